@@ -1,0 +1,46 @@
+/** Business constants from the product spec (section 9) shared by the SPA and the functions. */
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** File types accepted for upload, decided by the file's bytes (magic numbers), never by its name. */
+export const ACCEPTED_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'] as const;
+export type AcceptedContentType = (typeof ACCEPTED_CONTENT_TYPES)[number];
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.tiff', '.tif'] as const;
+
+export const PLANS = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'] as const;
+export type Plan = (typeof PLANS)[number];
+export const DEFAULT_PLAN: Plan = 'STARTER';
+
+/** Invoices that may be uploaded per calendar month; null means unlimited. */
+export const PLAN_MONTHLY_INVOICE_LIMIT: Record<Plan, number | null> = {
+  STARTER: 100,
+  PROFESSIONAL: 500,
+  ENTERPRISE: null,
+};
+
+/** API calls per calendar month shown as `apiQuota` on the organization page. */
+export const PLAN_MONTHLY_API_QUOTA: Record<Plan, number> = {
+  STARTER: 10_000,
+  PROFESSIONAL: 100_000,
+  ENTERPRISE: 1_000_000,
+};
+
+export const PLAN_PRICE_USD: Record<Plan, number | null> = { STARTER: 49, PROFESSIONAL: 149, ENTERPRISE: null };
+export const TRIAL_DAYS = 14;
+
+export const REFRESH_INTERVAL_MS = 30_000;
+export const DETAIL_POLL_INTERVAL_MS = 2_000;
+export const REPROCESS_REFETCH_DELAY_MS = 5_000;
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+export const RECENT_ACTIVITY_COUNT = 4;
+export const TABLE_PAGE_SIZE = 10;
+export const TOP_VENDORS = 10;
+export const VENDOR_ADDRESS_MAX = 30;
+export const API_KEY_VISIBLE_PREFIX = 8;
+export const API_USAGE_WARNING_RATIO = 0.8;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** Maximum page size any list endpoint serves. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { PLANS } from '../constants';
+import { isoDate, isoDateTime } from './common';
+
+export const planSchema = z.enum(PLANS);
+export const ROLES = ['ADMIN', 'MEMBER'] as const;
+export const roleSchema = z.enum(ROLES);
+
+export const organizationSummarySchema = z.object({ id: z.string(), name: z.string(), plan: planSchema });
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: roleSchema,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime.optional(),
+  organization: organizationSummarySchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const profileUpdateSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: z.string().trim().email('Invalid email address').max(254),
+});
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  plan: planSchema,
+  status: z.enum(['ACTIVE', 'TRIAL', 'SUSPENDED']),
+  apiUsed: z.number().int(),
+  apiQuota: z.number().int(),
+  invoicesThisMonth: z.number().int(),
+  invoiceLimit: z.number().int().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  stats: z.object({
+    totalUsers: z.number().int(),
+    totalInvoices: z.number().int(),
+    totalProperties: z.number().int(),
+    totalVendors: z.number().int(),
+  }),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+export const organizationUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'Organization name is required').max(200),
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'Slug is required')
+    .max(63)
+    .regex(SLUG_PATTERN, 'Slug must contain only lowercase letters, numbers, and hyphens'),
+  plan: planSchema,
+});
+
+const optionalString = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+export const vendorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  taxId: z.string().nullable(),
+  website: z.string().nullable(),
+  paymentTerms: z.string().nullable(),
+  preferredMethod: z.string().nullable(),
+  status: z.string(),
+  totalAmount: z.number(),
+  totalInvoices: z.number().int(),
+  averageAmount: z.number(),
+  defaultCategoryId: z.string().nullable().optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  version: z.number().int(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+export const vendorInputSchema = z.object({
+  name: z.string().trim().min(1, 'Vendor name is required').max(200),
+  email: z
+    .union([z.literal(''), z.string().trim().email('Invalid email address')])
+    .nullish()
+    .transform((v) => v || null),
+  phone: optionalString(50),
+  address: optionalString(500),
+  taxId: optionalString(50),
+  website: optionalString(300),
+  paymentTerms: optionalString(100),
+  preferredMethod: optionalString(100),
+  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+});
+
+export const PROPERTY_TYPES = [
+  'SINGLE_FAMILY',
+  'MULTI_FAMILY',
+  'APARTMENT',
+  'COMMERCIAL',
+  'RETAIL',
+  'OFFICE',
+  'INDUSTRIAL',
+  'MIXED_USE',
+  'LAND',
+] as const;
+export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
+  SINGLE_FAMILY: 'Single Family',
+  MULTI_FAMILY: 'Multi Family',
+  APARTMENT: 'Apartment Complex',
+  COMMERCIAL: 'Commercial',
+  RETAIL: 'Retail',
+  OFFICE: 'Office',
+  INDUSTRIAL: 'Industrial',
+  MIXED_USE: 'Mixed Use',
+  LAND: 'Land',
+};
+
+export const propertySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  propertyType: z.enum(PROPERTY_TYPES),
+  units: z.number().int().nullable(),
+  rentAmount: z.number().nullable(),
+  marketValue: z.number().nullable(),
+  acquisitionDate: isoDate.nullable(),
+  propertyManager: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  version: z.number().int(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+/** Numbers that are 0 or empty are sent as absent (spec section 5); absent is stored as null. */
+const positiveOrAbsent = (min: number, integer: boolean) => {
+  const base = integer ? z.number().int('Must be a whole number') : z.number();
+  return z.preprocess(
+    (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? undefined : Number(v)),
+    base.min(min, min === 1 ? 'Must be at least 1' : 'Must be 0 or more').max(1e12).optional(),
+  );
+};
+
+export const propertyInputSchema = z.object({
+  name: z.string().trim().min(1, 'Property name is required').max(200),
+  address: z.string().trim().min(1, 'Address is required').max(500),
+  propertyType: z.enum(PROPERTY_TYPES, { message: 'Property type is required' }),
+  units: positiveOrAbsent(1, true),
+  rentAmount: positiveOrAbsent(0, false),
+  marketValue: positiveOrAbsent(0, false),
+  acquisitionDate: z
+    .union([z.literal(''), isoDate])
+    .nullish()
+    .transform((v) => v || null),
+  propertyManager: optionalString(200),
+  notes: optionalString(5000),
+  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+});
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const INTEGRATION_TYPES = ['MAKE_COM', 'PROPERTYWARE', 'QUICKBOOKS'] as const;
+export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
+export const integrationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: integrationTypeSchema,
+  status: z.enum(['ACTIVE', 'INACTIVE', 'ERROR']),
+  /** Config with secrets reduced to their last 4 characters. */
+  config: z.record(z.string(), z.string().nullable()),
+  lastSyncAt: isoDateTime.nullable(),
+  lastError: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+const url = z.string().trim().url('Enter a valid URL').max(2000);
+export const integrationInputSchema = z.discriminatedUnion('type', [
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    type: z.literal('MAKE_COM'),
+    config: z.object({ apiUrl: url, apiKey: z.string().trim().max(500).optional() }),
+  }),
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    type: z.literal('PROPERTYWARE'),
+    config: z.object({
+      apiUrl: url,
+      username: z.string().trim().min(1, 'Username is required').max(200),
+      password: z.string().min(1, 'Password is required').max(500),
+    }),
+  }),
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    type: z.literal('QUICKBOOKS'),
+    config: z.object({ apiKey: z.string().trim().min(1, 'API key is required').max(500) }),
+  }),
+]);
+
+export const WEBHOOK_EVENTS = [
+  'invoice.uploaded',
+  'invoice.processed',
+  'invoice.review_required',
+  'invoice.approved',
+  'invoice.rejected',
+  'invoice.synced',
+] as const;
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  /** Only whether a secret is set; the secret itself is write-only. */
+  hasSecret: z.boolean(),
+  secret: z.string().nullable(),
+  status: z.enum(['ACTIVE', 'INACTIVE', 'FAILING']),
+  lastDeliveryAt: isoDateTime.nullable(),
+  lastDeliveryStatus: z.number().int().nullable(),
+  createdAt: isoDateTime,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookInputSchema = z.object({
+  url: z.string().trim().min(1, 'URL is required').url('Enter a valid URL').max(2000),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').default(['invoice.processed']),
+  secret: z.string().max(500).optional().nullable(),
+});
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first 8 characters; the full key is only in the create answer. */
+  key: z.string(),
+  prefix: z.string(),
+  isActive: z.boolean(),
+  lastUsedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(100) });
+
+export const statsSchema = z.object({
+  totalInvoices: z.number().int(),
+  processingQueue: z.number().int(),
+  monthlyTotal: z.number(),
+  aiAccuracy: z.number().min(0).max(100),
+  reviewQueue: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+  lastActivityAt: isoDateTime.nullable(),
+  connectedIntegrations: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const analyticsSchema = z.object({
+  totalInvoices: z.number().int(),
+  totalAmount: z.number(),
+  averageAmount: z.number(),
+  topVendors: z.array(z.object({ name: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() })),
+  categoryBreakdown: z.array(
+    z.object({ categoryName: z.string(), percentage: z.number(), totalAmount: z.number(), invoiceCount: z.number() }),
+  ),
+  monthlyTrends: z.array(z.object({ month: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() })),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['processed', 'review_required', 'sync_failed', 'approved', 'rejected']),
+  invoiceId: z.string().nullable(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Notification = z.infer<typeof notificationSchema>;

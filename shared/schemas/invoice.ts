@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { idSchema, isoDate, isoDateTime } from './common';
+
+export const INVOICE_STATUSES = [
+  'UPLOADED',
+  'PROCESSING',
+  'PROCESSED',
+  'REVIEW_REQUIRED',
+  'APPROVED',
+  'REJECTED',
+] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+/** The lowercase status the Invoices page filters on. */
+export const PROCESSING_STATUSES = ['processed', 'processing', 'review_needed'] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+export function processingStatusOf(status: InvoiceStatus): ProcessingStatus {
+  switch (status) {
+    case 'PROCESSED':
+    case 'APPROVED':
+    case 'REJECTED':
+      return 'processed';
+    case 'REVIEW_REQUIRED':
+      return 'review_needed';
+    default:
+      return 'processing';
+  }
+}
+
+/** The workflow step an invoice is in, shown by the UI while it is PROCESSING. */
+export const PROCESSING_STAGES = [
+  'QUEUED',
+  'INSPECTING',
+  'EXTRACTING',
+  'NORMALIZING',
+  'CLASSIFYING',
+  'VALIDATING',
+  'DECIDING',
+  'DONE',
+  'FAILED',
+] as const;
+export const processingStageSchema = z.enum(PROCESSING_STAGES);
+
+export const fieldConfidenceSchema = z.record(z.string(), z.number().min(0).max(1));
+
+export const syncResultSchema = z.object({
+  integrationId: z.string(),
+  integrationName: z.string(),
+  type: z.string(),
+  status: z.enum(['PENDING', 'SYNCED', 'FAILED']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable().optional(),
+  updatedAt: isoDateTime,
+});
+
+export const invoiceSchema = z.object({
+  id: idSchema,
+  organizationId: z.string(),
+  invoiceNumber: z.string().nullable(),
+  filename: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  fileSize: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  vendorId: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  vendorAddress: z.string().nullable(),
+  vendorEmail: z.string().nullable(),
+  vendorPhone: z.string().nullable(),
+  invoiceDate: isoDate.nullable(),
+  dueDate: isoDate.nullable(),
+  subtotal: z.number().nullable(),
+  taxAmount: z.number().nullable(),
+  totalAmount: z.number().nullable(),
+  currency: z.string().nullable(),
+  status: invoiceStatusSchema,
+  reviewStatus: z.literal('REQUIRES_REVIEW').nullable(),
+  processingStatus: z.enum(PROCESSING_STATUSES),
+  processingStage: processingStageSchema.nullable(),
+  reviewReasons: z.array(z.string()),
+  rejectionReason: z.string().nullable(),
+  aiConfidence: z.number().min(0).max(1).nullable(),
+  fieldConfidence: fieldConfidenceSchema,
+  notes: z.string().nullable(),
+  propertyId: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  syncResults: z.array(syncResultSchema),
+  uploadedBy: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const lineItemSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number().nullable(),
+  unitPrice: z.number().nullable(),
+  totalPrice: z.number().nullable(),
+  categoryId: z.string().nullable().optional(),
+});
+export type LineItem = z.infer<typeof lineItemSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string().nullable().optional(),
+  comment: z.string(),
+  isInternal: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export const invoiceEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  actor: z.string(),
+  actorName: z.string().nullable().optional(),
+  at: isoDateTime,
+  from: invoiceStatusSchema.nullable(),
+  to: invoiceStatusSchema.nullable(),
+  changes: z.array(fieldChangeSchema),
+  note: z.string().nullable().optional(),
+});
+export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
+
+// ---- requests ----
+
+const money = z.coerce.number().min(0, 'Must be 0 or more').max(1e12).multipleOf(0.01, 'At most 2 decimals');
+
+export const invoiceListQuerySchema = z.object({
+  status: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum([...INVOICE_STATUSES, 'REQUIRES_REVIEW', 'ALL']))
+    .optional(),
+  processingStatus: z.enum(PROCESSING_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** Days back from today, the dashboard's time filter (7d, 30d, 90d). */
+  days: z.coerce.number().int().min(1).max(3660).optional(),
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoiceUpdateSchema = z.object({
+  version: z.number().int().min(1),
+  vendorName: z.string().trim().max(300).nullable().optional(),
+  vendorEmail: z.union([z.literal(''), z.string().trim().email('Invalid email address')]).nullable().optional(),
+  vendorPhone: z.string().trim().max(50).nullable().optional(),
+  vendorAddress: z.string().trim().max(500).nullable().optional(),
+  invoiceNumber: z.string().trim().max(100).nullable().optional(),
+  invoiceDate: z.union([z.literal(''), isoDate]).nullable().optional(),
+  dueDate: z.union([z.literal(''), isoDate]).nullable().optional(),
+  subtotal: money.nullable().optional(),
+  taxAmount: money.nullable().optional(),
+  totalAmount: money.nullable().optional(),
+  propertyId: idSchema.nullable().optional(),
+  categoryId: z.string().max(64).nullable().optional(),
+  notes: z.string().max(5000).nullable().optional(),
+});
+export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
+
+export const rejectBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Rejection reason required').max(2000),
+});
+
+export const commentBodySchema = z.object({
+  comment: z.string().trim().min(1, 'Comment is required').max(5000),
+  isInternal: z.boolean().default(false),
+});
+
+/** Asked by the SPA before it POSTs the file straight to storage. */
+export const uploadUrlRequestSchema = z.object({
+  filename: z.string().trim().min(1).max(255),
+  contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'image/tiff']),
+  size: z.number().int().min(1, 'The file is empty').max(10 * 1024 * 1024, 'File too large: the limit is 10 MB'),
+});
+export const uploadUrlResponseSchema = z.object({
+  invoiceId: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
