@@ -13,7 +13,13 @@ export const pageQuerySchema = z.object({
 });
 
 export function pageOf<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable(), count: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** How many items match the filters in all pages. */
+    total: z.number().int(),
+  });
 }
 
 /** Optional free-text field: trims, and turns '' into undefined so "empty" is "absent". */

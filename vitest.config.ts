@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests sit next to the code they test (`*.test.ts[x]`); suites that need the real local parts
+ * (DynamoDB Local, s3rver, cognito-local, SQS, the workflow runner) live under test/integration.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{functions,shared,infra,scripts}/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // The local parts are started once per file; files run one after another on 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
