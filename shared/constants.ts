@@ -25,7 +25,11 @@ export const PLAN_MONTHLY_API_QUOTA: Record<Plan, number> = {
   ENTERPRISE: 1_000_000,
 };
 
-export const PLAN_PRICE_USD: Record<Plan, number | null> = { STARTER: 49, PROFESSIONAL: 149, ENTERPRISE: null };
+export const PLAN_PRICE_USD: Record<Plan, number | null> = {
+  STARTER: 49,
+  PROFESSIONAL: 149,
+  ENTERPRISE: null,
+};
 export const TRIAL_DAYS = 14;
 
 export const REFRESH_INTERVAL_MS = 30_000;

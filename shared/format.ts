@@ -7,7 +7,9 @@ export function formatMoney(amount: number | null | undefined, currency = 'USD')
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
   if (currency === 'USD') return usd.format(amount);
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(
+      amount,
+    );
   } catch {
     return usd.format(amount);
   }

@@ -150,7 +150,10 @@ const positiveOrAbsent = (min: number, integer: boolean) => {
   const base = integer ? z.number().int('Must be a whole number') : z.number();
   return z.preprocess(
     (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? undefined : Number(v)),
-    base.min(min, min === 1 ? 'Must be at least 1' : 'Must be 0 or more').max(1e12).optional(),
+    base
+      .min(min, min === 1 ? 'Must be at least 1' : 'Must be 0 or more')
+      .max(1e12)
+      .optional(),
   );
 };
 
@@ -273,11 +276,20 @@ export const analyticsSchema = z.object({
   totalInvoices: z.number().int(),
   totalAmount: z.number(),
   averageAmount: z.number(),
-  topVendors: z.array(z.object({ name: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() })),
-  categoryBreakdown: z.array(
-    z.object({ categoryName: z.string(), percentage: z.number(), totalAmount: z.number(), invoiceCount: z.number() }),
+  topVendors: z.array(
+    z.object({ name: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() }),
   ),
-  monthlyTrends: z.array(z.object({ month: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() })),
+  categoryBreakdown: z.array(
+    z.object({
+      categoryName: z.string(),
+      percentage: z.number(),
+      totalAmount: z.number(),
+      invoiceCount: z.number(),
+    }),
+  ),
+  monthlyTrends: z.array(
+    z.object({ month: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() }),
+  ),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

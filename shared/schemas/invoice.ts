@@ -153,12 +153,21 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export const invoiceUpdateSchema = z.object({
   version: z.number().int().min(1),
   vendorName: z.string().trim().max(300).nullable().optional(),
-  vendorEmail: z.union([z.literal(''), z.string().trim().email('Invalid email address')]).nullable().optional(),
+  vendorEmail: z
+    .union([z.literal(''), z.string().trim().email('Invalid email address')])
+    .nullable()
+    .optional(),
   vendorPhone: z.string().trim().max(50).nullable().optional(),
   vendorAddress: z.string().trim().max(500).nullable().optional(),
   invoiceNumber: z.string().trim().max(100).nullable().optional(),
-  invoiceDate: z.union([z.literal(''), isoDate]).nullable().optional(),
-  dueDate: z.union([z.literal(''), isoDate]).nullable().optional(),
+  invoiceDate: z
+    .union([z.literal(''), isoDate])
+    .nullable()
+    .optional(),
+  dueDate: z
+    .union([z.literal(''), isoDate])
+    .nullable()
+    .optional(),
   subtotal: money.nullable().optional(),
   taxAmount: money.nullable().optional(),
   totalAmount: money.nullable().optional(),
@@ -181,7 +190,11 @@ export const commentBodySchema = z.object({
 export const uploadUrlRequestSchema = z.object({
   filename: z.string().trim().min(1).max(255),
   contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'image/tiff']),
-  size: z.number().int().min(1, 'The file is empty').max(10 * 1024 * 1024, 'File too large: the limit is 10 MB'),
+  size: z
+    .number()
+    .int()
+    .min(1, 'The file is empty')
+    .max(10 * 1024 * 1024, 'File too large: the limit is 10 MB'),
 });
 export const uploadUrlResponseSchema = z.object({
   invoiceId: z.string(),

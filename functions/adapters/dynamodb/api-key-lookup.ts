@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from './client';
+import { keys } from './keys';
+
+/** API keys are stored only as a SHA-256 hash (and a display prefix); the key itself is never kept. */
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export const API_KEY_PATTERN = /^ipk_[A-Za-z0-9]{32,64}$/;
+
+export async function resolveApiKey(key: string): Promise<{ orgId: string; keyId: string } | undefined> {
+  const hash = hashApiKey(key);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyLookup(hash) }));
+  if (!Item || Item.isActive === false) return undefined;
+  // Best effort: last-used time is informational, a failure must not fail the request.
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(Item.orgId as string, 'APIKEY', Item.keyId as string),
+        UpdateExpression: 'SET lastUsedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': nowIso() },
+      }),
+    )
+    .catch(() => undefined);
+  return { orgId: Item.orgId as string, keyId: Item.keyId as string };
+}

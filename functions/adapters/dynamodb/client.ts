@@ -1,0 +1,51 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../../core/errors/app-error';
+import { env } from '../../env';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** One document client per process; locally it talks to DynamoDB Local through DYNAMODB_ENDPOINT. */
+export function db(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const { DYNAMODB_ENDPOINT, AWS_REGION } = env();
+    const raw = new DynamoDBClient({
+      region: AWS_REGION,
+      ...(DYNAMODB_ENDPOINT
+        ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+    documentClient = DynamoDBDocumentClient.from(raw, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return documentClient;
+}
+
+export const tableName = () => env().TABLE_NAME;
+
+export function resetDbClient(): void {
+  documentClient = undefined;
+}
+
+export const nowIso = () => new Date().toISOString();
+
+/** Opaque cursors: the LastEvaluatedKey, base64url JSON. Only keys of the caller's own partition are accepted. */
+export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+
+export function decodeCursor(
+  cursor: string | undefined,
+  expectedPk: string,
+): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const pk = key.PK ?? key.GSI1PK ?? key.GSI2PK;
+    if (typeof pk === 'string' && pk.startsWith(expectedPk)) return key;
+  } catch {
+    // fall through: a cursor that does not decode is invalid input
+  }
+  throw new AppError('input', 'invalid_cursor', 'Invalid cursor');
+}

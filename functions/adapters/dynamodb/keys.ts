@@ -1,0 +1,37 @@
+/** Key builders: the one place that knows how items are laid out in the table (see table-definition.ts). */
+export const keys = {
+  org: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'ORG' }),
+  slug: (slug: string) => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
+  user: (orgId: string, userId: string) => ({ PK: `ORG#${orgId}`, SK: `USER#${userId}` }),
+  subLookup: (sub: string) => ({ PK: `SUB#${sub}`, SK: 'SUB' }),
+  apiKeyLookup: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
+  invoice: (orgId: string, invoiceId: string) => ({ PK: `ORG#${orgId}`, SK: `INVOICE#${invoiceId}` }),
+  /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */
+  invoiceChildren: (orgId: string, invoiceId: string) => `ORG#${orgId}#INVOICE#${invoiceId}`,
+  entity: (orgId: string, type: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${type}#${id}` }),
+  usage: (orgId: string, month: string) => ({ PK: `ORG#${orgId}`, SK: `USAGE#${month}` }),
+  stats: (orgId: string, bucket: string) => ({ PK: `ORG#${orgId}`, SK: `STATS#${bucket}` }),
+  orgPk: (orgId: string) => `ORG#${orgId}`,
+  statusIndex: (orgId: string, status: string) => `ORG#${orgId}#STATUS#${status}`,
+  vendorIndex: (orgId: string, vendorKey: string) => `ORG#${orgId}#VENDOR#${vendorKey}`,
+};
+
+/** `YYYY-MM` of an ISO timestamp, the bucket of monthly usage and totals. */
+export const monthOf = (iso: string) => iso.slice(0, 7);
+
+/** Strips the table's key attributes from an item before it leaves the adapter. */
+type KeyAttribute = 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'entity';
+
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, KeyAttribute> {
+  const {
+    PK: _pk,
+    SK: _sk,
+    GSI1PK: _g1,
+    GSI1SK: _g1s,
+    GSI2PK: _g2,
+    GSI2SK: _g2s,
+    entity: _e,
+    ...rest
+  } = item;
+  return rest;
+}

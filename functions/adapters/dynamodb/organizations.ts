@@ -1,0 +1,328 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import {
+  DEFAULT_PLAN,
+  PLAN_MONTHLY_API_QUOTA,
+  PLAN_MONTHLY_INVOICE_LIMIT,
+  type Plan,
+} from '../../../shared/constants';
+import type { Organization, User } from '../../../shared/schemas';
+import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { db, nowIso, tableName } from './client';
+import { keys, monthOf } from './keys';
+
+export interface OrganizationItem {
+  id: string;
+  name: string;
+  slug: string;
+  plan: Plan;
+  status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED';
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface UserItem {
+  id: string;
+  orgId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'ADMIN' | 'MEMBER';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Identity {
+  sub: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+const isCancelled = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
+
+export async function getOrganization(orgId: string): Promise<OrganizationItem> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
+  if (!Item) throw notFound('Organization');
+  return Item as unknown as OrganizationItem;
+}
+
+export async function getUser(orgId: string, userId: string): Promise<UserItem> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(orgId, userId) }));
+  if (!Item) throw notFound('User');
+  return Item as unknown as UserItem;
+}
+
+/** The user a Cognito `sub` belongs to, or undefined before their first call. */
+export async function findUserBySub(sub: string): Promise<{ orgId: string; userId: string } | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subLookup(sub) }));
+  return Item ? { orgId: Item.orgId as string, userId: Item.userId as string } : undefined;
+}
+
+/** A slug made from a display name: lowercase letters, digits and hyphens. */
+export function slugify(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug || 'org';
+}
+
+function defaultOrgName(identity: Identity): string {
+  const first = identity.firstName?.trim();
+  if (first) return `${first}'s Organization`;
+  return `${identity.email.split('@')[0]}'s Organization`;
+}
+
+/**
+ * Provisions a new organization (plan STARTER, the user as ADMIN, a unique slug) for a user's first
+ * authenticated call. Idempotent under races: the sub lookup is written with a condition, so two
+ * concurrent first calls end with one organization.
+ */
+export async function provisionUser(
+  identity: Identity,
+  options: { orgName?: string; slug?: string; orgId?: string; plan?: Plan } = {},
+): Promise<{ orgId: string; userId: string }> {
+  const existing = await findUserBySub(identity.sub);
+  if (existing) return existing;
+  const orgId = options.orgId ?? ulid();
+  const now = nowIso();
+  const name = options.orgName ?? defaultOrgName(identity);
+  const baseSlug = options.slug ?? slugify(name.replace(/'s organization$/i, ''));
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? baseSlug : `${baseSlug}-${ulid().slice(-5).toLowerCase()}`;
+    const org: OrganizationItem = {
+      id: orgId,
+      name,
+      slug,
+      plan: options.plan ?? DEFAULT_PLAN,
+      status: 'ACTIVE',
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    };
+    const user: UserItem = {
+      id: identity.sub,
+      orgId,
+      email: identity.email,
+      firstName: identity.firstName ?? null,
+      lastName: identity.lastName ?? null,
+      profileImageUrl: null,
+      role: 'ADMIN',
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.subLookup(identity.sub), orgId, userId: identity.sub },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.slug(slug), orgId },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.org(orgId), entity: 'Organization', ...org },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.user(orgId, user.id), entity: 'User', ...user },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.stats(orgId, 'TOTALS'),
+                UpdateExpression: 'ADD userCount :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+          ],
+        }),
+      );
+      return { orgId, userId: identity.sub };
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      const raced = await findUserBySub(identity.sub);
+      if (raced) return raced;
+      // Otherwise the slug was taken: try again with a suffix.
+    }
+  }
+  throw new AppError('conflict', 'slug_taken', 'Could not find a free organization slug');
+}
+
+export function toUser(user: UserItem, org: OrganizationItem): User {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    organization: { id: org.id, name: org.name, plan: org.plan },
+  };
+}
+
+export async function updateProfile(
+  orgId: string,
+  userId: string,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<UserItem> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(orgId, userId),
+      UpdateExpression: 'SET firstName = :f, lastName = :l, email = :e, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: {
+        ':f': input.firstName,
+        ':l': input.lastName,
+        ':e': input.email,
+        ':now': nowIso(),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes as unknown as UserItem;
+}
+
+/**
+ * Renames an organization; a new slug claims its guard item and releases the old one in the same
+ * transaction, so slugs stay unique across organizations.
+ */
+export async function updateOrganization(
+  orgId: string,
+  input: { name: string; slug: string; plan?: Plan },
+): Promise<OrganizationItem> {
+  const current = await getOrganization(orgId);
+  const now = nowIso();
+  const next: OrganizationItem = {
+    ...current,
+    name: input.name,
+    slug: input.slug,
+    plan: input.plan ?? current.plan,
+    updatedAt: now,
+    version: current.version + 1,
+  };
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.org(orgId), entity: 'Organization', ...next },
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': current.version },
+      },
+    },
+  ];
+  if (input.slug !== current.slug) {
+    items.push(
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.slug(input.slug), orgId },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.slug(current.slug),
+          ConditionExpression: 'orgId = :org',
+          ExpressionAttributeValues: { ':org': orgId },
+        },
+      },
+    );
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (reasons[1]?.Code === 'ConditionalCheckFailed')
+      throw conflict('slug_taken', 'This slug is already taken');
+    throw conflict('stale_version', 'The organization was changed by someone else; reload and try again');
+  }
+  return next;
+}
+
+/** Plan changes go through the admin command (`npm run admin -- set-plan`), not the app. */
+export async function setPlanBySlug(slug: string, plan: Plan): Promise<OrganizationItem> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slug(slug) }));
+  if (!Item) throw notFound(`Organization with slug ${slug}`);
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.org(Item.orgId as string),
+      UpdateExpression: 'SET #plan = :p, updatedAt = :now ADD version :one',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':p': plan, ':now': nowIso(), ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes as unknown as OrganizationItem;
+}
+
+export interface Usage {
+  invoices: number;
+  apiCalls: number;
+}
+
+export async function getUsage(orgId: string, month = monthOf(nowIso())): Promise<Usage> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.usage(orgId, month) }));
+  return { invoices: (Item?.invoices as number) ?? 0, apiCalls: (Item?.apiCalls as number) ?? 0 };
+}
+
+/** Counts one API call against this month's usage (shown as apiUsed / apiQuota). */
+export async function countApiCall(orgId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.usage(orgId, monthOf(nowIso())),
+      UpdateExpression: 'ADD apiCalls :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+export function toOrganization(
+  org: OrganizationItem,
+  usage: Usage,
+  counts: { totalUsers: number; totalInvoices: number; totalProperties: number; totalVendors: number },
+): Organization {
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    plan: org.plan,
+    status: org.status,
+    apiUsed: usage.apiCalls,
+    apiQuota: PLAN_MONTHLY_API_QUOTA[org.plan],
+    invoicesThisMonth: usage.invoices,
+    invoiceLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan],
+    createdAt: org.createdAt,
+    updatedAt: org.updatedAt,
+    stats: counts,
+  };
+}

@@ -1,0 +1,119 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { LayoutPage, LayoutWord } from './text-layout';
+import { groupIntoLines, splitRun } from './text-layout';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+let pdfjsModule: Promise<PdfJs> | null = null;
+/** pdfjs is loaded once per process and only when a PDF arrives. */
+function pdfjs(): Promise<PdfJs> {
+  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsModule;
+}
+
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** An open PDF; call {@link PdfFile.close} when done to free its memory. */
+export interface PdfFile {
+  pageCount: number;
+  /** The page's own text layer as lines, or null when it has none worth reading. */
+  textLayer(page: number): Promise<LayoutPage | null>;
+  /** The page rendered to a PNG at `dpi`. */
+  render(page: number, dpi: number): Promise<{ png: Buffer; width: number; height: number }>;
+  close(): Promise<void>;
+}
+
+/** Opens a PDF from its bytes with pdfjs-dist (Apache-2.0). */
+export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
+  const lib = await pdfjs();
+  // pdfjs takes ownership of the buffer it is given, so hand it a copy.
+  const doc: PdfDocument = await lib.getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl,
+    verbosity: 0,
+    isEvalSupported: false,
+  }).promise;
+  return {
+    pageCount: doc.numPages,
+    async textLayer(pageNumber) {
+      const page = await doc.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const words: LayoutWord[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str.trim()) continue;
+        // Item transform → viewport space (top-left origin, y down), which also undoes page rotation.
+        const [a, b, c, d, e, f] = lib.Util.transform(viewport.transform, item.transform);
+        const fontHeight = Math.hypot(c, d) || Math.hypot(a, b) || item.height || 10;
+        const horizontal = Math.abs(b) < Math.abs(a) * 0.2 || Math.abs(a) < 1e-6;
+        if (!horizontal) continue; // vertical text (margins, stamps) is not invoice data
+        const width =
+          item.width * (Math.hypot(a, b) / (Math.hypot(item.transform[0], item.transform[1]) || 1));
+        words.push(
+          ...splitRun(item.str, {
+            x0: e,
+            x1: e + (width || fontHeight * 0.5 * item.str.length),
+            y0: f - fontHeight * 0.8,
+            y1: f + fontHeight * 0.2,
+            confidence: 99,
+          }),
+        );
+      }
+      page.cleanup();
+      if (!isReadableText(words.map((w) => w.text).join(' '))) return null;
+      return {
+        page: pageNumber,
+        width: viewport.width,
+        height: viewport.height,
+        lines: groupIntoLines(pageNumber, words),
+        source: 'pdf-text',
+      };
+    },
+    async render(pageNumber, dpi) {
+      const page = await doc.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: dpi / 72 });
+      const width = Math.ceil(viewport.width);
+      const height = Math.ceil(viewport.height);
+      const factory = (
+        doc as unknown as {
+          canvasFactory: {
+            create(
+              w: number,
+              h: number,
+            ): { canvas: { encode(type: 'png'): Promise<Buffer> }; context: unknown };
+            destroy(c: unknown): void;
+          };
+        }
+      ).canvasFactory;
+      const target = factory.create(width, height);
+      await page.render({
+        canvasContext: target.context as never,
+        viewport,
+        canvas: target.canvas as never,
+      }).promise;
+      const png = await target.canvas.encode('png');
+      factory.destroy(target);
+      page.cleanup();
+      return { png, width, height };
+    },
+    async close() {
+      await doc.destroy();
+    },
+  };
+}
+
+/**
+ * Whether a text layer is real text: enough letters, and mostly ordinary characters. Fonts with
+ * private glyph encodings (Type3 fonts, subset fonts without a ToUnicode map) yield control
+ * characters or symbol soup instead.
+ */
+export function isReadableText(text: string): boolean {
+  const visible = text.replace(/\s+/g, '');
+  if (visible.length < 20) return false;
+  const ordinary = visible.match(/[\p{L}\p{N}.,:;/#€$£%&()'"@+*-]/gu)?.length ?? 0;
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+  const words = text.match(/\b\p{L}{3,}\b/gu)?.length ?? 0;
+  return ordinary / visible.length > 0.85 && letters >= 10 && words >= 3;
+}

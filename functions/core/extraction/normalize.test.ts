@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { AnalyzeExpenseResponse } from './expense-types';
+import { normalize } from './normalize';
+
+// The recorded Textract answers live next to the repository: <repo>/../shared/fixtures/textract/.
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const fixture = (name: string): AnalyzeExpenseResponse =>
+  JSON.parse(readFileSync(`${repoRoot}../shared/fixtures/textract/${name}`, 'utf8'));
+
+describe('normalize on real Textract AnalyzeExpense answers', () => {
+  it('reads the one-page invoice: ids, dates in two notations, amounts, currency and line items', () => {
+    const invoice = normalize(fixture('invoice-expense-response.json'));
+
+    expect(invoice).toMatchObject({
+      invoiceNumber: '123PQR456',
+      invoiceDate: '2021-01-01',
+      dueDate: '2021-01-31',
+      subtotal: 6169.4,
+      taxAmount: 61.69,
+      totalAmount: 6231.09,
+      currency: 'USD',
+      vendorAddress: '123 Some Street, Some City, XYZ, USA',
+      vendorPhone: '+1333-333-3333',
+      vendorEmail: null,
+    });
+    expect(invoice.lineItems).toEqual([
+      { description: 'Product 1', quantity: 1, unitPrice: 1000, totalPrice: 1000 },
+      { description: 'Service 3', quantity: null, unitPrice: 2789, totalPrice: 2789 },
+      { description: 'Product 2', quantity: 2, unitPrice: 106.04, totalPrice: 212.08 },
+      { description: 'Product 3', quantity: 1, unitPrice: 2168.32, totalPrice: 2168.32 },
+    ]);
+  });
+
+  it('falls back to the vendor URL when VENDOR_NAME is absent, with a lowered confidence', () => {
+    const invoice = normalize(fixture('invoice-expense-response.json'));
+
+    expect(invoice.vendorName).toBe('amazon.com');
+    expect(invoice.confidence.vendorName).toBeLessThanOrEqual(0.5);
+    expect(invoice.confidence.totalAmount).toBeGreaterThan(0.95);
+  });
+
+  it('never takes the receiver (SHIP TO) address or phone for the vendor', () => {
+    const invoice = normalize(fixture('invoice-expense-response.json'));
+
+    expect(invoice.vendorAddress).not.toContain('Another Avenue');
+    expect(invoice.vendorPhone).not.toBe('+1222-222-2222');
+  });
+
+  it('reads every page of an asynchronous multi-page answer', () => {
+    const invoice = normalize(fixture('analyzeExpenseResponse-multipage.json'));
+
+    expect(invoice).toMatchObject({
+      vendorName: 'META',
+      vendorAddress: '154-164 The Embarcadero, San Francisco, CA 94105',
+      vendorEmail: 'admin@metalegalfinance.com',
+      vendorPhone: '(1) 555-123-1234',
+      invoiceNumber: '00000135',
+      invoiceDate: '2020-03-12',
+      dueDate: '2020-03-26',
+      totalAmount: 5715,
+      currency: 'USD',
+      subtotal: null,
+      taxAmount: null,
+    });
+    // Five rows on page 1 and three on page 2; their prices add up to the total on page 2.
+    expect(invoice.lineItems).toHaveLength(8);
+    expect(invoice.lineItems[0]).toEqual({
+      description:
+        'ACP101 Accounting Package Annual Subscription to Premier Version with Tax, Inventory and Payroll Plugins',
+      quantity: 3,
+      unitPrice: 450,
+      totalPrice: 1350,
+    });
+    expect(invoice.lineItems[7]).toMatchObject({ quantity: 4.5, unitPrice: 110, totalPrice: 495 });
+    const sum = invoice.lineItems.reduce((s, i) => s + (i.totalPrice ?? 0), 0);
+    expect(sum).toBe(5715);
+  });
+
+  it('does not crash on fields without geometry or values, and reports nothing found', () => {
+    const invoice = normalize(fixture('expense-missing-geoms-response.json'));
+
+    expect(invoice.totalAmount).toBeNull();
+    expect(invoice.vendorName).toBeNull();
+    expect(invoice.lineItems).toEqual([]);
+    expect(invoice.confidence.totalAmount).toBe(0);
+  });
+
+  it('reads day-first dates when another date in the document proves the order', () => {
+    const response: AnalyzeExpenseResponse = {
+      ExpenseDocuments: [
+        {
+          SummaryFields: [
+            {
+              Type: { Text: 'INVOICE_RECEIPT_DATE', Confidence: 99 },
+              ValueDetection: { Text: '04/05/2023', Confidence: 99 },
+            },
+            {
+              Type: { Text: 'DUE_DATE', Confidence: 99 },
+              ValueDetection: { Text: '19/05/2023', Confidence: 99 },
+            },
+            {
+              Type: { Text: 'TOTAL', Confidence: 99 },
+              ValueDetection: { Text: 'RM 1.234,50', Confidence: 90 },
+            },
+          ],
+        },
+      ],
+    };
+
+    const invoice = normalize(response);
+
+    expect(invoice.invoiceDate).toBe('2023-05-04');
+    expect(invoice.dueDate).toBe('2023-05-19');
+    expect(invoice.totalAmount).toBe(1234.5);
+    expect(invoice.currency).toBe('MYR');
+  });
+});

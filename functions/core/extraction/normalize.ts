@@ -1,0 +1,301 @@
+import type { AnalyzeExpenseResponse, ExpenseField } from './expense-types';
+import { type DateOrder, dateOrderForCurrency, detectCurrency, findDates, parseAmount } from './parse-values';
+import type { ExtractedInvoice, ExtractedLineItem, FieldConfidence } from './types';
+
+/** A summary field together with where it came from. */
+interface Candidate {
+  field: ExpenseField;
+  type: string;
+  text: string;
+  /** 0..1, the lower of Textract's confidence in the field type and in the value. */
+  confidence: number;
+  documentIndex: number;
+  page: number;
+  groups: string[];
+}
+
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
+
+/** Confidence as 0..1 from Textract's 0..100, with a missing value read as "not sure". */
+function unit(confidence: number | undefined): number {
+  if (typeof confidence !== 'number' || !Number.isFinite(confidence)) return 0.5;
+  return Math.max(0, Math.min(1, confidence / 100));
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function candidatesOf(response: AnalyzeExpenseResponse): Candidate[] {
+  const out: Candidate[] = [];
+  (response.ExpenseDocuments ?? []).forEach((doc, documentIndex) => {
+    for (const field of doc.SummaryFields ?? []) {
+      const type = field.Type?.Text ?? '';
+      const text = (field.ValueDetection?.Text ?? '').trim();
+      if (!type || !text) continue;
+      out.push({
+        field,
+        type,
+        text,
+        confidence: Math.min(unit(field.Type?.Confidence), unit(field.ValueDetection?.Confidence)),
+        documentIndex,
+        page: field.PageNumber ?? documentIndex + 1,
+        groups: (field.GroupProperties ?? []).flatMap((g) => g.Types ?? []),
+      });
+    }
+  });
+  return out;
+}
+
+/** All text of the answer (field labels and values, and LINE blocks), for document-wide cues. */
+function allTexts(response: AnalyzeExpenseResponse): string[] {
+  const texts: string[] = [];
+  for (const doc of response.ExpenseDocuments ?? []) {
+    for (const f of doc.SummaryFields ?? []) {
+      if (f.LabelDetection?.Text) texts.push(f.LabelDetection.Text);
+      if (f.ValueDetection?.Text) texts.push(f.ValueDetection.Text);
+    }
+    for (const b of doc.Blocks ?? []) if (b.BlockType === 'LINE' && b.Text) texts.push(b.Text);
+  }
+  return texts;
+}
+
+/**
+ * The best candidate of the first type in `types` that has one, whose text `read` accepts.
+ * Ties go to the higher confidence, then to the earlier page.
+ */
+function pick<T>(
+  candidates: Candidate[],
+  types: string[],
+  read: (c: Candidate) => T | null,
+): { value: T; confidence: number; candidate: Candidate } | null {
+  for (const type of types) {
+    const ranked = candidates
+      .filter((c) => c.type === type)
+      .sort((a, b) => b.confidence - a.confidence || a.page - b.page);
+    for (const c of ranked) {
+      const value = read(c);
+      if (value !== null && value !== undefined) return { value, confidence: c.confidence, candidate: c };
+    }
+  }
+  return null;
+}
+
+/** Lines of a multi-line value that carry letters or digits ("META\n-" → ["META"]). */
+function meaningfulLines(text: string): string[] {
+  return text
+    .split(/\n/)
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => /[\p{L}\p{N}]/u.test(l));
+}
+
+function cleanName(text: string): string | null {
+  const lines = meaningfulLines(text);
+  if (lines.length === 0) return null;
+  return lines
+    .slice(0, 2)
+    .join(' ')
+    .replace(/[\s,;:|-]+$/, '')
+    .trim();
+}
+
+function cleanAddress(text: string): string | null {
+  const lines = meaningfulLines(text).map((l) => l.replace(/[\s,;]+$/, ''));
+  return lines.length ? lines.join(', ') : null;
+}
+
+/** "https: //www.amazon.com/x" → "amazon.com". */
+function hostOf(text: string): string | null {
+  const m = text.replace(/\s+/g, '').match(/^(?:https?:\/\/)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i);
+  return m ? m[1].toLowerCase() : null;
+}
+
+function cleanInvoiceNumber(text: string): string | null {
+  const first = meaningfulLines(text)[0];
+  if (!first) return null;
+  const cleaned = first
+    .replace(/^(?:no\.?|nr\.?|number|n°|#|:)+\s*/i, '')
+    .replace(/^[#:\s]+/, '')
+    .trim();
+  const token = cleaned.split(/\s+/)[0];
+  return token && /\d/.test(token) ? token.replace(/[.,;:]+$/, '') : null;
+}
+
+function cleanPhone(text: string): string | null {
+  const m = text.match(/\+?[\d(][\d\s().-]{5,}\d/);
+  return m ? m[0].replace(/\s+/g, ' ').trim() : null;
+}
+
+/** Decides how to read numeric dates such as 04/05/2023 for this document. */
+function dateOrderOf(texts: string[], currency: string | null): DateOrder {
+  let dmy = 0;
+  let mdy = 0;
+  for (const t of texts) {
+    for (const d of findDates(t)) {
+      if (d.provenOrder === 'DMY') dmy++;
+      if (d.provenOrder === 'MDY') mdy++;
+    }
+  }
+  if (dmy !== mdy) return dmy > mdy ? 'DMY' : 'MDY';
+  return dateOrderForCurrency(currency);
+}
+
+/** A plausible invoice date: after 1990 and not more than two years ahead. */
+function plausibleDate(iso: string): boolean {
+  const year = Number(iso.slice(0, 4));
+  return year >= 1990 && year <= new Date().getUTCFullYear() + 2;
+}
+
+function readLineItems(response: AnalyzeExpenseResponse): {
+  items: ExtractedLineItem[];
+  confidence: number;
+} {
+  const items: ExtractedLineItem[] = [];
+  let confidenceSum = 0;
+  for (const doc of response.ExpenseDocuments ?? []) {
+    for (const group of doc.LineItemGroups ?? []) {
+      for (const row of group.LineItems ?? []) {
+        const fields = row.LineItemExpenseFields ?? [];
+        const get = (type: string) => fields.find((f) => f.Type?.Text === type && f.ValueDetection?.Text);
+        const itemField = get('ITEM');
+        const rowField = get('EXPENSE_ROW');
+        let description = itemField ? meaningfulLines(itemField.ValueDetection!.Text!).join(' ') : '';
+        if (!description && rowField) {
+          // No ITEM: keep the words of the row that are not amounts.
+          description = meaningfulLines(rowField.ValueDetection!.Text!)
+            .join(' ')
+            .replace(/[$€£]?\s?-?\d[\d.,]*/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        }
+        const quantity = parseAmount(get('QUANTITY')?.ValueDetection?.Text);
+        let unitPrice = parseAmount(get('UNIT_PRICE')?.ValueDetection?.Text);
+        let totalPrice = parseAmount(get('PRICE')?.ValueDetection?.Text);
+        if (totalPrice === null && unitPrice !== null) totalPrice = round2(unitPrice * (quantity ?? 1));
+        if (unitPrice === null && totalPrice !== null && quantity) {
+          const derived = totalPrice / quantity;
+          if (Math.abs(derived * 100 - Math.round(derived * 100)) < 1e-6) unitPrice = round2(derived);
+        }
+        if (!description || totalPrice === null) continue;
+        items.push({ description, quantity, unitPrice, totalPrice });
+        const confs = [itemField, get('PRICE')]
+          .filter(Boolean)
+          .map((f) => unit(f!.ValueDetection?.Confidence));
+        confidenceSum += confs.length ? Math.min(...confs) : 0.5;
+      }
+    }
+  }
+  return { items, confidence: items.length ? round2(confidenceSum / items.length) : 0 };
+}
+
+/**
+ * Turns an AnalyzeExpense answer (Amazon Textract's, synchronous or asynchronous, or the local
+ * engine's) into the invoice fields the product stores, with a confidence per field.
+ *
+ * Dates come out as YYYY-MM-DD; numeric day/month order is taken from dates in the same document
+ * that prove it (a part over 12), else from the currency (USD → month first). Amounts are numbers;
+ * the currency is an ISO code from the answer's own currency codes, else from symbols and codes in
+ * the text (RM → MYR, € → EUR, $ → USD).
+ */
+export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
+  const candidates = candidatesOf(response);
+  const texts = allTexts(response);
+  const vendorSide = candidates.filter(
+    (c) => !c.type.startsWith('RECEIVER') && !c.groups.includes('RECEIVER'),
+  );
+
+  // Currency: an explicit code on an amount field wins, then signs on the amounts, then the text.
+  const amountTypes = ['TOTAL', 'AMOUNT_DUE', 'SUBTOTAL', 'TAX', 'AMOUNT_PAID'];
+  const coded = candidates
+    .filter((c) => amountTypes.includes(c.type) && c.field.Currency?.Code)
+    .sort((a, b) => unit(b.field.Currency?.Confidence) - unit(a.field.Currency?.Confidence))[0];
+  const amountTexts = candidates.filter((c) => amountTypes.includes(c.type)).map((c) => c.text);
+  let currency: string | null = null;
+  let currencyConfidence = 0;
+  if (coded) {
+    currency = coded.field.Currency!.Code!.toUpperCase();
+    currencyConfidence = unit(coded.field.Currency?.Confidence ?? coded.confidence * 100);
+  } else {
+    const guess = detectCurrency([...amountTexts, ...amountTexts, ...texts]);
+    if (guess) {
+      currency = guess.code;
+      currencyConfidence = guess.confidence;
+    }
+  }
+
+  const order = dateOrderOf(texts, currency);
+  const readDate = (c: Candidate) => {
+    const d = findDates(c.text, order).find((x) => plausibleDate(x.iso));
+    return d ? d.iso : null;
+  };
+  const readAmount = (c: Candidate) => parseAmount(c.text);
+
+  const vendorName =
+    pick(vendorSide, ['VENDOR_NAME'], (c) => cleanName(c.text)) ??
+    pick(
+      vendorSide.filter((c) => c.groups.includes('VENDOR')),
+      ['NAME'],
+      (c) => cleanName(c.text),
+    ) ??
+    scaled(
+      pick(vendorSide, ['VENDOR_URL'], (c) => hostOf(c.text)),
+      0.5,
+    );
+  const vendorAddress =
+    pick(vendorSide, ['VENDOR_ADDRESS'], (c) => cleanAddress(c.text)) ??
+    pick(
+      vendorSide.filter((c) => c.groups.includes('VENDOR')),
+      ['ADDRESS'],
+      (c) => cleanAddress(c.text),
+    );
+  const vendorPhone = pick(vendorSide, ['VENDOR_PHONE'], (c) => cleanPhone(c.text));
+  const emailField =
+    pick(vendorSide, ['VENDOR_EMAIL', 'EMAIL'], (c) => c.text.match(EMAIL)?.[0] ?? null) ??
+    pick(
+      vendorSide.filter((c) => /mail/i.test(c.field.LabelDetection?.Text ?? '')),
+      ['OTHER'],
+      (c) => c.text.match(EMAIL)?.[0] ?? null,
+    );
+  const invoiceNumber = pick(candidates, ['INVOICE_RECEIPT_ID'], (c) => cleanInvoiceNumber(c.text));
+  const invoiceDate = pick(candidates, ['INVOICE_RECEIPT_DATE'], readDate);
+  const dueDate = pick(candidates, ['DUE_DATE'], readDate);
+  const subtotal = pick(candidates, ['SUBTOTAL'], readAmount);
+  const tax = pick(candidates, ['TAX'], readAmount);
+  const total = pick(candidates, ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'], readAmount);
+  const lines = readLineItems(response);
+
+  const confidence: FieldConfidence = {
+    vendorName: round2(vendorName?.confidence ?? 0),
+    vendorAddress: round2(vendorAddress?.confidence ?? 0),
+    vendorEmail: round2(emailField?.confidence ?? 0),
+    vendorPhone: round2(vendorPhone?.confidence ?? 0),
+    invoiceNumber: round2(invoiceNumber?.confidence ?? 0),
+    invoiceDate: round2(invoiceDate?.confidence ?? 0),
+    dueDate: round2(dueDate?.confidence ?? 0),
+    subtotal: round2(subtotal?.confidence ?? 0),
+    taxAmount: round2(tax?.confidence ?? 0),
+    totalAmount: round2(total?.confidence ?? 0),
+    currency: round2(currencyConfidence),
+    lineItems: lines.confidence,
+  };
+
+  return {
+    vendorName: vendorName?.value ?? null,
+    vendorAddress: vendorAddress?.value ?? null,
+    vendorEmail: emailField?.value ?? null,
+    vendorPhone: vendorPhone?.value ?? null,
+    invoiceNumber: invoiceNumber?.value ?? null,
+    invoiceDate: invoiceDate?.value ?? null,
+    dueDate: dueDate?.value ?? null,
+    subtotal: subtotal ? round2(subtotal.value) : null,
+    taxAmount: tax ? round2(tax.value) : null,
+    totalAmount: total ? round2(total.value) : null,
+    currency,
+    lineItems: lines.items,
+    confidence,
+  };
+}
+
+function scaled<T extends { confidence: number }>(x: T | null, factor: number): T | null {
+  return x ? { ...x, confidence: x.confidence * factor } : null;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Configuration of every function, parsed once at cold start so a missing setting fails fast with a
+ * clear message. The `*_ENDPOINT` settings point the same adapters at the local emulators; in the cloud
+ * they are unset and the SDK uses AWS.
+ */
+const envSchema = z.object({
+  AWS_REGION: z.string().default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  BUCKET_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  SQS_ENDPOINT: z.string().url().optional(),
+  COGNITO_ENDPOINT: z.string().url().optional(),
+  /** Local only: where the JWKS of the local user pool is served (cognito-local serves plain http). */
+  COGNITO_JWKS_URL: z.string().url().optional(),
+  /** Public origin of the site, for presigned POST targets and redirects. */
+  PUBLIC_URL: z.string().url().optional(),
+  SYNC_QUEUE_URL: z.string().optional(),
+  WEBHOOK_QUEUE_URL: z.string().optional(),
+  STATE_MACHINE_ARN: z.string().optional(),
+  /** Local only: secret that signs the gateway's own presigned POST policies. */
+  UPLOAD_SIGNING_SECRET: z.string().optional(),
+  STAGE: z.string().default('local'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const missing = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Invalid function configuration: ${missing}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests and the local runtime change the environment between stacks; this forgets the parsed copy. */
+export function resetEnv(): void {
+  cached = undefined;
+}
+
+export const isLocal = () => Boolean(env().DYNAMODB_ENDPOINT);

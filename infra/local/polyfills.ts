@@ -1,0 +1,16 @@
+/**
+ * Node 20 lacks Promise.withResolvers, which aws-local-stepfunctions (the local workflow runner) needs;
+ * Lambda runs Node 22, which has it. Import this first in every local entry point.
+ */
+const promise = Promise as unknown as { withResolvers?: unknown };
+if (!promise.withResolvers) {
+  promise.withResolvers = <T>() => {
+    let resolve!: (value: T | PromiseLike<T>) => void;
+    let reject!: (reason?: unknown) => void;
+    const p = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise: p, resolve, reject };
+  };
+}

@@ -1,0 +1,238 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { resetDbClient } from '../../functions/adapters/dynamodb/client';
+import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
+import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
+import { resetVerifier } from '../../functions/authorizer/verify-bearer';
+import { resetEnv } from '../../functions/env';
+import { cognitoClient, ensureLocalUserPool, ensureUser } from './cognito-bootstrap';
+import {
+  type Emulator,
+  type S3EventRecord,
+  startCognitoLocal,
+  startDynamoDbLocal,
+  startS3rver,
+  startSqs,
+} from './emulators';
+import { startGateway } from './gateway';
+import {
+  DEMO_USER,
+  LOCAL_BUCKET,
+  LOCAL_REGION,
+  LOCAL_SYNC_QUEUE,
+  LOCAL_TABLE,
+  LOCAL_USER_POOL_ID,
+  LOCAL_WEBHOOK_QUEUE,
+} from './local-config';
+import { Mailbox } from './mailbox';
+import { freePort } from './ports';
+import { cognitoProxyRoute, devMailboxRoute } from './routes';
+
+export interface LocalStackOptions {
+  dataDir: string;
+  /** Gateway port; 0 picks a free one. */
+  port: number;
+  /** Built SPA to serve; omitted in API-only tests. */
+  staticDir?: string;
+  /** Seed the demo organization and user. */
+  seedDemo?: boolean;
+  log?: (line: string) => void;
+  /** Called with every object-created record from storage (the workflow starter). */
+  onObjectCreated?: (record: S3EventRecord) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  dataDir: string;
+  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string };
+  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string };
+  demo: { email: string; password: string };
+  mailbox: Mailbox;
+  queues: { sync: string; webhooks: string };
+  stop(): Promise<void>;
+}
+
+async function ensureTable(endpoint: string) {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(createTableInput(LOCAL_TABLE)));
+  }
+  client.destroy();
+}
+
+async function ensureQueues(endpoint: string) {
+  const sqs = new SQSClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const urls: Record<string, string> = {};
+  for (const name of [LOCAL_SYNC_QUEUE, LOCAL_WEBHOOK_QUEUE]) {
+    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+    const dlqArn = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+    );
+    const queue = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: name,
+        Attributes: {
+          VisibilityTimeout: '30',
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: dlqArn.Attributes?.QueueArn,
+            maxReceiveCount: 5,
+          }),
+        },
+      }),
+    );
+    urls[name] = queue.QueueUrl ?? '';
+  }
+  sqs.destroy();
+  return { sync: urls[LOCAL_SYNC_QUEUE], webhooks: urls[LOCAL_WEBHOOK_QUEUE] };
+}
+
+/**
+ * Starts every local part on loopback (DynamoDB Local, s3rver, cognito-local, local-aws-sqs and the
+ * gateway), creates what is missing (table, bucket, user pool and client, queues), seeds the demo user,
+ * and points the function code of this process at them. Data lives under `dataDir` and survives restarts.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const log = options.log ?? (() => undefined);
+  const [dynamoPort, s3Port, cognitoPort, sqsPort, gatewayPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    options.port ? Promise.resolve(options.port) : freePort(),
+  ]);
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  const mailbox = new Mailbox();
+  const cognitoDir = join(dataDir, 'cognito');
+  const { clientId } = ensureLocalUserPool(cognitoDir, LOCAL_USER_POOL_ID);
+  const started: Emulator[] = [];
+  const track = async (p: Promise<Emulator>) => {
+    const emulator = await p;
+    started.push(emulator);
+    return emulator;
+  };
+  let gateway: Server | undefined;
+  const stop = async () => {
+    await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
+    gateway?.closeAllConnections();
+    await Promise.allSettled(started.map((e) => e.stop()));
+  };
+  try {
+    const [dynamo, s3, cognito, sqs] = await Promise.all([
+      track(startDynamoDbLocal({ port: dynamoPort, dataDir: join(dataDir, 'dynamodb') })),
+      track(
+        startS3rver({
+          port: s3Port,
+          dataDir: join(dataDir, 's3'),
+          buckets: [LOCAL_BUCKET],
+          allowedOrigins: [url],
+          onEvent: (event) => {
+            for (const record of event.Records) options.onObjectCreated?.(record);
+          },
+        }),
+      ),
+      track(
+        startCognitoLocal({
+          port: cognitoPort,
+          dataDir: cognitoDir,
+          region: LOCAL_REGION,
+          onMessage: (message) => {
+            mailbox.add(message);
+            log(`Confirmation code for ${message.to}: ${message.code}`);
+          },
+        }),
+      ),
+      track(startSqs({ port: sqsPort })),
+    ]);
+    const [queues] = await Promise.all([ensureQueues(sqs.endpoint), ensureTable(dynamo.endpoint)]);
+
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      TABLE_NAME: LOCAL_TABLE,
+      BUCKET_NAME: LOCAL_BUCKET,
+      USER_POOL_ID: LOCAL_USER_POOL_ID,
+      USER_POOL_CLIENT_ID: clientId,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      COGNITO_JWKS_URL: `${cognito.endpoint}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
+      PUBLIC_URL: url,
+      SYNC_QUEUE_URL: queues.sync,
+      WEBHOOK_QUEUE_URL: queues.webhooks,
+      STAGE: 'local',
+    });
+    resetEnv();
+    resetDbClient();
+    resetVerifier();
+
+    if (options.seedDemo !== false) {
+      const sub = await ensureUser(
+        cognitoClient(cognito.endpoint, LOCAL_REGION),
+        LOCAL_USER_POOL_ID,
+        DEMO_USER,
+      );
+      await provisionUser(
+        { sub, email: DEMO_USER.email, firstName: DEMO_USER.firstName, lastName: DEMO_USER.lastName },
+        { orgName: DEMO_USER.orgName, slug: DEMO_USER.orgSlug },
+      );
+    }
+
+    const cognitoInfo = {
+      endpoint: cognito.endpoint,
+      region: LOCAL_REGION,
+      userPoolId: LOCAL_USER_POOL_ID,
+      clientId,
+    };
+    gateway = await startGateway({
+      port: gatewayPort,
+      staticDir: options.staticDir,
+      log,
+      runtimeConfig: () => ({
+        region: LOCAL_REGION,
+        userPoolId: LOCAL_USER_POOL_ID,
+        userPoolClientId: clientId,
+        userPoolEndpoint: `${url}/cognito`,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        stage: 'local',
+      }),
+      extraRoutes: [cognitoProxyRoute(cognito.endpoint), devMailboxRoute(mailbox)],
+    });
+
+    const stack: LocalStack = {
+      url,
+      port: gatewayPort,
+      dataDir,
+      cognito: cognitoInfo,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
+      demo: { email: DEMO_USER.email, password: DEMO_USER.password },
+      mailbox,
+      queues,
+      stop,
+    };
+    writeFileSync(
+      join(dataDir, 'local.json'),
+      `${JSON.stringify({ url, cognito: cognitoInfo, demo: stack.demo }, null, 2)}\n`,
+    );
+    return stack;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import './polyfills';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startLocalStack } from './stack';
+
+/**
+ * `npm start`: the whole product on this machine, no AWS account and no Docker. Prints one URL and the
+ * demo credentials when ready; Ctrl-C or SIGTERM stops every part.
+ */
+async function main() {
+  const started = Date.now();
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const port = Number(process.env.PORT ?? 3000);
+  const staticDir = resolve('web/dist');
+  if (!existsSync(resolve(staticDir, 'index.html'))) {
+    console.log('Building the web app (first run)...');
+    const { build } = await import('vite');
+    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+  }
+  const stack = await startLocalStack({
+    dataDir,
+    port,
+    staticDir,
+    log: (line) => console.log(line),
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+  Invoice Pilot is running (ready in ${seconds} s)
+
+    URL:       ${stack.url}
+    Sign in:   ${stack.demo.email}
+    Password:  ${stack.demo.password}
+
+    Data:      ${stack.dataDir}
+    Settings:  ${resolve(stack.dataDir, 'local.json')}
+
+  New accounts can sign up on the page; their confirmation codes are printed here.
+  Press Ctrl-C to stop.
+`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
