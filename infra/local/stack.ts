@@ -30,6 +30,7 @@ import {
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { cognitoProxyRoute, devMailboxRoute } from './routes';
+import { storagePostTarget } from './storage-post-target';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -212,7 +213,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         authFlowType: 'USER_PASSWORD_AUTH',
         stage: 'local',
       }),
-      extraRoutes: [cognitoProxyRoute(cognito.endpoint), devMailboxRoute(mailbox)],
+      extraRoutes: [
+        cognitoProxyRoute(cognito.endpoint),
+        devMailboxRoute(mailbox),
+        // The local S3 client signs with s3rver's fixed secret; the target checks signatures with it.
+        storagePostTarget({ bucket: LOCAL_BUCKET, secret: 'S3RVER' }),
+      ],
     });
 
     const stack: LocalStack = {

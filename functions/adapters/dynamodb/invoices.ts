@@ -1,0 +1,666 @@
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { encodeTime, ulid } from 'ulid';
+import {
+  type Comment,
+  type Invoice,
+  type InvoiceEvent,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type LineItem,
+  processingStatusOf,
+} from '../../../shared/schemas';
+import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/invoices/aggregates';
+import { correctedFields, type ExtractedValues, extractedFieldCount } from '../../core/invoices/fields';
+import { aggregateUpdates, getAggregate } from './aggregates';
+import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
+import { keys, monthOf, withoutKeys } from './keys';
+
+export interface SyncResult {
+  integrationId: string;
+  integrationName: string;
+  type: string;
+  status: 'PENDING' | 'SYNCED' | 'FAILED';
+  attempts: number;
+  lastError?: string | null;
+  updatedAt: string;
+}
+
+/** An invoice as stored. `extracted` keeps what the AI found, so corrections can be counted. */
+export interface InvoiceItem {
+  id: string;
+  orgId: string;
+  objectKey: string;
+  filename: string;
+  contentType: string;
+  fileSize: number;
+  pageCount: number | null;
+  invoiceNumber: string | null;
+  vendorId: string | null;
+  vendorName: string | null;
+  vendorAddress: string | null;
+  vendorEmail: string | null;
+  vendorPhone: string | null;
+  invoiceDate: string | null;
+  dueDate: string | null;
+  subtotal: number | null;
+  taxAmount: number | null;
+  totalAmount: number | null;
+  currency: string | null;
+  status: InvoiceStatus;
+  processingStage: string | null;
+  /** Identifies the current processing run; a stale run's late result is ignored. */
+  processingRunId: string | null;
+  reviewReasons: string[];
+  rejectionReason: string | null;
+  aiConfidence: number | null;
+  fieldConfidence: Record<string, number>;
+  notes: string | null;
+  propertyId: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  syncResults: SyncResult[];
+  uploadedBy: string | null;
+  extracted: ExtractedValues | null;
+  correctedFields: string[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toInvoice(item: InvoiceItem): Invoice {
+  return {
+    id: item.id,
+    organizationId: item.orgId,
+    invoiceNumber: item.invoiceNumber,
+    filename: item.filename,
+    fileName: item.filename,
+    contentType: item.contentType,
+    fileSize: item.fileSize,
+    pageCount: item.pageCount,
+    vendorId: item.vendorId,
+    vendorName: item.vendorName,
+    vendorAddress: item.vendorAddress,
+    vendorEmail: item.vendorEmail,
+    vendorPhone: item.vendorPhone,
+    invoiceDate: item.invoiceDate,
+    dueDate: item.dueDate,
+    subtotal: item.subtotal,
+    taxAmount: item.taxAmount,
+    totalAmount: item.totalAmount,
+    currency: item.currency,
+    status: item.status,
+    reviewStatus: item.status === 'REVIEW_REQUIRED' ? 'REQUIRES_REVIEW' : null,
+    processingStatus: processingStatusOf(item.status),
+    processingStage: (item.processingStage ?? null) as Invoice['processingStage'],
+    reviewReasons: item.reviewReasons ?? [],
+    rejectionReason: item.rejectionReason ?? null,
+    aiConfidence: item.aiConfidence,
+    fieldConfidence: item.fieldConfidence ?? {},
+    notes: item.notes,
+    propertyId: item.propertyId,
+    categoryId: item.categoryId,
+    categoryName: item.categoryName,
+    syncResults: item.syncResults ?? [],
+    uploadedBy: item.uploadedBy,
+    version: item.version,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+export function factsOf(item: InvoiceItem): InvoiceFacts {
+  const extracted = item.extracted ?? {};
+  return {
+    status: item.status,
+    totalAmount: item.totalAmount,
+    createdAt: item.createdAt,
+    vendorId: item.vendorId,
+    vendorName: item.vendorName,
+    categoryId: item.categoryId,
+    extractedFieldCount: extractedFieldCount(extracted),
+    correctedFieldCount: correctedFields(extracted, item as unknown as ExtractedValues).length,
+  };
+}
+
+/** Lowercased text the list's search matches against. */
+function searchTextOf(item: InvoiceItem): string {
+  return [
+    item.invoiceNumber,
+    item.vendorName,
+    item.filename,
+    item.id.slice(-8),
+    item.categoryName,
+    item.notes,
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}
+
+function vendorKeyOf(item: InvoiceItem): string | null {
+  return vendorBucket({ vendorId: null, vendorName: item.vendorName })?.slice('VENDOR#NAME#'.length) ?? null;
+}
+
+function toStored(item: InvoiceItem): Record<string, unknown> {
+  const vendorKey = vendorKeyOf(item);
+  return {
+    ...keys.invoice(item.orgId, item.id),
+    entity: 'Invoice',
+    ...item,
+    searchText: searchTextOf(item),
+    GSI1PK: keys.statusIndex(item.orgId, item.status),
+    GSI1SK: `INVOICE#${item.id}`,
+    ...(vendorKey ? { GSI2PK: keys.vendorIndex(item.orgId, vendorKey), GSI2SK: `INVOICE#${item.id}` } : {}),
+  };
+}
+
+function fromStored(raw: Record<string, unknown>): InvoiceItem {
+  const { searchText: _s, ...rest } = withoutKeys(raw);
+  return rest as unknown as InvoiceItem;
+}
+
+function labelsOf(item: InvoiceItem | undefined): Record<string, string> {
+  if (!item) return {};
+  const labels: Record<string, string> = {};
+  const vendor = vendorBucket(item);
+  if (vendor && item.vendorName) labels[vendor] = item.vendorName;
+  if (item.categoryName) labels[`CATEGORY#${item.categoryId ?? 'NONE'}`] = item.categoryName;
+  return labels;
+}
+
+export interface EventInput {
+  type: string;
+  actor: string;
+  actorName?: string | null;
+  note?: string | null;
+}
+
+function eventItem(
+  orgId: string,
+  invoiceId: string,
+  before: InvoiceItem | undefined,
+  after: InvoiceItem | undefined,
+  input: EventInput,
+) {
+  const changes: { field: string; before: unknown; after: unknown }[] = [];
+  if (before && after) {
+    const ignored = new Set([
+      'version',
+      'updatedAt',
+      'processingStage',
+      'processingRunId',
+      'fieldConfidence',
+      'extracted',
+      'correctedFields',
+      'syncResults',
+    ]);
+    for (const field of Object.keys({ ...before, ...after }) as (keyof InvoiceItem)[]) {
+      if (ignored.has(field)) continue;
+      if (JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)) {
+        changes.push({ field, before: before[field] ?? null, after: after[field] ?? null });
+      }
+    }
+  }
+  const event: InvoiceEvent = {
+    id: ulid(),
+    type: input.type,
+    actor: input.actor,
+    actorName: input.actorName ?? null,
+    at: nowIso(),
+    from: before?.status ?? null,
+    to: after?.status ?? null,
+    changes,
+    note: input.note ?? null,
+  };
+  return {
+    PK: keys.invoiceChildren(orgId, invoiceId),
+    SK: `EVENT#${event.id}`,
+    entity: 'InvoiceEvent',
+    ...event,
+  };
+}
+
+const isCancelled = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
+
+export class MonthlyLimitReached extends AppError {}
+
+/**
+ * Creates an invoice as UPLOADED, counting it against the month's plan limit and the aggregates in one
+ * transaction: either all of it is written, or none (a full month answers 429).
+ */
+export async function createInvoice(
+  item: InvoiceItem,
+  options: { monthlyLimit: number | null; event: EventInput },
+): Promise<InvoiceItem> {
+  const month = monthOf(item.createdAt);
+  const delta = contributionDelta(undefined, factsOf(item));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toStored(item),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.usage(item.orgId, month),
+              UpdateExpression: 'ADD invoices :one',
+              ...(options.monthlyLimit === null
+                ? { ExpressionAttributeValues: { ':one': 1 } }
+                : {
+                    ConditionExpression: 'attribute_not_exists(invoices) OR invoices < :limit',
+                    ExpressionAttributeValues: { ':one': 1, ':limit': options.monthlyLimit },
+                  }),
+            },
+          },
+          ...aggregateUpdates(item.orgId, delta, labelsOf(item)),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: eventItem(item.orgId, item.id, undefined, item, options.event),
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (reasons[1]?.Code === 'ConditionalCheckFailed') {
+      throw new MonthlyLimitReached(
+        'quota',
+        'monthly_limit_reached',
+        `Monthly invoice limit reached: your plan allows ${options.monthlyLimit} invoices per month`,
+      );
+    }
+    throw conflict('already_exists', 'This invoice already exists');
+  }
+  return item;
+}
+
+export async function findInvoice(orgId: string, id: string): Promise<InvoiceItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invoice(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? fromStored(Item) : undefined;
+}
+
+/** The invoice of this organization, or 404 (also for another organization's ids). */
+export async function getInvoice(orgId: string, id: string): Promise<InvoiceItem> {
+  const item = await findInvoice(orgId, id);
+  if (!item) throw notFound('Invoice');
+  return item;
+}
+
+/**
+ * Writes `after` over `before` if nobody changed the invoice in between (optimistic locking on
+ * `version`), with the aggregate deltas and an audit event, all in one transaction.
+ * `condition` adds a guard on the stored item (for example the workflow's run id).
+ */
+export async function saveInvoice(
+  before: InvoiceItem,
+  changes: Partial<InvoiceItem>,
+  event: EventInput | null,
+  options: { condition?: { expression: string; values: Record<string, unknown> } } = {},
+): Promise<InvoiceItem> {
+  const after: InvoiceItem = { ...before, ...changes, version: before.version + 1, updatedAt: nowIso() };
+  after.correctedFields = correctedFields(after.extracted ?? {}, after as unknown as ExtractedValues);
+  const delta = contributionDelta(factsOf(before), factsOf(after));
+  const condition = ['version = :expectedVersion', options.condition?.expression]
+    .filter(Boolean)
+    .join(' AND ');
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toStored(after),
+              ConditionExpression: condition,
+              ExpressionAttributeValues: {
+                ':expectedVersion': before.version,
+                ...(options.condition?.values ?? {}),
+              },
+            },
+          },
+          ...aggregateUpdates(before.orgId, delta, labelsOf(after)),
+          ...(event
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: eventItem(before.orgId, before.id, before, after, event),
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
+  }
+  return after;
+}
+
+/** Deletes the invoice (and, after it, its line items, comments and events) and takes it out of the aggregates. */
+export async function deleteInvoice(before: InvoiceItem): Promise<void> {
+  const delta = contributionDelta(factsOf(before), undefined);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.invoice(before.orgId, before.id),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': before.version },
+            },
+          },
+          ...aggregateUpdates(before.orgId, delta),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
+  }
+  await deleteChildren(before.orgId, before.id, '');
+}
+
+async function deleteChildren(orgId: string, invoiceId: string, prefix: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+        ExpressionAttributeValues: {
+          ':pk': keys.invoiceChildren(orgId, invoiceId),
+          ...(prefix ? { ':p': prefix } : {}),
+        },
+        ProjectionExpression: 'PK, SK',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const items = page.Items ?? [];
+    for (let i = 0; i < items.length; i += 25) {
+      await db().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [tableName()]: items
+              .slice(i, i + 25)
+              .map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } })),
+          },
+        }),
+      );
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+// ---------- listing ----------
+
+const STATUSES_BY_PROCESSING: Record<string, InvoiceStatus[]> = {
+  processed: ['PROCESSED', 'APPROVED', 'REJECTED'],
+  processing: ['UPLOADED', 'PROCESSING'],
+  review_needed: ['REVIEW_REQUIRED'],
+};
+
+/** ULID bounds for a time range: ULIDs start with their creation time, so SK ranges are date ranges. */
+function idRange(query: InvoiceListQuery): { low: string; high: string } | undefined {
+  let fromMs: number | undefined;
+  let toMs: number | undefined;
+  if (query.days) fromMs = Date.now() - query.days * 86_400_000;
+  if (query.from) fromMs = Math.max(fromMs ?? 0, Date.parse(`${query.from}T00:00:00Z`));
+  if (query.to) toMs = Date.parse(`${query.to}T23:59:59.999Z`);
+  if (fromMs === undefined && toMs === undefined) return undefined;
+  return {
+    low: `INVOICE#${encodeTime(Math.max(0, fromMs ?? 0), 10)}`,
+    high: `INVOICE#${encodeTime(Math.min(toMs ?? Date.now() + 86_400_000, 2 ** 48 - 1), 10)}ZZZZZZZZZZZZZZZZZ`,
+  };
+}
+
+export interface InvoicePage {
+  items: InvoiceItem[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/**
+ * Newest first, filtered by status (on its index), processing status, search text and date range,
+ * paginated with an opaque cursor.
+ */
+export async function listInvoices(orgId: string, query: InvoiceListQuery): Promise<InvoicePage> {
+  const limit = query.limit ?? 25;
+  const status =
+    query.status === 'REQUIRES_REVIEW'
+      ? 'REVIEW_REQUIRED'
+      : query.status === 'ALL'
+        ? undefined
+        : query.status;
+  const range = idRange(query);
+  const useStatusIndex = Boolean(status);
+  const pk = useStatusIndex ? keys.statusIndex(orgId, status as string) : keys.orgPk(orgId);
+  const pkName = useStatusIndex ? 'GSI1PK' : 'PK';
+  const skName = useStatusIndex ? 'GSI1SK' : 'SK';
+  const values: Record<string, unknown> = { ':pk': pk };
+  let keyCondition = `${pkName} = :pk AND begins_with(${skName}, :prefix)`;
+  values[':prefix'] = 'INVOICE#';
+  if (range) {
+    keyCondition = `${pkName} = :pk AND ${skName} BETWEEN :low AND :high`;
+    delete values[':prefix'];
+    values[':low'] = range.low;
+    values[':high'] = range.high;
+  }
+  const filters: string[] = [];
+  const names: Record<string, string> = {};
+  if (query.search) {
+    filters.push('contains(searchText, :q)');
+    values[':q'] = query.search.toLowerCase();
+  }
+  if (query.processingStatus && !status) {
+    const statuses = STATUSES_BY_PROCESSING[query.processingStatus];
+    names['#status'] = 'status';
+    filters.push(`#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`);
+    statuses.forEach((s, i) => {
+      values[`:s${i}`] = s;
+    });
+  }
+  // Invoice children live in their own partitions, but guard anyway: only invoice items are listed.
+  filters.push('entity = :entity');
+  values[':entity'] = 'Invoice';
+  const base: QueryCommandInput = {
+    TableName: tableName(),
+    ...(useStatusIndex ? { IndexName: 'GSI1' } : {}),
+    KeyConditionExpression: keyCondition,
+    FilterExpression: filters.join(' AND '),
+    ExpressionAttributeValues: values,
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ScanIndexForward: false,
+  };
+
+  const items: InvoiceItem[] = [];
+  let startKey = decodeCursor(query.cursor, `ORG#${orgId}`);
+  let lastKey: Record<string, unknown> | undefined;
+  // Filters can leave pages short: keep reading until the page is full or the partition ends.
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: Math.max(limit - items.length, 10) }),
+    );
+    for (const raw of page.Items ?? []) {
+      if (items.length < limit) {
+        items.push(fromStored(raw));
+        lastKey = raw;
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+    if (items.length >= limit) break;
+  } while (startKey);
+
+  let nextCursor: string | null = null;
+  if (items.length >= limit && lastKey && (startKey || items.length === limit)) {
+    const keyOf: Record<string, unknown> = { PK: lastKey.PK, SK: lastKey.SK };
+    if (useStatusIndex) Object.assign(keyOf, { GSI1PK: lastKey.GSI1PK, GSI1SK: lastKey.GSI1SK });
+    nextCursor = startKey ? encodeCursor(keyOf) : null;
+    if (!startKey) {
+      // The page ended exactly at the partition's end only if nothing follows the last item.
+      const probe = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: keyOf, Limit: 50 }));
+      if ((probe.Items ?? []).length || probe.LastEvaluatedKey) nextCursor = encodeCursor(keyOf);
+    }
+  }
+  const total = await countInvoices(orgId, query, base, status);
+  return { items, nextCursor, total };
+}
+
+async function countInvoices(
+  orgId: string,
+  query: InvoiceListQuery,
+  base: QueryCommandInput,
+  status: string | undefined,
+): Promise<number> {
+  // Without search or dates the count is an aggregate; otherwise it is counted with the same filters.
+  if (!query.search && !query.days && !query.from && !query.to) {
+    const totals = await getAggregate(orgId, 'TOTALS');
+    if (status) return Number(totals[`status_${status}`] ?? 0);
+    if (query.processingStatus) {
+      return STATUSES_BY_PROCESSING[query.processingStatus].reduce(
+        (n, s) => n + Number(totals[`status_${s}`] ?? 0),
+        0,
+      );
+    }
+    return Number(totals.invoiceCount ?? 0);
+  }
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** Invoices of the same vendor (by normalized name), for duplicate detection. */
+export async function invoicesOfVendor(
+  orgId: string,
+  vendorName: string,
+  limit = 200,
+): Promise<InvoiceItem[]> {
+  const key = vendorBucket({ vendorId: null, vendorName })?.slice('VENDOR#NAME#'.length);
+  if (!key) return [];
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, key) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (page.Items ?? []).map(fromStored);
+}
+
+// ---------- children: line items, comments, events ----------
+
+async function listChildren<T>(
+  orgId: string,
+  invoiceId: string,
+  prefix: string,
+  newestFirst = false,
+): Promise<T[]> {
+  const out: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.invoiceChildren(orgId, invoiceId), ':p': prefix },
+        ScanIndexForward: !newestFirst,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) out.push(withoutKeys(item) as T);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+export const listLineItems = (orgId: string, invoiceId: string) =>
+  listChildren<LineItem>(orgId, invoiceId, 'LINE#');
+export const listComments = (orgId: string, invoiceId: string) =>
+  listChildren<Comment>(orgId, invoiceId, 'COMMENT#');
+export const listEvents = (orgId: string, invoiceId: string) =>
+  listChildren<InvoiceEvent>(orgId, invoiceId, 'EVENT#', true);
+
+/** Replaces an invoice's line items (each processing run writes a fresh set). */
+export async function replaceLineItems(
+  orgId: string,
+  invoiceId: string,
+  lines: Omit<LineItem, 'id'>[],
+): Promise<LineItem[]> {
+  await deleteChildren(orgId, invoiceId, 'LINE#');
+  const items: LineItem[] = lines.map((line, i) => ({
+    ...line,
+    id: `${invoiceId.slice(-8)}-${String(i + 1).padStart(3, '0')}`,
+  }));
+  for (let i = 0; i < items.length; i += 25) {
+    await db().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [tableName()]: items.slice(i, i + 25).map((line, j) => ({
+            PutRequest: {
+              Item: {
+                PK: keys.invoiceChildren(orgId, invoiceId),
+                SK: `LINE#${String(i + j + 1).padStart(4, '0')}`,
+                entity: 'LineItem',
+                ...line,
+              },
+            },
+          })),
+        },
+      }),
+    );
+  }
+  return items;
+}
+
+export async function addComment(
+  orgId: string,
+  invoiceId: string,
+  input: { userId: string; userName: string | null; comment: string; isInternal: boolean },
+): Promise<Comment> {
+  const comment: Comment = { id: ulid(), createdAt: nowIso(), ...input };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        PK: keys.invoiceChildren(orgId, invoiceId),
+        SK: `COMMENT#${comment.id}`,
+        entity: 'Comment',
+        ...comment,
+      },
+    }),
+  );
+  return comment;
+}

@@ -1,0 +1,26 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { env } from '../../env';
+
+let client: SQSClient | undefined;
+
+/** One SQS client per process; locally it talks to local-aws-sqs through SQS_ENDPOINT. */
+export function sqs(): SQSClient {
+  if (!client) {
+    const { SQS_ENDPOINT, AWS_REGION } = env();
+    client = new SQSClient({
+      region: AWS_REGION,
+      ...(SQS_ENDPOINT
+        ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+  }
+  return client;
+}
+
+export function resetSqsClient(): void {
+  client = undefined;
+}
+
+export async function sendMessage(queueUrl: string, body: unknown): Promise<void> {
+  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
+}

@@ -1,0 +1,233 @@
+import { ulid } from 'ulid';
+import {
+  commentBodySchema,
+  idSchema,
+  invoiceListQuerySchema,
+  invoiceUpdateSchema,
+  rejectBodySchema,
+  uploadUrlRequestSchema,
+} from '../../../shared/schemas';
+import {
+  addComment,
+  deleteInvoice,
+  getInvoice,
+  listComments,
+  listEvents,
+  listInvoices,
+  listLineItems,
+  saveInvoice,
+  toInvoice,
+} from '../../adapters/dynamodb/invoices';
+import { getUser } from '../../adapters/dynamodb/organizations';
+import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
+import { processingStarter } from '../../adapters/workflow/processing-starter';
+import { AppError } from '../../core/errors/app-error';
+import { assertTransition } from '../../core/invoices/transitions';
+import { env } from '../../env';
+import { publishInvoiceEvent } from '../../services/invoice-events';
+import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+import { invoicesCsv } from './csv';
+import { readMultipartFile } from './multipart';
+import { prepareBrowserUpload, uploadFile } from './upload';
+
+const page = <T>(items: T[]) => ({ items, nextCursor: null, total: items.length });
+
+async function load(request: ApiRequest) {
+  const { orgId } = request.principal();
+  return getInvoice(orgId, parseParam(request, 'id', idSchema));
+}
+
+async function actorName(request: ApiRequest): Promise<string | null> {
+  const principal = request.principal();
+  if (principal.kind !== 'user') return 'API key';
+  const user = await getUser(principal.orgId, principal.actorId).catch(() => undefined);
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return name || principal.email;
+}
+
+async function upload(request: ApiRequest) {
+  const file = await readMultipartFile(request.headers['content-type'], request.rawBody);
+  const item = await uploadFile(request.principal(), file);
+  await publishInvoiceEvent(item.orgId, item.id, 'invoice.uploaded');
+  return { status: 201, body: toInvoice(item) };
+}
+
+/** Sends a stored file back, inline for the preview or as an attachment for the download button. */
+async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
+  const item = await load(request);
+  const bytes = await getObjectBytes(item.objectKey).catch((error) => {
+    if ((error as Error).name === 'NoSuchKey')
+      throw new AppError('not_found', 'file_missing', 'The file is not stored yet');
+    throw error;
+  });
+  return {
+    binary: Buffer.from(bytes),
+    headers: {
+      'content-type': item.contentType,
+      'content-disposition': `${disposition}; filename="${item.filename.replace(/"/g, '')}"`,
+      'x-content-type-options': 'nosniff',
+    },
+  };
+}
+
+export const handler = resourceHandler({
+  'GET /api/invoices': async (request) => {
+    const { orgId } = request.principal();
+    const result = await listInvoices(orgId, parseQuery(request, invoiceListQuerySchema));
+    return { ...result, items: result.items.map(toInvoice) };
+  },
+
+  'GET /api/invoices/export.csv': async (request) => {
+    const { orgId } = request.principal();
+    const query = parseQuery(request, invoiceListQuerySchema);
+    const items = [];
+    let cursor: string | undefined;
+    do {
+      const result = await listInvoices(orgId, { ...query, limit: 100, cursor });
+      items.push(...result.items.map(toInvoice));
+      cursor = result.nextCursor ?? undefined;
+    } while (cursor && items.length < 50_000);
+    const date = new Date().toISOString().slice(0, 10);
+    return {
+      binary: Buffer.from(invoicesCsv(items), 'utf8'),
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="invoices-${date}.csv"`,
+      },
+    };
+  },
+
+  'POST /api/invoices/upload': upload,
+  'POST /api/upload': upload,
+
+  'POST /api/invoices/upload-url': async (request) => {
+    const input = parseBody(request, uploadUrlRequestSchema);
+    return prepareBrowserUpload(request.principal(), input);
+  },
+
+  'GET /api/invoices/{id}': async (request) => toInvoice(await load(request)),
+
+  'PUT /api/invoices/{id}': async (request) => {
+    const before = await load(request);
+    const input = parseBody(request, invoiceUpdateSchema);
+    assertTransition('edit', before.status);
+    if (input.version !== before.version) {
+      throw new AppError(
+        'conflict',
+        'stale_version',
+        'This invoice was changed by someone else; reload it and try again',
+      );
+    }
+    const { version: _version, ...fields } = input;
+    const changes = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, v === '' ? null : v]),
+    );
+    const after = await saveInvoice(before, changes, {
+      type: 'edited',
+      actor: request.principal().actorId,
+      actorName: await actorName(request),
+    });
+    return toInvoice(after);
+  },
+
+  'DELETE /api/invoices/{id}': async (request) => {
+    const item = await load(request);
+    await deleteInvoice(item);
+    await deleteObject(item.objectKey).catch(() => undefined);
+    return { status: 204 };
+  },
+
+  'POST /api/invoices/{id}/approve': async (request) => {
+    const before = await load(request);
+    assertTransition('approve', before.status);
+    const after = await saveInvoice(
+      before,
+      {
+        status: 'APPROVED',
+        processingStage: before.status === 'PROCESSING' ? 'DONE' : before.processingStage,
+      },
+      { type: 'approved', actor: request.principal().actorId, actorName: await actorName(request) },
+    );
+    await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
+    return toInvoice(after);
+  },
+
+  'POST /api/invoices/{id}/reject': async (request) => {
+    const before = await load(request);
+    const { reason } = parseBody(request, rejectBodySchema);
+    assertTransition('reject', before.status);
+    const after = await saveInvoice(
+      before,
+      { status: 'REJECTED', rejectionReason: reason },
+      {
+        type: 'rejected',
+        actor: request.principal().actorId,
+        actorName: await actorName(request),
+        note: reason,
+      },
+    );
+    await publishInvoiceEvent(after.orgId, after.id, 'invoice.rejected');
+    return toInvoice(after);
+  },
+
+  'POST /api/invoices/{id}/reprocess': async (request) => {
+    const before = await load(request);
+    assertTransition('reprocess', before.status);
+    // A new run id makes any still-running earlier run's late result land nowhere.
+    const after = await saveInvoice(
+      before,
+      {
+        status: 'UPLOADED',
+        processingStage: 'QUEUED',
+        processingRunId: ulid(),
+        reviewReasons: [],
+        rejectionReason: null,
+      },
+      {
+        type: 'reprocess_requested',
+        actor: request.principal().actorId,
+        actorName: await actorName(request),
+      },
+    );
+    await processingStarter().start({
+      orgId: after.orgId,
+      invoiceId: after.id,
+      objectKey: after.objectKey,
+      bucket: env().BUCKET_NAME,
+      reason: 'reprocess',
+    });
+    return { status: 202, body: toInvoice(after) };
+  },
+
+  'GET /api/invoices/{id}/line-items': async (request) => {
+    const item = await load(request);
+    return page(await listLineItems(item.orgId, item.id));
+  },
+
+  'GET /api/invoices/{id}/comments': async (request) => {
+    const item = await load(request);
+    return page(await listComments(item.orgId, item.id));
+  },
+
+  'POST /api/invoices/{id}/comments': async (request) => {
+    const item = await load(request);
+    const input = parseBody(request, commentBodySchema);
+    const comment = await addComment(item.orgId, item.id, {
+      userId: request.principal().actorId,
+      userName: await actorName(request),
+      comment: input.comment,
+      isInternal: input.isInternal,
+    });
+    return { status: 201, body: comment };
+  },
+
+  'GET /api/invoices/{id}/events': async (request) => {
+    const item = await load(request);
+    return page(await listEvents(item.orgId, item.id));
+  },
+
+  'GET /api/invoices/{id}/pdf': (request) => file(request, 'inline'),
+  'GET /api/invoices/{id}/file': (request) => file(request, 'attachment'),
+});

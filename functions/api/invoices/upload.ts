@@ -1,0 +1,145 @@
+import { ulid } from 'ulid';
+import {
+  type AcceptedContentType,
+  MAX_UPLOAD_BYTES,
+  PLAN_MONTHLY_INVOICE_LIMIT,
+} from '../../../shared/constants';
+import { nowIso } from '../../adapters/dynamodb/client';
+import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
+import { getOrganization, getUsage } from '../../adapters/dynamodb/organizations';
+import { putReservation } from '../../adapters/dynamodb/upload-reservations';
+import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
+import { AppError } from '../../core/errors/app-error';
+import { safeFilename, sniffContentType } from '../../core/files/sniff';
+import type { Principal } from '../lib/principal';
+
+export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
+
+/** A new invoice as stored on upload: everything the AI will fill in is empty. */
+export function newInvoiceItem(input: {
+  orgId: string;
+  invoiceId: string;
+  objectKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadedBy: string;
+  createdAt?: string;
+}): InvoiceItem {
+  const now = input.createdAt ?? nowIso();
+  return {
+    id: input.invoiceId,
+    orgId: input.orgId,
+    objectKey: input.objectKey,
+    filename: input.filename,
+    contentType: input.contentType,
+    fileSize: input.size,
+    pageCount: null,
+    invoiceNumber: null,
+    vendorId: null,
+    vendorName: null,
+    vendorAddress: null,
+    vendorEmail: null,
+    vendorPhone: null,
+    invoiceDate: null,
+    dueDate: null,
+    subtotal: null,
+    taxAmount: null,
+    totalAmount: null,
+    currency: null,
+    status: 'UPLOADED',
+    processingStage: 'QUEUED',
+    processingRunId: ulid(),
+    reviewReasons: [],
+    rejectionReason: null,
+    aiConfidence: null,
+    fieldConfidence: {},
+    notes: null,
+    propertyId: null,
+    categoryId: null,
+    categoryName: null,
+    syncResults: [],
+    uploadedBy: input.uploadedBy,
+    extracted: null,
+    correctedFields: [],
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+async function monthlyLimit(orgId: string): Promise<number | null> {
+  return PLAN_MONTHLY_INVOICE_LIMIT[(await getOrganization(orgId)).plan];
+}
+
+function limitMessage(limit: number) {
+  return `Monthly invoice limit reached: your plan allows ${limit} invoices per month`;
+}
+
+/**
+ * Stores an uploaded file and creates its invoice as UPLOADED; the object-created event then starts
+ * processing. The type is decided by the bytes. Nothing is half-created: if storing fails, the invoice
+ * is removed again.
+ */
+export async function uploadFile(
+  principal: Principal,
+  file: { filename: string; bytes: Buffer },
+): Promise<InvoiceItem> {
+  if (file.bytes.length === 0) throw new AppError('input', 'empty_file', 'The file is empty');
+  if (file.bytes.length > MAX_UPLOAD_BYTES)
+    throw new AppError('too_large', 'file_too_large', 'File too large: the limit is 10 MB');
+  const contentType = sniffContentType(file.bytes);
+  if (!contentType) throw new AppError('unsupported', 'unsupported_type', UNSUPPORTED_TYPE_MESSAGE);
+  const invoiceId = ulid();
+  const filename = safeFilename(file.filename);
+  const objectKey = objectKeyFor(principal.orgId, invoiceId, filename);
+  const item = newInvoiceItem({
+    orgId: principal.orgId,
+    invoiceId,
+    objectKey,
+    filename,
+    contentType,
+    size: file.bytes.length,
+    uploadedBy: principal.actorId,
+  });
+  await createInvoice(item, {
+    monthlyLimit: await monthlyLimit(principal.orgId),
+    event: { type: 'uploaded', actor: principal.actorId, actorName: principal.email },
+  });
+  try {
+    await putObject(objectKey, file.bytes, contentType);
+  } catch (error) {
+    await deleteInvoice(await getInvoice(principal.orgId, invoiceId)).catch(() => undefined);
+    throw error;
+  }
+  return item;
+}
+
+/**
+ * Announces a browser upload and answers a presigned POST for it. The plan limit is checked here so the
+ * person learns it before sending 10 MB; it is enforced again when the invoice is created.
+ */
+export async function prepareBrowserUpload(
+  principal: Principal,
+  input: { filename: string; contentType: AcceptedContentType; size: number },
+) {
+  const limit = await monthlyLimit(principal.orgId);
+  if (limit !== null && (await getUsage(principal.orgId)).invoices >= limit) {
+    throw new AppError('quota', 'monthly_limit_reached', limitMessage(limit));
+  }
+  const invoiceId = ulid();
+  const filename = safeFilename(input.filename);
+  const objectKey = objectKeyFor(principal.orgId, invoiceId, filename);
+  await putReservation({
+    orgId: principal.orgId,
+    invoiceId,
+    objectKey,
+    filename,
+    contentType: input.contentType,
+    size: input.size,
+    uploadedBy: principal.actorId,
+    createdAt: nowIso(),
+  });
+  const post = await presignUpload(objectKey, input.contentType, MAX_UPLOAD_BYTES);
+  return { invoiceId, url: post.url, fields: post.fields };
+}

@@ -1,0 +1,51 @@
+import type { InvoiceStatus } from '../../../shared/schemas';
+import { AppError } from '../errors/app-error';
+
+/**
+ * Every status change an invoice can make, and from where. The server enforces this one table; the
+ * UI only offers what it allows.
+ *
+ * UPLOADED → PROCESSING → PROCESSED | REVIEW_REQUIRED → APPROVED | REJECTED, with reprocessing from any
+ * settled state (and from PROCESSING, the dialog's "Force Retry" for a run that looks stuck).
+ */
+export const TRANSITIONS = {
+  /** The workflow claims a freshly uploaded (or re-queued) invoice. */
+  claim: { from: ['UPLOADED'], to: ['PROCESSING'] },
+  /** The workflow's decision. */
+  decide: { from: ['PROCESSING'], to: ['PROCESSED', 'REVIEW_REQUIRED'] },
+  /** The dashboard dialog also offers Approve and Reject while an invoice is PROCESSING. */
+  approve: { from: ['PROCESSED', 'REVIEW_REQUIRED', 'PROCESSING'], to: ['APPROVED'] },
+  reject: { from: ['PROCESSED', 'REVIEW_REQUIRED', 'PROCESSING'], to: ['REJECTED'] },
+  reprocess: {
+    from: ['PROCESSED', 'REVIEW_REQUIRED', 'REJECTED', 'PROCESSING', 'UPLOADED'],
+    to: ['UPLOADED'],
+  },
+  /** Reviewers correct fields while the invoice waits for a decision; approved invoices are final. */
+  edit: { from: ['UPLOADED', 'PROCESSED', 'REVIEW_REQUIRED', 'REJECTED'], to: [] },
+} as const satisfies Record<string, { from: readonly InvoiceStatus[]; to: readonly InvoiceStatus[] }>;
+
+export type InvoiceAction = keyof typeof TRANSITIONS;
+
+const ACTION_WORDS: Record<InvoiceAction, string> = {
+  claim: 'start processing',
+  decide: 'finish processing',
+  approve: 'approve',
+  reject: 'reject',
+  reprocess: 'reprocess',
+  edit: 'edit',
+};
+
+export function canTransition(action: InvoiceAction, from: InvoiceStatus): boolean {
+  return (TRANSITIONS[action].from as readonly InvoiceStatus[]).includes(from);
+}
+
+/** Throws a 409 with a message a person understands when `action` is not allowed from `from`. */
+export function assertTransition(action: InvoiceAction, from: InvoiceStatus): void {
+  if (!canTransition(action, from)) {
+    throw new AppError(
+      'conflict',
+      'invalid_transition',
+      `Cannot ${ACTION_WORDS[action]} an invoice that is ${from.toLowerCase().replace('_', ' ')}`,
+    );
+  }
+}
