@@ -1,0 +1,71 @@
+import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Notification } from '../../../shared/schemas';
+import { db, nowIso, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+/** How long a notification is kept (TTL), in days. */
+const KEEP_DAYS = 30;
+
+/** Tells the organization's people what happened to an invoice (the header's bell). */
+export async function addNotification(
+  orgId: string,
+  input: { kind: Notification['kind']; invoiceId: string | null; message: string },
+): Promise<Notification> {
+  const notification: Notification = { id: ulid(), read: false, createdAt: nowIso(), ...input };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.entity(orgId, 'NOTIFICATION', notification.id),
+        entity: 'Notification',
+        ...notification,
+        expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
+      },
+    }),
+  );
+  return notification;
+}
+
+/** The newest notifications first, with how many are unread among them. */
+export async function listNotifications(orgId: string, limit = 50): Promise<{ items: Notification[]; unread: number }> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': 'NOTIFICATION#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  const items = (Items ?? []).map((i) => {
+    const { expiresAt: _e, ...rest } = withoutKeys(i);
+    return rest as unknown as Notification;
+  });
+  return { items, unread: items.filter((n) => !n.read).length };
+}
+
+/** Marks the given notifications (or all listed ones) as read. */
+export async function markNotificationsRead(orgId: string, ids?: string[]): Promise<void> {
+  const { items } = await listNotifications(orgId, 100);
+  const targets = items.filter((n) => !n.read && (!ids || ids.includes(n.id)));
+  for (let i = 0; i < targets.length; i += 25) {
+    await db().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [tableName()]: targets.slice(i, i + 25).map((n) => ({
+            PutRequest: {
+              Item: {
+                ...keys.entity(orgId, 'NOTIFICATION', n.id),
+                entity: 'Notification',
+                ...n,
+                read: true,
+                expiresAt: Math.floor(Date.parse(n.createdAt) / 1000) + KEEP_DAYS * 86_400,
+              },
+            },
+          })),
+        },
+      }),
+    );
+  }
+}
