@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/schemas';
+import { AppError } from '../errors/app-error';
+import { assertTransition, canTransition } from './transitions';
+
+describe('invoice transitions', () => {
+  it('lets a reviewer approve or reject only invoices that have been or are being processed', () => {
+    const approvable = INVOICE_STATUSES.filter((s) => canTransition('approve', s));
+    expect(approvable).toEqual(['PROCESSING', 'PROCESSED', 'REVIEW_REQUIRED']);
+    expect(INVOICE_STATUSES.filter((s) => canTransition('reject', s))).toEqual(approvable);
+  });
+
+  it('reprocesses anything but an approved invoice', () => {
+    expect(INVOICE_STATUSES.filter((s) => !canTransition('reprocess', s))).toEqual(['APPROVED']);
+  });
+
+  it('claims only uploaded invoices, so a duplicate event does not process twice', () => {
+    expect(INVOICE_STATUSES.filter((s) => canTransition('claim', s))).toEqual(['UPLOADED']);
+  });
+
+  it('answers a 409 with a readable message for an invalid transition', () => {
+    const attempt = (status: InvoiceStatus) => () => assertTransition('approve', status);
+    expect(attempt('APPROVED')).toThrowError(AppError);
+    expect(attempt('REJECTED')).toThrowError('Cannot approve an invoice that is rejected');
+    expect(attempt('APPROVED')).toThrowError(
+      expect.objectContaining({ kind: 'conflict', code: 'invalid_transition' }),
+    );
+  });
+});
