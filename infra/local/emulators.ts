@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 
 export interface Emulator {
   endpoint: string;
+  /** Child process id, for emulators that run outside this process. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
     },
     60_000,
   );
-  return { endpoint, stop: () => stopChild(child) };
+  return { endpoint, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /** s3rver speaks S3's wire protocol; object-created events are forwarded to `onEvent`. */
@@ -173,5 +175,5 @@ export async function startCognitoLocal(options: {
     },
     30_000,
   );
-  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => stopChild(child) };
+  return { endpoint: `http://127.0.0.1:${options.port}`, pid: child.pid, stop: () => stopChild(child) };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -103,6 +103,26 @@ async function ensureQueues(endpoint: string) {
 }
 
 /**
+ * A stack killed with SIGKILL cannot stop its child processes (the DynamoDB Local JVM, cognito-local);
+ * their ids are kept in the data folder so the next start on it ends them before reopening their files.
+ */
+function endOrphans(pidFile: string) {
+  if (!existsSync(pidFile)) return;
+  try {
+    for (const pid of JSON.parse(readFileSync(pidFile, 'utf8')) as number[]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  } catch {
+    // unreadable: nothing to end
+  }
+  rmSync(pidFile, { force: true });
+}
+
+/**
  * Starts every local part on loopback (DynamoDB Local, s3rver, cognito-local, local-aws-sqs and the
  * gateway), creates what is missing (table, bucket, user pool and client, queues), seeds the demo user,
  * and points the function code of this process at them. Data lives under `dataDir` and survives restarts.
@@ -119,6 +139,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     options.port ? Promise.resolve(options.port) : freePort(),
   ]);
   const url = `http://127.0.0.1:${gatewayPort}`;
+  const pidFile = join(dataDir, 'children.pid.json');
+  endOrphans(pidFile);
   const mailbox = new Mailbox();
   const cognitoDir = join(dataDir, 'cognito');
   const { clientId } = ensureLocalUserPool(cognitoDir, LOCAL_USER_POOL_ID);
@@ -126,6 +148,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const track = async (p: Promise<Emulator>) => {
     const emulator = await p;
     started.push(emulator);
+    const pids = started.map((e) => e.pid).filter((pid): pid is number => typeof pid === 'number');
+    writeFileSync(pidFile, JSON.stringify(pids));
     return emulator;
   };
   let gateway: Server | undefined;
@@ -133,6 +157,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
     await Promise.allSettled(started.map((e) => e.stop()));
+    rmSync(pidFile, { force: true });
   };
   try {
     const [dynamo, s3, cognito, sqs] = await Promise.all([
