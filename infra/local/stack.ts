@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { resetDbClient } from '../../functions/adapters/dynamodb/client';
+import { resetS3Client } from '../../functions/adapters/s3/storage';
+import { resetSqsClient } from '../../functions/adapters/sqs/queues';
+import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
 import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
@@ -30,7 +33,9 @@ import {
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { cognitoProxyRoute, devMailboxRoute } from './routes';
+import { type QueueWorkers, startQueueWorkers } from './queue-workers';
 import { storagePostTarget } from './storage-post-target';
+import { LocalWorkflowRunner } from './workflow-runner';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -41,8 +46,16 @@ export interface LocalStackOptions {
   /** Seed the demo organization and user. */
   seedDemo?: boolean;
   log?: (line: string) => void;
-  /** Called with every object-created record from storage (the workflow starter). */
+  /** Called with every object-created record from storage (besides the workflow runner). */
   onObjectCreated?: (record: S3EventRecord) => void;
+  /** Run the processing workflow on uploads (default true); tests of other parts may turn it off. */
+  workflow?: boolean;
+  /** Workflow runs at once (default 2: OCR is CPU-bound and the machine has 2 cores). */
+  workflowConcurrency?: number;
+  /** Poll the integration-sync and webhook queues (default true). */
+  queueWorkers?: boolean;
+  /** Backoff base of local queue retries in seconds (default 1; tests use 0). */
+  queueRetryBaseSeconds?: number;
 }
 
 export interface LocalStack {
@@ -54,6 +67,10 @@ export interface LocalStack {
   demo: { email: string; password: string };
   mailbox: Mailbox;
   queues: { sync: string; webhooks: string };
+  /** The in-process workflow runner (undefined when `workflow: false`). */
+  workflow?: LocalWorkflowRunner;
+  /** The queue consumers (undefined when `queueWorkers: false`). */
+  workers?: QueueWorkers;
   stop(): Promise<void>;
 }
 
@@ -153,7 +170,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return emulator;
   };
   let gateway: Server | undefined;
+  let runner: LocalWorkflowRunner | undefined;
+  let workers: QueueWorkers | undefined;
   const stop = async () => {
+    // Background work first (as a killed server would leave it: resumable), then the emulators.
+    await Promise.allSettled([runner?.stop(), workers?.stop()]);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
     await Promise.allSettled(started.map((e) => e.stop()));
@@ -169,7 +190,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           buckets: [LOCAL_BUCKET],
           allowedOrigins: [url],
           onEvent: (event) => {
-            for (const record of event.Records) options.onObjectCreated?.(record);
+            for (const record of event.Records) {
+              runner?.onObjectCreated(record);
+              options.onObjectCreated?.(record);
+            }
           },
         }),
       ),
@@ -206,6 +230,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     resetEnv();
     resetDbClient();
+    resetS3Client();
+    resetSqsClient();
     resetVerifier();
 
     if (options.seedDemo !== false) {
@@ -246,6 +272,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ],
     });
 
+    if (options.workflow !== false) {
+      runner = new LocalWorkflowRunner({ concurrency: options.workflowConcurrency, log });
+      registerProcessingStarter(runner);
+      await runner.resume();
+    }
+    if (options.queueWorkers !== false) workers = startQueueWorkers({ queues, log, retryBaseSeconds: options.queueRetryBaseSeconds });
+
     const stack: LocalStack = {
       url,
       port: gatewayPort,
@@ -255,6 +288,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demo: { email: DEMO_USER.email, password: DEMO_USER.password },
       mailbox,
       queues,
+      workflow: runner,
+      workers,
       stop,
     };
     writeFileSync(

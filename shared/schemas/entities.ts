@@ -103,6 +103,15 @@ export const vendorInputSchema = z.object({
   preferredMethod: optionalString(100),
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
 });
+/** PUT replaces the fields; `version` (from the GET) makes a concurrent edit fail with 409 instead of losing it. */
+export const vendorUpdateSchema = vendorInputSchema.extend({ version: z.number().int().min(1).optional() });
+
+/** Lists of vendors and properties: a free-text search and cursor paging. */
+export const entityListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
 
 export const PROPERTY_TYPES = [
   'SINGLE_FAMILY',
@@ -147,9 +156,18 @@ export type Property = z.infer<typeof propertySchema>;
 
 /** Numbers that are 0 or empty are sent as absent (spec section 5); absent is stored as null. */
 const positiveOrAbsent = (min: number, integer: boolean) => {
-  const base = integer ? z.number().int('Must be a whole number') : z.number();
+  // Money fields follow the form's step of 0.01.
+  const base = integer
+    ? z.number().int('Must be a whole number')
+    : z.number().multipleOf(0.01, 'At most 2 decimals');
   return z.preprocess(
-    (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? undefined : Number(v)),
+    // Only numbers and numeric text are numbers: `true` or `[]` must not turn into 1 or 0.
+    (v) =>
+      v === '' || v === null || v === undefined || v === 0 || v === '0'
+        ? undefined
+        : typeof v === 'string'
+          ? Number(v)
+          : v,
     base
       .min(min, min === 1 ? 'Must be at least 1' : 'Must be 0 or more')
       .max(1e12)
@@ -171,6 +189,9 @@ export const propertyInputSchema = z.object({
   propertyManager: optionalString(200),
   notes: optionalString(5000),
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+});
+export const propertyUpdateSchema = propertyInputSchema.extend({
+  version: z.number().int().min(1).optional(),
 });
 
 export const categorySchema = z.object({
@@ -194,31 +215,80 @@ export const integrationSchema = z.object({
   lastSyncAt: isoDateTime.nullable(),
   lastError: z.string().nullable(),
   createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  version: z.number().int(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
-const url = z.string().trim().url('Enter a valid URL').max(2000);
-export const integrationInputSchema = z.discriminatedUnion('type', [
-  z.object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    type: z.literal('MAKE_COM'),
-    config: z.object({ apiUrl: url, apiKey: z.string().trim().max(500).optional() }),
+/** Only http(s): these URLs are called by the server (sync and webhook delivery). */
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL' }));
+/** The form sends every config field, empty when unused: '' and null mean absent. */
+const optionalSecret = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((v) => v || undefined);
+const integrationName = z.string().trim().min(1, 'Name is required').max(200);
+
+/** Config per integration type (spec section 5); unknown keys are dropped. */
+export const INTEGRATION_CONFIG_SCHEMAS = {
+  MAKE_COM: z.object({ apiUrl: url, apiKey: optionalSecret }),
+  PROPERTYWARE: z.object({
+    apiUrl: url,
+    username: z.string().trim().min(1, 'Username is required').max(200),
+    password: z.string().min(1, 'Password is required').max(500),
   }),
-  z.object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    type: z.literal('PROPERTYWARE'),
-    config: z.object({
-      apiUrl: url,
-      username: z.string().trim().min(1, 'Username is required').max(200),
-      password: z.string().min(1, 'Password is required').max(500),
+  QUICKBOOKS: z.object({ apiKey: z.string().trim().min(1, 'API key is required').max(500) }),
+} as const;
+/** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */
+export const INTEGRATION_SECRET_FIELDS = ['apiKey', 'password'] as const;
+
+export const integrationInputSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      name: integrationName,
+      type: z.literal('MAKE_COM'),
+      config: INTEGRATION_CONFIG_SCHEMAS.MAKE_COM,
     }),
-  }),
-  z.object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    type: z.literal('QUICKBOOKS'),
-    config: z.object({ apiKey: z.string().trim().min(1, 'API key is required').max(500) }),
-  }),
-]);
+    z.object({
+      name: integrationName,
+      type: z.literal('PROPERTYWARE'),
+      config: INTEGRATION_CONFIG_SCHEMAS.PROPERTYWARE,
+    }),
+    z.object({
+      name: integrationName,
+      type: z.literal('QUICKBOOKS'),
+      config: INTEGRATION_CONFIG_SCHEMAS.QUICKBOOKS,
+    }),
+  ],
+  { error: 'Type must be one of MAKE_COM, PROPERTYWARE, QUICKBOOKS' },
+);
+export type IntegrationInput = z.infer<typeof integrationInputSchema>;
+
+/**
+ * Editing keeps the type. Config fields are merged over the stored ones and the result is validated as
+ * on create; a secret sent empty or in its masked form keeps the stored secret.
+ */
+export const integrationUpdateSchema = z.object({
+  name: integrationName.optional(),
+  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+  config: z.record(z.string().max(50), z.string().max(2000).nullable()).optional(),
+  version: z.number().int().min(1).optional(),
+});
+
+export const integrationTestResultSchema = z.object({
+  ok: z.boolean(),
+  /** HTTP status of the remote answer, null when nothing answered (or nothing was called). */
+  status: z.number().int().nullable(),
+  message: z.string(),
+  integration: integrationSchema,
+});
 
 export const WEBHOOK_EVENTS = [
   'invoice.uploaded',
@@ -242,9 +312,18 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookInputSchema = z.object({
-  url: z.string().trim().min(1, 'URL is required').url('Enter a valid URL').max(2000),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').default(['invoice.processed']),
-  secret: z.string().max(500).optional().nullable(),
+  url: z.string().trim().min(1, 'URL is required').pipe(url),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: `Events must be among ${WEBHOOK_EVENTS.join(', ')}` }))
+    .min(1, 'Choose at least one event')
+    .max(WEBHOOK_EVENTS.length * 4)
+    .default(['invoice.processed'])
+    .transform((events) => [...new Set(events)]),
+  secret: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export const apiKeySchema = z.object({
@@ -259,6 +338,8 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(100) });
+/** The create answer: the only time the full key is shown. */
+export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string().regex(/^ipk_[A-Za-z0-9]{40}$/) });
 
 export const statsSchema = z.object({
   totalInvoices: z.number().int(),
@@ -302,3 +383,16 @@ export const notificationSchema = z.object({
   createdAt: isoDateTime,
 });
 export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.null(),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+/** Marks the given notifications read, or all of them when `ids` is absent. */
+export const notificationsReadSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid id'))
+    .max(100)
+    .optional(),
+});

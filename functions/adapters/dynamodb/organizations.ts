@@ -8,6 +8,7 @@ import {
 } from '../../../shared/constants';
 import type { Organization, User } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { ensureDefaultCategories } from './categories';
 import { db, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
 
@@ -160,6 +161,12 @@ export async function provisionUser(
           ],
         }),
       );
+      // Best effort: listing categories seeds them lazily too, so a failure here must not fail sign-in.
+      await ensureDefaultCategories(orgId).catch((error) =>
+        console.error(
+          JSON.stringify({ level: 'WARN', message: 'Category seeding failed', orgId, error: String(error) }),
+        ),
+      );
       return { orgId, userId: identity.sub };
     } catch (error) {
       if (!isCancelled(error)) throw error;
@@ -304,6 +311,30 @@ export async function countApiCall(orgId: string): Promise<void> {
       ExpressionAttributeValues: { ':one': 1 },
     }),
   );
+}
+
+export interface OrganizationCounts {
+  totalUsers: number;
+  totalInvoices: number;
+  totalProperties: number;
+  totalVendors: number;
+}
+
+/**
+ * The organization page's tiles, from the TOTALS aggregate: users are counted at provisioning, invoices
+ * by every invoice write, vendors and properties in the same transaction as their create and delete.
+ */
+export async function getOrganizationCounts(orgId: string): Promise<OrganizationCounts> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.stats(orgId, 'TOTALS'), ConsistentRead: true }),
+  );
+  const n = (field: string) => Math.max(0, Number(Item?.[field] ?? 0));
+  return {
+    totalUsers: n('userCount'),
+    totalInvoices: n('invoiceCount'),
+    totalProperties: n('propertyCount'),
+    totalVendors: n('vendorCount'),
+  };
 }
 
 export function toOrganization(

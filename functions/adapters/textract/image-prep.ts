@@ -8,7 +8,7 @@ export interface PreparedImage {
 }
 
 /** OCR works best when text is 15–40 px tall: shrink huge scans, enlarge tiny ones. */
-const MAX_LONG_SIDE = 2000;
+const MAX_LONG_SIDE = 1600;
 const MIN_LONG_SIDE = 1100;
 /** The detection model works on sizes that are multiples of 32; padding avoids a distorting resize. */
 const BLOCK = 32;
@@ -29,10 +29,14 @@ export async function imagePageCount(bytes: Uint8Array): Promise<number> {
  * band where text is legible but detection stays fast, and pads it to a multiple of 32 pixels.
  */
 export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<PreparedImage> {
+  const oriented = await sharp(bytes, { page }).metadata();
+  const fullWidth = oriented.autoOrient?.width ?? oriented.width ?? 0;
+  const fullHeight = oriented.autoOrient?.height ?? oriented.height ?? 0;
+  const ink = await inkBox(bytes, page, fullWidth, fullHeight);
   const base = sharp(bytes, { page, limitInputPixels: 120_000_000 }).rotate();
-  const oriented = await base.clone().metadata();
-  let width = oriented.autoOrient?.width ?? oriented.width ?? 0;
-  let height = oriented.autoOrient?.height ?? oriented.height ?? 0;
+  if (ink) base.extract(ink);
+  let width = ink?.width ?? fullWidth;
+  let height = ink?.height ?? fullHeight;
   const longSide = Math.max(width, height);
   let scale = 1;
   if (longSide > MAX_LONG_SIDE) scale = MAX_LONG_SIDE / longSide;
@@ -55,4 +59,78 @@ export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<Prepar
     .png({ compressionLevel: 1 })
     .toBuffer();
   return { png, width: paddedWidth, height: paddedHeight };
+}
+
+/**
+ * Where the printed matter is on a page: a small receipt photographed or scanned on a large sheet
+ * leaves most of the picture blank, and its text too small to read unless the blank is cut away.
+ * Returns the region (with a margin) when it covers less than 60% of the page, else null.
+ */
+async function inkBox(
+  bytes: Uint8Array,
+  page: number,
+  width: number,
+  height: number,
+): Promise<{ left: number; top: number; width: number; height: number } | null> {
+  if (width < 400 || height < 400) return null;
+  const { data, info } = await sharp(bytes, { page })
+    .rotate()
+    .grayscale()
+    .resize({ width: 240, height: 240, fit: 'inside' })
+    .normalise()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const dark = (x: number, y: number) => data[y * w + x] < 110;
+  const mainRun = (counts: number[], minInk: number, maxGap: number): [number, number] | null => {
+    let best: [number, number, number] | null = null;
+    let start = -1;
+    let end = -1;
+    let mass = 0;
+    let gap = 0;
+    counts.forEach((c, i) => {
+      if (c >= minInk) {
+        if (start < 0) start = i;
+        end = i;
+        mass += c;
+        gap = 0;
+      } else if (start >= 0 && ++gap > maxGap) {
+        if (!best || mass > best[2]) best = [start, end, mass];
+        start = -1;
+        mass = 0;
+        gap = 0;
+      }
+    });
+    if (start >= 0 && (!best || mass > best[2])) best = [start, end, mass];
+    return best ? [best[0], best[1]] : null;
+  };
+  const rowCounts = Array.from({ length: h }, (_, y) => {
+    let n = 0;
+    for (let x = 0; x < w; x++) if (dark(x, y)) n++;
+    return n;
+  });
+  const rows = mainRun(rowCounts, 2, Math.ceil(h * 0.08));
+  if (!rows) return null;
+  const colCounts = Array.from({ length: w }, (_, x) => {
+    let n = 0;
+    for (let y = rows[0]; y <= rows[1]; y++) if (dark(x, y)) n++;
+    return n;
+  });
+  const cols = mainRun(colCounts, 2, Math.ceil(w * 0.08));
+  if (!cols) return null;
+  const margin = 0.03;
+  const x0 = Math.max(0, cols[0] / w - margin);
+  const x1 = Math.min(1, (cols[1] + 1) / w + margin);
+  const y0 = Math.max(0, rows[0] / h - margin);
+  const y1 = Math.min(1, (rows[1] + 1) / h + margin);
+  if ((x1 - x0) * (y1 - y0) > 0.6) return null;
+  const left = Math.floor(x0 * width);
+  const top = Math.floor(y0 * height);
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(width - left, Math.ceil((x1 - x0) * width))),
+    height: Math.max(1, Math.min(height - top, Math.ceil((y1 - y0) * height))),
+  };
 }

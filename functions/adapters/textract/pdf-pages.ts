@@ -43,7 +43,12 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
       const content = await page.getTextContent();
       const words: LayoutWord[] = [];
       for (const item of content.items) {
-        if (!('str' in item) || !item.str.trim()) continue;
+        if (!('str' in item)) continue;
+        // Control characters come from fonts without a Unicode map; they are not text.
+        const str = Array.from(item.str, (ch) =>
+          ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch,
+        ).join('');
+        if (!str.trim()) continue;
         // Item transform → viewport space (top-left origin, y down), which also undoes page rotation.
         const [a, b, c, d, e, f] = lib.Util.transform(viewport.transform, item.transform);
         const fontHeight = Math.hypot(c, d) || Math.hypot(a, b) || item.height || 10;
@@ -52,9 +57,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
         const width =
           item.width * (Math.hypot(a, b) / (Math.hypot(item.transform[0], item.transform[1]) || 1));
         words.push(
-          ...splitRun(item.str, {
+          ...splitRun(str, {
             x0: e,
-            x1: e + (width || fontHeight * 0.5 * item.str.length),
+            x1: e + (width || fontHeight * 0.5 * str.length),
             y0: f - fontHeight * 0.8,
             y1: f + fontHeight * 0.2,
             confidence: 99,

@@ -45,6 +45,8 @@ export interface LayoutPage {
  */
 export function groupIntoLines(page: number, words: LayoutWord[]): LayoutLine[] {
   const sorted = words
+    // NFKC folds full-width forms OCR emits for CJK-trained models ("（M）" → "(M)").
+    .map((w) => ({ ...w, text: w.text.normalize('NFKC') }))
     .filter((w) => w.text.trim() !== '')
     .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
   const rows: LayoutWord[][] = [];

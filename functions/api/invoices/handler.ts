@@ -24,6 +24,7 @@ import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { AppError } from '../../core/errors/app-error';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
+import { learnFromCorrection } from '../../services/classifier-memory';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 import { invoicesCsv } from './csv';
@@ -129,6 +130,8 @@ export const handler = resourceHandler({
       actor: request.principal().actorId,
       actorName: await actorName(request),
     });
+    // A changed category teaches the organization's classifier; learning never fails the edit.
+    await learnFromCorrection(before, after).catch((error) => console.error('Learning from a correction failed', error));
     return toInvoice(after);
   },
 

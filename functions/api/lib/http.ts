@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ZodError, type z } from 'zod';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
+import { countApiCall } from '../../adapters/dynamodb/organizations';
 import { AppError } from '../../core/errors/app-error';
 import { type Principal, principalOf } from './principal';
 
@@ -89,11 +90,12 @@ export function errorResult(
 }
 
 function toResult(response: ApiResponse | unknown, method: string): APIGatewayProxyResult {
+  // Entities have a `status` too ('ACTIVE', 'UPLOADED'…): only a numeric status marks an ApiResponse.
   const isResponse =
     typeof response === 'object' &&
     response !== null &&
-    ('status' in response || 'binary' in response || 'headers' in response) &&
-    !Array.isArray(response);
+    !Array.isArray(response) &&
+    (typeof (response as ApiResponse).status === 'number' || 'binary' in response);
   if (!isResponse) return json(method === 'POST' ? 201 : 200, response ?? null);
   const r = response as ApiResponse;
   if (r.binary) {
@@ -143,6 +145,13 @@ export const parseParam = <S extends z.ZodTypeAny>(
   return result.data;
 };
 
+/** Counts the call for the authorizer's organization; public routes (no authorizer context) are not counted. */
+async function countUsage(event: APIGatewayProxyEvent): Promise<void> {
+  const orgId = (event.requestContext?.authorizer as Record<string, unknown> | null | undefined)?.orgId;
+  if (typeof orgId !== 'string' || !orgId) return;
+  await countApiCall(orgId).catch((error) => logger.error('Counting the API call failed', error));
+}
+
 const logger = {
   error(message: string, error: unknown) {
     console.error(
@@ -169,6 +178,16 @@ export function resourceHandler(
 ) {
   const compiled = compile(routes);
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
+    // Every authenticated call counts against the month's API usage, also those answered with an error;
+    // it runs beside the route and a failure to count never fails the call.
+    const counting = countUsage(event);
+    try {
+      return await route(event);
+    } finally {
+      await counting;
+    }
+  };
+  const route = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const method = event.httpMethod.toUpperCase();
     const segments = event.path.split('/').filter(Boolean);
     let allowed = false;

@@ -44,8 +44,9 @@ export function findAmounts(text: string): AmountMatch[] {
     if (value === null) continue;
     const startsWithDigit = /^\d/.test(m[0]);
     const before = text[m.index - 1] ?? '';
-    // Digits glued to letters ("A1807") or following a date/time separator ("12/02", "8:13").
-    if (startsWithDigit && /[A-Za-z/:#]/.test(before)) continue;
+    // Digits glued to letters ("A1807", "2QE-226") or following a date separator or '#' ("12/02").
+    if (/[A-Za-z0-9/#]/.test(before)) continue;
+    if (startsWithDigit && before === ':' && /\d/.test(text[m.index - 2] ?? '')) continue;
     if (startsWithDigit && /[.,]/.test(before) && /\d/.test(text[m.index - 2] ?? '')) continue;
     const end = m.index + m[0].length;
     const after = text[end] ?? '';

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { API_KEY_VISIBLE_PREFIX } from '../../../shared/constants';
+import type { ApiKey } from '../../../shared/schemas';
+import { notFound } from '../../core/errors/app-error';
+import { hashApiKey } from './api-key-lookup';
+import { db, nowIso, tableName } from './client';
+import { keys } from './keys';
+
+const TYPE = 'APIKEY';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_BODY_LENGTH = 40;
+
+/**
+ * A new API key: `ipk_` and 40 base-62 characters (about 238 bits) from the CSPRNG. Bytes of 248 and more
+ * are skipped, so every character is equally likely (248 = 4 × 62).
+ */
+export function generateApiKey(random: (n: number) => Uint8Array = randomBytes): string {
+  let body = '';
+  while (body.length < KEY_BODY_LENGTH) {
+    for (const byte of random(KEY_BODY_LENGTH)) {
+      if (byte < 248 && body.length < KEY_BODY_LENGTH) body += BASE62[byte % 62];
+    }
+  }
+  return `ipk_${body}`;
+}
+
+/** What is kept of a key: its hash (for the lookup) and its first characters (to recognize it). */
+interface ApiKeyItem {
+  id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  isActive: boolean;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+/** A key as listed: `key` is only the prefix; the full key is never stored and never shown again. */
+const toApiKey = (item: ApiKeyItem): ApiKey => ({
+  id: item.id,
+  name: item.name,
+  key: item.prefix,
+  prefix: item.prefix,
+  isActive: item.isActive,
+  lastUsedAt: item.lastUsedAt ?? null,
+  createdAt: item.createdAt,
+});
+
+/**
+ * Creates a key: the org's item and the global hash lookup the authorizer reads, in one transaction.
+ * Answers the full key, which exists only in this answer.
+ */
+export async function createApiKey(orgId: string, name: string): Promise<ApiKey> {
+  const key = generateApiKey();
+  const item: ApiKeyItem = {
+    id: ulid(),
+    name,
+    prefix: key.slice(0, API_KEY_VISIBLE_PREFIX),
+    hash: hashApiKey(key),
+    isActive: true,
+    lastUsedAt: null,
+    createdAt: nowIso(),
+  };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.entity(orgId, TYPE, item.id), entity: 'ApiKey', ...item },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.apiKeyLookup(item.hash), orgId, keyId: item.id, isActive: true },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ],
+    }),
+  );
+  return { ...toApiKey(item), key };
+}
+
+/** The organization's keys, newest first. */
+export async function listApiKeys(orgId: string): Promise<ApiKey[]> {
+  const out: ApiKey[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#` },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) out.push(toApiKey(raw as unknown as ApiKeyItem));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+/** Revokes a key at once: its lookup goes in the same transaction as the item, so the next call is 401. */
+export async function deleteApiKey(orgId: string, id: string): Promise<void> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
+  );
+  if (!Item) throw notFound('API key');
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.entity(orgId, TYPE, id),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(String(Item.hash)) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') throw notFound('API key');
+    throw error;
+  }
+}

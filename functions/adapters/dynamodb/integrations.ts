@@ -1,0 +1,203 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Integration } from '../../../shared/schemas';
+import { conflict, notFound } from '../../core/errors/app-error';
+import { db, nowIso, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+const TYPE = 'INTEGRATION';
+
+/** An integration as stored: the config holds the secrets in full, because the sync worker needs them. */
+export interface IntegrationItem {
+  id: string;
+  name: string;
+  type: Integration['type'];
+  status: Integration['status'];
+  config: Record<string, string>;
+  lastSyncAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+const isCancelled = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
+
+const staleIntegration = () =>
+  conflict('stale_version', 'This integration was changed by someone else; reload it and try again');
+
+const activeCount = (status: Integration['status'] | undefined) => (status === 'ACTIVE' ? 1 : 0);
+
+/**
+ * Writes `after` over `before` (or creates it when `before` is undefined) and moves
+ * `TOTALS.activeIntegrationCount` by the change in "is ACTIVE", in one transaction.
+ */
+async function write(orgId: string, before: IntegrationItem | undefined, after: IntegrationItem | undefined) {
+  const delta = activeCount(after?.status) - activeCount(before?.status);
+  const id = (after ?? before)?.id as string;
+  const main = after
+    ? {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.entity(orgId, TYPE, id), entity: 'Integration', ...after },
+          ConditionExpression: before ? 'version = :v' : 'attribute_not_exists(PK)',
+          ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
+        },
+      }
+    : {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.entity(orgId, TYPE, id),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': before?.version },
+        },
+      };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        main,
+        ...(delta !== 0
+          ? [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.stats(orgId, 'TOTALS'),
+                  UpdateExpression: 'ADD activeIntegrationCount :d',
+                  ExpressionAttributeValues: { ':d': delta },
+                },
+              },
+            ]
+          : []),
+      ],
+    }),
+  );
+}
+
+/** Creates an integration as ACTIVE and counts it as connected. */
+export async function createIntegration(
+  orgId: string,
+  input: { name: string; type: Integration['type']; config: Record<string, string | undefined> },
+): Promise<IntegrationItem> {
+  const now = nowIso();
+  const config = Object.fromEntries(
+    Object.entries(input.config).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const item: IntegrationItem = {
+    id: ulid(),
+    name: input.name,
+    type: input.type,
+    status: 'ACTIVE',
+    config,
+    lastSyncAt: null,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await write(orgId, undefined, item);
+  return item;
+}
+
+export async function findIntegration(orgId: string, id: string): Promise<IntegrationItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
+  );
+  return Item ? (withoutKeys(Item) as unknown as IntegrationItem) : undefined;
+}
+
+/** The integration of this organization, or 404 (also for another organization's ids). */
+export async function getIntegration(orgId: string, id: string): Promise<IntegrationItem> {
+  const item = await findIntegration(orgId, id);
+  if (!item) throw notFound('Integration');
+  return item;
+}
+
+/** Changes name, status or config if nobody changed the integration since `before` (or `expectedVersion`). */
+export async function updateIntegration(
+  orgId: string,
+  before: IntegrationItem,
+  changes: { name?: string; status?: 'ACTIVE' | 'INACTIVE'; config?: Record<string, string> },
+  expectedVersion?: number,
+): Promise<IntegrationItem> {
+  if (expectedVersion !== undefined && expectedVersion !== before.version) throw staleIntegration();
+  const after: IntegrationItem = {
+    ...before,
+    name: changes.name ?? before.name,
+    status: changes.status ?? before.status,
+    config: changes.config ?? before.config,
+    // A re-enabled or reconfigured integration starts clean; the next sync or test tells its state.
+    ...(changes.status === 'ACTIVE' || changes.config ? { lastError: null } : {}),
+    updatedAt: nowIso(),
+    version: before.version + 1,
+  };
+  try {
+    await write(orgId, before, after);
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    throw staleIntegration();
+  }
+  return after;
+}
+
+export async function deleteIntegration(orgId: string, id: string): Promise<void> {
+  const before = await getIntegration(orgId, id);
+  try {
+    await write(orgId, before, undefined);
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    throw staleIntegration();
+  }
+}
+
+/** Every integration of the organization with its full config (secrets included), for the sync worker. */
+export async function listIntegrations(orgId: string): Promise<IntegrationItem[]> {
+  const out: IntegrationItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) out.push(withoutKeys(raw) as unknown as IntegrationItem);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+/**
+ * Records the outcome of a sync or test: ACTIVE on success, ERROR (with the reason) on failure, and the
+ * time. An integration the user switched off stays INACTIVE. Retries a few times when a concurrent edit
+ * moved the version; returns undefined if the integration is gone.
+ */
+export async function recordIntegrationResult(
+  orgId: string,
+  id: string,
+  result: { ok: boolean; error?: string },
+): Promise<IntegrationItem | undefined> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const before = await findIntegration(orgId, id);
+    if (!before) return undefined;
+    const now = nowIso();
+    const after: IntegrationItem = {
+      ...before,
+      status: before.status === 'INACTIVE' ? 'INACTIVE' : result.ok ? 'ACTIVE' : 'ERROR',
+      lastSyncAt: now,
+      lastError: result.ok ? null : (result.error ?? 'Unknown error').slice(0, 1000),
+      updatedAt: now,
+      version: before.version + 1,
+    };
+    try {
+      await write(orgId, before, after);
+      return after;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+    }
+  }
+  throw staleIntegration();
+}

@@ -1,0 +1,399 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Vendor } from '../../../shared/schemas';
+import { conflict, notFound } from '../../core/errors/app-error';
+import { vendorBucket } from '../../core/invoices/aggregates';
+import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+/** A vendor as stored (without its live totals, which come from the aggregates). */
+export interface VendorItem {
+  id: string;
+  name: string;
+  /** The normalized name: the key of the vendor's `VENDOR#NAME#` aggregate and of its uniqueness guard. */
+  nameKey: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  taxId: string | null;
+  website: string | null;
+  paymentTerms: string | null;
+  preferredMethod: string | null;
+  status: string;
+  defaultCategoryId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface VendorFields {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  taxId: string | null;
+  website: string | null;
+  paymentTerms: string | null;
+  preferredMethod: string | null;
+  status?: 'ACTIVE' | 'INACTIVE';
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+}
+
+const TYPE = 'VENDOR';
+const ENTITY = 'Vendor';
+
+/** The same normalization the invoice aggregates use, so a vendor finds the invoices that name it. */
+export const vendorNameKey = (name: string): string | null =>
+  vendorBucket({ vendorId: null, vendorName: name })?.slice('VENDOR#NAME#'.length) ?? null;
+
+/** One item per normalized name and organization: two vendors sharing a name would share its totals. */
+const nameGuard = (orgId: string, nameKey: string) => ({
+  PK: keys.orgPk(orgId),
+  SK: `VENDORNAME#${nameKey}`,
+});
+
+const searchTextOf = (v: VendorItem) =>
+  [v.name, v.email, v.phone, v.address, v.taxId, v.website].filter(Boolean).join(' ').toLowerCase();
+
+const toStored = (orgId: string, v: VendorItem) => ({
+  ...keys.entity(orgId, TYPE, v.id),
+  entity: ENTITY,
+  ...v,
+  searchText: searchTextOf(v),
+});
+
+function fromStored(raw: Record<string, unknown>): VendorItem {
+  const { searchText: _s, ...rest } = withoutKeys(raw);
+  return rest as unknown as VendorItem;
+}
+
+const reasonsOf = (error: unknown): (string | undefined)[] =>
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+const isCancelled = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
+
+const vendorExists = () => conflict('vendor_exists', 'A vendor with this name already exists');
+const staleVendor = () =>
+  conflict('stale_version', 'This vendor was changed by someone else; reload it and try again');
+
+/** Creates a vendor, its name guard and the organization's vendor count in one transaction. */
+export async function createVendor(orgId: string, input: VendorFields): Promise<VendorItem> {
+  const now = nowIso();
+  const vendor: VendorItem = {
+    id: ulid(),
+    ...input,
+    nameKey: vendorNameKey(input.name),
+    status: input.status ?? 'ACTIVE',
+    defaultCategoryId: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toStored(orgId, vendor),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          ...(vendor.nameKey
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...nameGuard(orgId, vendor.nameKey), vendorId: vendor.id },
+                    ConditionExpression: 'attribute_not_exists(PK)',
+                  },
+                },
+              ]
+            : []),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.stats(orgId, 'TOTALS'),
+              UpdateExpression: 'ADD vendorCount :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    if (reasonsOf(error)[1] === 'ConditionalCheckFailed') throw vendorExists();
+    throw error;
+  }
+  return vendor;
+}
+
+export async function findVendor(orgId: string, id: string): Promise<VendorItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
+  );
+  return Item ? fromStored(Item) : undefined;
+}
+
+/** The vendor of this organization, or 404 (also for another organization's ids). */
+export async function getVendor(orgId: string, id: string): Promise<VendorItem> {
+  const vendor = await findVendor(orgId, id);
+  if (!vendor) throw notFound('Vendor');
+  return vendor;
+}
+
+/**
+ * Replaces a vendor's fields if nobody changed it since `expectedVersion` (or since `before` was read). A
+ * new name moves the name guard in the same transaction.
+ */
+export async function updateVendor(
+  orgId: string,
+  before: VendorItem,
+  input: VendorFields,
+  expectedVersion?: number,
+): Promise<VendorItem> {
+  const id = before.id;
+  if (expectedVersion !== undefined && expectedVersion !== before.version) throw staleVendor();
+  const after: VendorItem = {
+    ...before,
+    ...input,
+    status: input.status ?? before.status,
+    nameKey: vendorNameKey(input.name),
+    updatedAt: nowIso(),
+    version: before.version + 1,
+  };
+  const renamed = after.nameKey !== before.nameKey;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toStored(orgId, after),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': before.version },
+            },
+          },
+          ...(renamed && after.nameKey
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...nameGuard(orgId, after.nameKey), vendorId: id },
+                    ConditionExpression: 'attribute_not_exists(PK)',
+                  },
+                },
+              ]
+            : []),
+          ...(renamed && before.nameKey
+            ? [{ Delete: { TableName: tableName(), Key: nameGuard(orgId, before.nameKey) } }]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    const reasons = reasonsOf(error);
+    if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
+      throw staleVendor();
+    if (reasons[1] === 'ConditionalCheckFailed') throw vendorExists();
+    throw staleVendor();
+  }
+  return after;
+}
+
+/** Deletes a vendor, releases its name and lowers the vendor count. Its invoices keep their vendor name. */
+export async function deleteVendor(orgId: string, id: string): Promise<void> {
+  const before = await getVendor(orgId, id);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.entity(orgId, TYPE, id),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          ...(before.nameKey
+            ? [
+                {
+                  Delete: {
+                    TableName: tableName(),
+                    Key: nameGuard(orgId, before.nameKey),
+                    ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
+                    ExpressionAttributeValues: { ':id': id },
+                  },
+                },
+              ]
+            : []),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.stats(orgId, 'TOTALS'),
+              UpdateExpression: 'ADD vendorCount :minus',
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    // Someone deleted it in between: for this caller it is gone, as asked.
+    if (!isCancelled(error)) throw error;
+    throw notFound('Vendor');
+  }
+}
+
+/**
+ * Reads up to `limit` matching items from `startKey` on. The cursor is the last returned item's key, and
+ * there is a next page only if a further matching item was actually seen (so "next" never leads nowhere).
+ */
+async function pageQuery(
+  base: QueryCommandInput,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
+  const items: Record<string, unknown>[] = [];
+  let more = false;
+  let key = startKey;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...base, ExclusiveStartKey: key, Limit: Math.max(limit + 1 - items.length, 25) }),
+    );
+    for (const raw of page.Items ?? []) {
+      if (items.length === limit) {
+        more = true;
+        break;
+      }
+      items.push(raw);
+    }
+    key = page.LastEvaluatedKey;
+  } while (!more && key);
+  const last = items.at(-1);
+  return { items, nextCursor: more && last ? encodeCursor({ PK: last.PK, SK: last.SK }) : null };
+}
+
+async function countQuery(base: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let key: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: key }));
+    count += page.Count ?? 0;
+    key = page.LastEvaluatedKey;
+  } while (key);
+  return count;
+}
+
+function listInput(orgId: string, search: string | undefined): QueryCommandInput {
+  const values: Record<string, unknown> = { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#`, ':e': ENTITY };
+  const filters = ['entity = :e'];
+  if (search) {
+    filters.push('contains(searchText, :q)');
+    values[':q'] = search.toLowerCase();
+  }
+  return {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    FilterExpression: filters.join(' AND '),
+    ExpressionAttributeValues: values,
+    // Newest first, like the invoices.
+    ScanIndexForward: false,
+  };
+}
+
+/** Newest first, optionally filtered by a case-insensitive search, paginated with an opaque cursor. */
+export async function listVendors(
+  orgId: string,
+  query: { search?: string; cursor?: string; limit?: number },
+): Promise<Page<VendorItem>> {
+  const base = listInput(orgId, query.search || undefined);
+  const [page, total] = await Promise.all([
+    pageQuery(base, query.limit ?? 25, decodeCursor(query.cursor, keys.orgPk(orgId))),
+    query.search
+      ? countQuery(base)
+      : db()
+          .send(new GetCommand({ TableName: tableName(), Key: keys.stats(orgId, 'TOTALS') }))
+          .then(({ Item }) => Number(Item?.vendorCount ?? 0)),
+  ]);
+  return { items: page.items.map(fromStored), nextCursor: page.nextCursor, total };
+}
+
+/** Every vendor of the organization (for vendor matching and analytics); vendors number in the hundreds. */
+export async function listAllVendors(orgId: string): Promise<VendorItem[]> {
+  const out: VendorItem[] = [];
+  const base = listInput(orgId, undefined);
+  let key: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: key }));
+    for (const raw of page.Items ?? []) out.push(fromStored(raw));
+    key = page.LastEvaluatedKey;
+  } while (key);
+  return out;
+}
+
+/** The aggregate buckets that hold a vendor's invoices: linked by id, or only named. */
+export function vendorBuckets(vendor: Pick<VendorItem, 'id' | 'nameKey'>): string[] {
+  return [`VENDOR#ID#${vendor.id}`, ...(vendor.nameKey ? [`VENDOR#NAME#${vendor.nameKey}`] : [])];
+}
+
+/** Sums a vendor's buckets into the live figures the vendor list shows. */
+export function vendorTotals(
+  buckets: { invoiceCount?: unknown; amountCents?: unknown; spendCount?: unknown }[],
+): {
+  totalAmount: number;
+  totalInvoices: number;
+  averageAmount: number;
+} {
+  let invoices = 0;
+  let cents = 0;
+  let spend = 0;
+  for (const b of buckets) {
+    invoices += Number(b.invoiceCount ?? 0);
+    cents += Number(b.amountCents ?? 0);
+    spend += Number(b.spendCount ?? 0);
+  }
+  return {
+    totalAmount: cents / 100,
+    totalInvoices: invoices,
+    averageAmount: spend > 0 ? Math.round(cents / spend) / 100 : 0,
+  };
+}
+
+/** Adds the live totals (from the `VENDOR#ID#` and `VENDOR#NAME#` aggregates) to stored vendors. */
+export async function withTotals(orgId: string, vendors: VendorItem[]): Promise<Vendor[]> {
+  const wanted = vendors.flatMap((v) => vendorBuckets(v).map((bucket) => keys.stats(orgId, bucket)));
+  const found = new Map<string, Record<string, unknown>>();
+  // BatchGet takes at most 100 keys a call; unprocessed keys are retried.
+  for (let i = 0; i < wanted.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: wanted.slice(i, i + 100) },
+    };
+    for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
+      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of result.Responses?.[tableName()] ?? []) found.set(String(item.SK), item);
+      request = result.UnprocessedKeys as typeof request;
+    }
+  }
+  return vendors.map((v) => {
+    const totals = vendorTotals(vendorBuckets(v).map((b) => found.get(`STATS#${b}`) ?? {}));
+    const { nameKey: _k, ...rest } = v;
+    return { ...rest, defaultCategoryId: v.defaultCategoryId ?? null, ...totals };
+  });
+}

@@ -1,0 +1,968 @@
+import type {
+  ExpenseBlock,
+  ExpenseDocument,
+  ExpenseField,
+  ExpenseGeometry,
+  ExpenseLineItem,
+} from '../../core/extraction/expense-types';
+import { detectCurrency, findAmounts, findDates } from '../../core/extraction/parse-values';
+import type { LayoutLine, LayoutPage, LayoutWord } from './text-layout';
+
+/**
+ * Finds invoice fields in positioned text lines and reports them the way Textract's AnalyzeExpense
+ * does (SummaryFields with label and value detections, LineItemGroups, LINE blocks), so that one
+ * Normalize step serves both engines.
+ *
+ * It reads general invoice conventions only (labels in en/de/fr/nl/ms, the issuer at the top or
+ * next to a "from" label, the receiver after a "bill to" label, tables under a header row).
+ */
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A line with its page size and position in reading order. */
+interface DocLine extends LayoutLine {
+  index: number;
+  pageWidth: number;
+  pageHeight: number;
+  /** For each character of `text`, the word it belongs to (-1 for separators). */
+  charWord: number[];
+}
+
+interface Found {
+  type: string;
+  value: string;
+  valueBox: Box;
+  line: DocLine;
+  label?: { text: string; box: Box };
+  /** 0..100 */
+  confidence: number;
+  groups?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Label vocabularies
+
+const RECEIVER_LABEL =
+  /\b(bill(?:ed)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée])\b/i;
+const PROVIDER_LABEL =
+  /\b(from|provided\s*by|seller|vendor|supplier|issued\s*by|service\s*provider|payee|remit\s*to|sold\s*by|lieferant|verk[äa]ufer)\b/i;
+const COMPANY_SUFFIX =
+  /(\b(inc|llc|l\.l\.c|ltd|limited|gmbh|ag|kg|b\.\s?v|n\.\s?v|s\.\s?a\.?\s?r\.?\s?l|sarl|sas|plc|pty|corp|corporation|company|co|llp|pvt|srl|s\.p\.a|oy|ab)\b\.?|sdn\.?\s*bhd|\bbhd\b|\benterprise\b|\btrading\b|\bsdn\b)/i;
+const TITLE_WORDS =
+  /^(tax\s*invoice|invoice|simplified\s*tax\s*invoice|official\s*receipt|receipt|cash\s*(bill|sales?|receipt)|rechnung|facture|factuur|bill|statement|quotation|payment\s*(receipt|confirmation)|page|date|total|summary|details|description|thank|welcome|copy|original|duplicate|customer|member|cashier|table|order|gst|sst|tel|fax|phone)\b/i;
+const ADDRESS_STOP =
+  /(\b(tel|telephone|phone|fax|hp|h\/p|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|date|cashier|no\s*:|reg\.?\s*no|co\.?\s*reg|company\s*reg|website|www|http|doc(ument)?\s*no|bill|table|counter|order|sales|member)\b|@|\bwww\.)/i;
+const REGISTRATION_LINE =
+  /^\(?\s*((c[o0]\.?[-\s]*(reg|no)\.?|company\s*(no|reg)\.?|reg\.?\s*no|br\s*no\.?|roc\s*no|gst\s*(id|reg)?\s*no)\s*[:.]?)?[^a-z]{0,4}\(?\d{3,}[\d\s-]*[a-z]?\s*\)?\.?$/i;
+
+const INVOICE_ID_LABELS: Array<[RegExp, number]> = [
+  [
+    /\b(?:tax\s*)?(?:invoice|inv|rechnungs?|facture|factuur|bill|receipt|document|doc)\s*[-.]?\s*(?:no\b\.?|nr\b\.?|number|num\b\.?|nummer|#|n°|n[oº]\b\.?|id\b|numéro|serial\s*#)\s*[:.#]?/i,
+    95,
+  ],
+  [/\b(?:factuurnummer|rechnungsnummer|belegnummer|invoice\s*#)\s*[:.#]?/i, 95],
+  [/^(?:invoice|facture|rechnung)\s*:/i, 80],
+  [
+    /\b(?:booking|order|reference|ref|transaction|confirmation)\s*(?:id\b|no\b\.?|number|#|nr\b\.?)\s*[:.#]?/i,
+    55,
+  ],
+];
+const INVOICE_DATE_LABELS: Array<[RegExp, number]> = [
+  [
+    /\b(?:invoice|inv|bill|receipt|factuur|rechnungs?|facture|document|issue|issued|tax\s*point)\s*[-.]?\s*(?:date|datum|dt)\b\s*[:.]?|\bdate\s*(?:of\s*)?(?:issue|issued|invoice)\b\s*[:.]?|\bausstellungsdatum\b|\bdate\s*de\s*facturation\b/i,
+    95,
+  ],
+  [/\b(?:facture|invoice|rechnung|factuur)\b.*?\b(?:du|vom|dated|van)\b/i, 90],
+  [/\b(?:date|datum|dated|tarikh|fecha)\b\s*[:.]?/i, 85],
+  [/\b(?:payment\s*date|date\s*paid|paid\s*on|transaction\s*date)\b\s*[:.]?/i, 60],
+];
+const NOT_INVOICE_DATE =
+  /\b(due|f[äa]llig|[ée]ch[ée]ance|vervaldatum|expir|valid|period|next\s*billing|activation|start|end|check\s*(in|out)|birth|limite|order\s*date|orderdatum|bestelldatum|lieferdatum|leistungsdatum|delivery|ship(ping)?\s*date)/i;
+const DUE_DATE_LABELS: Array<[RegExp, number]> = [
+  [
+    /\b(?:due\s*date|date\s*due|payment\s*due(?:\s*(?:by|on|date))?|due\s*(?:by|on)|pay\s*by|f[äa]llig(?:keit)?(?:\s*am)?|zahlbar\s*bis|[ée]ch[ée]ance|date\s*limite\s*de\s*paiement(?:\s*le)?|vervaldatum|uiterste\s*betaaldatum)\b\s*[:.]?/i,
+    95,
+  ],
+  [/\bdue\b/i, 70],
+];
+
+const TOTAL_LABEL =
+  /\b(grand\s*total|total\s*amount|amount\s*total|invoice\s*total|rounded\s*total|round(?:ing)?\s*total|nett?\s*total|total|totaal|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|montant\s*total|somme\s*[àa]\s*payer|montant\s*(?:eur\s*)?ttc|jumlah)\b/i;
+const NOT_TOTAL =
+  /(sub\s*-?\s*total|total\s*(qty|quantity|items?|item\(s\)|pcs|units?|disc(ount)?|savings?|tax|vat|gst|sst|excl|ex\b|before|number|weight|points?|no\b|count|lines?)|qty\s*total|subtotaal|exclusief|zwischensumme|\bhors\s*taxes?\b|\bht\b|montant\s*tva|total\s*\w*\s*\(?excl)/i;
+const AMOUNT_DUE_LABEL =
+  /\b(amount\s*due|balance\s*due|total\s*due|amount\s*payable|zu\s*zahlen|offener\s*betrag|ausstehender\s*betrag|te\s*betalen|net\s*[àa]\s*payer|reste\s*[àa]\s*payer|amount\s*now\s*due)\b/i;
+const SUBTOTAL_LABEL =
+  /\b(sub\s*-?\s*total|subtotaal|zwischensumme|total\s*ex(?:cl)?\.?(?:\s*(?:tax|vat|gst))?|total\s*before\s*tax|net\s*amount|nettobetrag|montant\s*(?:eur\s*)?ht|total\s*ht|exclusief\s*btw|amount\s*before\s*tax|total\s*excluding\s*(?:tax|vat|gst))\b/i;
+const TAX_LABEL = /\b(tax|vat|gst|sst|mwst|ust|btw|tva|iva|umsatzsteuer|sales\s*tax|service\s*tax)\b/i;
+const NOT_TAX =
+  /(tax\s*invoice|(vat|gst|sst|tax|btw|tva)\s*(no\b|number|nr|reg|id\b|#|code|summary|registration|identification)|taxcode|ust-?id|ustid|reverse|incl(usive)?\.?\s*(of\s*)?(gst|vat|tax|btw)|excl|exclusief|ex\.?\s*tax|total\s*ex|before\s*tax|to\s*be\s*(paid|accounted)|intracom|prix\s*incl|relief|exempt|zero.rated|may\s*include)/i;
+
+const HEADER_WORDS =
+  /^(description|item|items|product|products|artikel|beschreibung|omschrijving|d[ée]signation|charge\s*name|service|services|particulars|qty|quantity|aantal|menge|anzahl|units?|u\/p|unit\s*price|price|prijs|einzelpreis|rate|amount|total|betrag|gesamt|montant|disc%?|uom|code\/desc|interval|period|tax|vat|btw|hours|hrs)\b/i;
+const PRICE_HEADER = /\b(price|prijs|einzelpreis|rate|amount|total|betrag|gesamt|montant|u\/p|subtotal)\b/i;
+
+// ---------------------------------------------------------------------------------------------
+// Geometry
+
+function geometryOf(box: Box, line: DocLine): ExpenseGeometry {
+  const left = clamp01(box.x0 / line.pageWidth);
+  const top = clamp01(box.y0 / line.pageHeight);
+  const width = clamp01((box.x1 - box.x0) / line.pageWidth);
+  const height = clamp01((box.y1 - box.y0) / line.pageHeight);
+  return {
+    BoundingBox: { Left: left, Top: top, Width: width, Height: height },
+    Polygon: [
+      { X: left, Y: top },
+      { X: left + width, Y: top },
+      { X: left + width, Y: top + height },
+      { X: left, Y: top + height },
+    ],
+  };
+}
+
+function clamp01(n: number): number {
+  return Math.max(0, Math.min(1, Number.isFinite(n) ? n : 0));
+}
+
+function union(boxes: Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
+/** The box of the characters [from, to) of a line's text. */
+function boxOfSpan(line: DocLine, from: number, to: number): Box {
+  const idx = new Set<number>();
+  for (let i = Math.max(0, from); i < Math.min(to, line.charWord.length); i++) {
+    if (line.charWord[i] >= 0) idx.add(line.charWord[i]);
+  }
+  const words = [...idx].map((i) => line.words[i]);
+  return words.length ? union(words) : line;
+}
+
+function toDocLines(pages: LayoutPage[]): DocLine[] {
+  const out: DocLine[] = [];
+  for (const page of pages) {
+    for (const l of page.lines) {
+      // Rebuild the text word by word to know which word each character belongs to.
+      let text = '';
+      const charWord: number[] = [];
+      let prevSegmentEnd = -1;
+      l.words.forEach((w, i) => {
+        if (i > 0) {
+          const sep = w.x0 - prevSegmentEnd > l.height * 1.1 ? '  ' : ' ';
+          text += sep;
+          for (let k = 0; k < sep.length; k++) charWord.push(-1);
+        }
+        text += w.text;
+        for (let k = 0; k < w.text.length; k++) charWord.push(i);
+        prevSegmentEnd = w.x1;
+      });
+      out.push({ ...l, text, charWord, index: out.length, pageWidth: page.width, pageHeight: page.height });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+type Reader = (text: string) => { value: string; from: number; to: number } | null;
+
+/** Text with dates blanked out, so their digits are not read as amounts. */
+function withoutDates(text: string): string {
+  let out = text;
+  for (const d of findDates(text))
+    out = out.slice(0, d.index) + ' '.repeat(d.raw.length) + out.slice(d.index + d.raw.length);
+  return out.replace(/\b\d{1,2}:\d{2}(:\d{2})?\s*(am|pm)?\b/gi, (m) => ' '.repeat(m.length));
+}
+
+const readAmount: Reader = (text) => {
+  const amounts = findAmounts(withoutDates(text));
+  const money = amounts.filter((a) => a.hasDecimals || /^\D/.test(a.raw));
+  const chosen = money.at(-1);
+  if (!chosen) return null;
+  return { value: chosen.raw, from: chosen.index, to: chosen.index + chosen.raw.length };
+};
+
+const readDate: Reader = (text) => {
+  const d = findDates(text).find((x) => {
+    const y = Number(x.alternatives[0].slice(0, 4));
+    return y >= 1990 && y <= new Date().getUTCFullYear() + 2;
+  });
+  return d ? { value: d.raw, from: d.index, to: d.index + d.raw.length } : null;
+};
+
+const readId: Reader = (text) => {
+  const m = text.match(/#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9])/);
+  if (!m || m.index === undefined) return null;
+  const token = m[1];
+  if (!/\d/.test(token) || token.length < 3) return null;
+  if (findDates(token).some((d) => d.raw.length >= token.length - 1)) return null;
+  const from = m.index + m[0].indexOf(token);
+  return { value: token, from, to: from + token.length };
+};
+
+/**
+ * The value that belongs to a label: the rest of the label's line, else the first line just below
+ * the label (same column), else the line's next segment to the right.
+ */
+function valueFor(
+  lines: DocLine[],
+  line: DocLine,
+  labelEnd: number,
+  read: Reader,
+): { value: string; box: Box; line: DocLine } | null {
+  const rest = line.text.slice(labelEnd);
+  const restTrimmed = rest.replace(/^[\s:#.\-—–=]+/, '');
+  const offset = labelEnd + (rest.length - restTrimmed.length);
+  // Stop at the next label on the same row ("Excl. VAT  € 593,36  Subtotal  € 717,97").
+  const parts = restTrimmed.split(/(\s{2,})/);
+  let restClean = '';
+  for (let i = 0; i < parts.length; i += 2) {
+    if (i > 0 && /\p{L}{4,}/u.test(parts[i]) && restClean.trim() !== '') break;
+    restClean += (i > 0 ? parts[i - 1] : '') + parts[i];
+  }
+  const same = read(restClean);
+  if (same) return { value: same.value, box: boxOfSpan(line, offset + same.from, offset + same.to), line };
+  const labelBox = boxOfSpan(line, 0, labelEnd);
+  const below = lines.filter(
+    (l) =>
+      l.page === line.page &&
+      l.index > line.index &&
+      l.y0 >= line.y1 - line.height * 0.3 &&
+      l.y0 - line.y1 < line.height * 2.2 &&
+      l.x0 < labelBox.x1 + line.height * 4 &&
+      l.x1 > labelBox.x0 - line.height * 2,
+  );
+  for (const l of below.slice(0, 1)) {
+    const v = read(l.text);
+    if (v) return { value: v.value, box: boxOfSpan(l, v.from, v.to), line: l };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detection
+
+function findLabelled(
+  lines: DocLine[],
+  labels: Array<[RegExp, number]>,
+  read: Reader,
+  type: string,
+  skip: (line: DocLine) => boolean = () => false,
+): Found[] {
+  const out: Found[] = [];
+  for (const line of lines) {
+    if (skip(line)) continue;
+    for (const [pattern, weight] of labels) {
+      const m = line.text.match(pattern);
+      if (!m || m.index === undefined) continue;
+      const v = valueFor(lines, line, m.index + m[0].length, read);
+      if (!v) continue;
+      out.push({
+        type,
+        value: v.value,
+        valueBox: v.box,
+        line: v.line,
+        label: { text: m[0].trim(), box: boxOfSpan(line, m.index, m.index + m[0].length) },
+        confidence: (weight * Math.min(line.confidence, v.line.confidence)) / 100,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Key of one segment of one line. */
+const segKey = (line: DocLine, seg: number) => `${line.index}:${seg}`;
+
+/**
+ * Segments that hold someone other than the issuer: the block under a "Bill to"-style label, in the
+ * label's column (another column on the same rows may well be the issuer).
+ */
+function receiverZone(lines: DocLine[]): Set<string> {
+  const zone = new Set<string>();
+  for (const line of lines) {
+    const m = line.text.match(RECEIVER_LABEL);
+    if (!m || m.index === undefined) continue;
+    const labelBox = boxOfSpan(line, m.index, m.index + m[0].length);
+    const inColumn = (s: LayoutWord) =>
+      s.x1 > labelBox.x0 - line.height && s.x0 < labelBox.x0 + line.pageWidth * 0.25;
+    line.segments.forEach((s, i) => {
+      if (s.x0 >= labelBox.x0 - 1 && inColumn(s)) zone.add(segKey(line, i));
+    });
+    let last: Box = line;
+    let taken = 0;
+    for (const l of lines) {
+      if (l.page !== line.page || l.index <= line.index) continue;
+      if (l.y0 - last.y1 > line.height * 2.5) break;
+      const hits = l.segments.map((s, i) => [s, i] as const).filter(([s]) => inColumn(s));
+      if (hits.length === 0) continue;
+      if (hits.some(([s]) => PROVIDER_LABEL.test(s.text) || RECEIVER_LABEL.test(s.text))) break;
+      for (const [, i] of hits) zone.add(segKey(l, i));
+      last = l;
+      if (++taken >= 6) break;
+    }
+  }
+  return zone;
+}
+
+/** The part of a segment that names the organisation: up to and including its legal suffix. */
+function cleanVendorName(text: string): string {
+  let s = text.replace(/\s+/g, ' ').trim();
+  s = s.split(/\s[•|·]\s|\s{2,}/)[0];
+  s = s.replace(/\s*\((?=[^)]*\d)[^)]*\)?\s*$/, ''); // trailing registration "(001451637-M)"
+  s = s.replace(/\s*\b(co\.?\s*reg\.?|company\s*no|reg\.?\s*no|gst\s*(reg|id|no)).*$/i, '');
+  // "Atlassian Pty Ltd, Level 6, 341 George St" → "Atlassian Pty Ltd".
+  const parts = s.split(/,\s*/);
+  if (parts.length > 1) {
+    let kept = parts[0];
+    for (const p of parts.slice(1)) {
+      if (/^(inc|llc|ltd|limited|gmbh|co|corp|b\.?v|plc|pty|sdn bhd)\.?$/i.test(p.trim())) kept += `, ${p}`;
+      else break;
+    }
+    s = kept;
+  }
+  return s.replace(/^[\s*\-–—:]+|[\s,*\-–—:]+$/g, '').trim();
+}
+
+function looksLikeValue(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const digits = text.match(/\d/g)?.length ?? 0;
+  return (
+    letters < 2 ||
+    digits > letters ||
+    /@|https?:|www\./i.test(text) ||
+    findDates(text).length > 0 ||
+    /^[\d\s()+-]{6,}$/.test(text)
+  );
+}
+
+interface VendorPick {
+  name: string;
+  line: DocLine;
+  box: Box;
+  confidence: number;
+  /** The rest of a compact "Name • Street • City" line, which is then the address. */
+  inlineAddress: string | null;
+}
+
+const GENERIC_DOMAINS = /^(gmail|yahoo|hotmail|outlook|live|icloud|aol|gmx|web|mail|protonmail)$/;
+
+/** Second-level domain names in e-mail addresses and URLs outside the receiver's block. */
+function documentDomains(lines: DocLine[], receivers: Set<string>): string[] {
+  const out = new Set<string>();
+  for (const line of lines) {
+    line.segments.forEach((seg, i) => {
+      if (receivers.has(segKey(line, i))) return;
+      for (const m of seg.text.matchAll(/(?:@|https?:\/\/|www\.)([a-z0-9.-]+\.[a-z]{2,})/gi)) {
+        const parts = m[1].toLowerCase().split('.');
+        const name = parts.length >= 2 ? parts[parts.length - 2] : parts[0];
+        if (name.length >= 3 && !GENERIC_DOMAINS.test(name)) out.add(name);
+      }
+    });
+  }
+  return [...out];
+}
+
+function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | null {
+  if (lines.length === 0) return null;
+  const receiverTexts = new Set<string>();
+  for (const line of lines)
+    line.segments.forEach((s, i) => {
+      if (receivers.has(segKey(line, i))) receiverTexts.add(cleanVendorName(s.text).toLowerCase());
+    });
+  const providerSegments = new Set<string>();
+  for (const line of lines) {
+    const m = line.text.match(PROVIDER_LABEL);
+    if (!m || m.index === undefined) continue;
+    const labelBox = boxOfSpan(line, m.index, m.index + m[0].length);
+    for (const l of lines) {
+      if (l.page !== line.page || l.index < line.index || l.y0 - line.y1 > line.height * 6) continue;
+      l.segments.forEach((s, i) => {
+        if (s.x1 > labelBox.x0 - line.height && s.x0 < labelBox.x0 + line.pageWidth * 0.25)
+          providerSegments.add(segKey(l, i));
+      });
+    }
+  }
+  const domains = documentDomains(lines, receivers);
+  const firstPage = lines[0].page;
+  const lastPage = lines.at(-1)!.page;
+  const heights = lines
+    .filter((l) => l.page === firstPage)
+    .map((l) => l.height)
+    .sort((a, b) => a - b);
+  const medianHeight = heights[Math.floor(heights.length / 2)] || 1;
+  let best: (VendorPick & { score: number }) | null = null;
+  for (const line of lines) {
+    if (line.page !== firstPage && line.page !== lastPage) continue;
+    const pageRank = lines.filter((l) => l.page === line.page && l.index < line.index).length;
+    line.segments.forEach((seg, segIndex) => {
+      if (receivers.has(segKey(line, segIndex))) return;
+      const raw = seg.text
+        .replace(PROVIDER_LABEL, '')
+        .replace(/^[\s:()]+|\s*\)?\s*:\s*$/g, '')
+        .trim();
+      const name = cleanVendorName(raw);
+      if (name.length < 2 || looksLikeValue(name) || TITLE_WORDS.test(name) || HEADER_WORDS.test(name))
+        return;
+      if (/^(\d|\W)/.test(raw) && !COMPANY_SUFFIX.test(name)) return;
+      if (findDates(raw).length > 0 && !COMPANY_SUFFIX.test(name)) return;
+      if (/:\s*\S/.test(raw) && !COMPANY_SUFFIX.test(name)) return; // a "label: value" pair
+      if (receiverTexts.has(name.toLowerCase())) return;
+      if (/\b(dear|thank|please|powered|greetings|information|details|summary|notes?)\b/i.test(name)) return;
+      if (name.split(' ').length > 7) return;
+      const relY = line.y0 / line.pageHeight;
+      let score = 0;
+      if (COMPANY_SUFFIX.test(name)) score += 4;
+      if (providerSegments.has(segKey(line, segIndex))) score += 3;
+      const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+      const firstWord =
+        name
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean)[0] ?? '';
+      if (
+        domains.some(
+          (d) =>
+            (firstWord.length >= 3 && d.startsWith(firstWord)) ||
+            (compact.length >= 4 && compact.startsWith(d)),
+        )
+      )
+        score += 3;
+      if (line.page === firstPage) score += 2 * (1 - relY);
+      score -= Math.min(1.5, pageRank * 0.1);
+      if (line.height > medianHeight * 1.3) score += 1;
+      if ((name.match(/\d/g)?.length ?? 0) > 3) score -= 2;
+      if (
+        /\b(street|st\.|road|rd\.|avenue|ave|jalan|lot|suite|floor|level|taman|strasse|straße|weg|rue)\b/i.test(
+          name,
+        )
+      )
+        score -= 2;
+      if (!best || score > best.score) {
+        const parts = seg.text.split(/\s[•|·]\s/);
+        best = {
+          name,
+          line,
+          box: seg,
+          confidence: Math.min(95, line.confidence) * (COMPANY_SUFFIX.test(name) ? 0.9 : 0.75),
+          score,
+          inlineAddress: parts.length > 1 ? parts.slice(1).join(', ') : null,
+        };
+      }
+    });
+  }
+  const picked = best as (VendorPick & { score: number }) | null;
+  if (picked && picked.name.replace(COMPANY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length < 3) {
+    // "PASARAYA BORONG PINTAR" / "SDN BHD": the suffix alone continues the line above.
+    const above = lines.filter((l) => l.page === picked.line.page && l.index < picked.line.index).at(-1);
+    if (above && picked.line.y0 - above.y1 < picked.line.height * 1.5 && /\p{L}{3,}/u.test(above.text)) {
+      return {
+        ...picked,
+        name: cleanVendorName(`${above.text} ${picked.name}`),
+        box: union([above, picked.box]),
+      };
+    }
+  }
+  return picked;
+}
+
+function detectAddress(lines: DocLine[], vendor: VendorPick, receivers: Set<string>): Found | null {
+  if (vendor.inlineAddress && /\d/.test(vendor.inlineAddress)) {
+    return {
+      type: 'VENDOR_ADDRESS',
+      value: vendor.inlineAddress,
+      valueBox: vendor.box,
+      line: vendor.line,
+      confidence: vendor.line.confidence * 0.8,
+    };
+  }
+  const taken: DocLine[] = [];
+  let last: Box = vendor.line;
+  const column: Box = vendor.box;
+  for (const l of lines) {
+    if (l.page !== vendor.line.page || l.index <= vendor.line.index) continue;
+    if (l.y0 - last.y1 > vendor.line.height * 2.2 + 2) break;
+    // The segment of this line that sits in the vendor's column.
+    const segIndex = l.segments.findIndex(
+      (s) => s.x1 > column.x0 - l.height * 2 && s.x0 < column.x1 + l.height * 2,
+    );
+    if (segIndex < 0) continue;
+    if (receivers.has(segKey(l, segIndex))) break;
+    const seg = l.segments[segIndex];
+    const text = seg.text.trim();
+    if (REGISTRATION_LINE.test(text) && taken.length === 0) {
+      last = l;
+      continue;
+    }
+    if (ADDRESS_STOP.test(text) || TITLE_WORDS.test(text) || /^[\d\s()+\-/]{7,}$/.test(text)) break;
+    taken.push({ ...l, text, x0: seg.x0, x1: seg.x1 });
+    last = l;
+    if (taken.length >= 5) break;
+  }
+  if (taken.length === 0) return null;
+  const text = taken.map((l) => l.text.replace(/[\s,]+$/, '')).join('\n');
+  if (!/\d/.test(text) && taken.length < 2) return null;
+  return {
+    type: 'VENDOR_ADDRESS',
+    value: text,
+    valueBox: union(taken),
+    line: taken[0],
+    confidence: Math.min(...taken.map((l) => l.confidence)) * 0.85,
+  };
+}
+
+function detectPhone(lines: DocLine[], receivers: Set<string>): Found | null {
+  for (const line of lines) {
+    if (line.segments.some((_, i) => receivers.has(segKey(line, i)))) continue;
+    const m = line.text.match(
+      /\b(tel|telephone|phone|ph|telefon|t[ée]l[ée]phone|t[ée]l|mobile|hp)\b\.?\s*(no\.?)?\s*[:.]?\s*(\+?[\d(][\d\s().\-/]{5,}\d)/i,
+    );
+    if (m && m.index !== undefined) {
+      const start = m.index + m[0].length - m[3].length;
+      return {
+        type: 'VENDOR_PHONE',
+        value: m[3].trim(),
+        valueBox: boxOfSpan(line, start, start + m[3].length),
+        line,
+        label: { text: m[1], box: boxOfSpan(line, m.index, m.index + m[1].length) },
+        confidence: line.confidence * 0.9,
+      };
+    }
+  }
+  return null;
+}
+
+function detectEmail(lines: DocLine[], receivers: Set<string>): Found | null {
+  for (const line of lines) {
+    if (line.segments.some((_, i) => receivers.has(segKey(line, i)))) continue;
+    const m = line.text.match(/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i);
+    if (m && m.index !== undefined) {
+      return {
+        type: 'VENDOR_EMAIL',
+        value: m[0],
+        valueBox: boxOfSpan(line, m.index, m.index + m[0].length),
+        line,
+        confidence: line.confidence * 0.85,
+      };
+    }
+  }
+  return null;
+}
+
+function amountCandidates(lines: DocLine[], label: RegExp, not: RegExp | null, type: string): Found[] {
+  const out: Found[] = [];
+  for (const line of lines) {
+    const m = line.text.match(label);
+    if (!m || m.index === undefined) continue;
+    if (not?.test(line.text)) continue;
+    const v = valueFor(lines, line, m.index + m[0].length, readAmount);
+    if (!v) continue;
+    out.push({
+      type,
+      value: v.value,
+      valueBox: v.box,
+      line: v.line,
+      label: { text: m[0], box: boxOfSpan(line, m.index, m.index + m[0].length) },
+      confidence: Math.min(line.confidence, v.line.confidence) * 0.95,
+    });
+  }
+  return out;
+}
+
+function amountOf(f: Found): number {
+  const a = findAmounts(f.value).at(-1);
+  return a ? a.value : Number.NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line items
+
+type ColumnRole = 'description' | 'quantity' | 'unit' | 'price' | 'other';
+
+interface Column {
+  role: ColumnRole;
+  x0: number;
+  x1: number;
+}
+
+function roleOf(header: string): ColumnRole {
+  const h = header.toLowerCase();
+  if (/\b(qty|quantity|aantal|menge|anzahl|units?|hours|hrs)\b/.test(h) && !/price|prijs|rate/.test(h))
+    return 'quantity';
+  if (/(unit\s*price|price\s*per|prijs\s*per|einzelpreis|u\/p|\brate\b|unit\s*cost|^price$|^prijs$)/.test(h))
+    return 'unit';
+  if (/\b(amount|total|betrag|gesamt|montant|incl|line\s*total|subtotal|price|prijs)\b/.test(h))
+    return 'price';
+  if (/\b(tax|vat|btw|disc|uom)\b/.test(h)) return 'other';
+  if (
+    /\b(description|item|product|artikel|beschreibung|omschrijving|d[ée]signation|charge|service|particulars)\b/.test(
+      h,
+    )
+  )
+    return 'description';
+  return 'other';
+}
+
+function headerColumns(line: DocLine): Column[] | null {
+  const segs = line.segments;
+  const headerish = segs.filter((s) => HEADER_WORDS.test(s.text.trim()));
+  if (headerish.length < 2 || headerish.length < segs.length * 0.6) return null;
+  if (!segs.some((s) => PRICE_HEADER.test(s.text))) return null;
+  const columns: Column[] = segs.map((s) => ({ role: roleOf(s.text.trim()), x0: s.x0, x1: s.x1 }));
+  // With both a unit price and an amount column, "price" means the unit price.
+  const prices = columns.filter((c) => c.role === 'price');
+  if (prices.length > 1) {
+    for (const c of prices.slice(0, -1)) c.role = 'unit';
+  }
+  return columns;
+}
+
+interface Row {
+  description: string;
+  quantity: string | null;
+  unitPrice: string | null;
+  price: string;
+  box: Box;
+  line: DocLine;
+}
+
+/** Numbers at the end of a line: its price columns. */
+function numericTail(line: DocLine): {
+  start: number;
+  numbers: Array<{ raw: string; value: number; box: Box }>;
+} {
+  const text = withoutDates(line.text);
+  const amounts = findAmounts(text);
+  const numbers: Array<{ raw: string; value: number; box: Box }> = [];
+  let start = text.length;
+  for (let i = amounts.length - 1; i >= 0; i--) {
+    const a = amounts[i];
+    const between = text.slice(a.index + a.raw.length, start);
+    if (
+      numbers.length > 0 &&
+      !/^[\s%*+x@€$£|-]*(\d{1,2}(\.\d+)?\s*%[\s*+]*)*[A-Za-z]{0,3}[\s%*+x@€$£|-]*$/.test(between)
+    )
+      break;
+    if (numbers.length === 0 && /[A-Za-z]{4,}/.test(between)) break;
+    numbers.unshift({ raw: a.raw, value: a.value, box: boxOfSpan(line, a.index, a.index + a.raw.length) });
+    start = a.index;
+  }
+  return { start, numbers };
+}
+
+function rowOf(line: DocLine, columns: Column[] | null): Row | null {
+  const { start, numbers } = numericTail(line);
+  if (numbers.length === 0) return null;
+  const money = numbers.filter((n) => /[.,]\d{1,2}$/.test(n.raw) || /^\D/.test(n.raw));
+  if (money.length === 0) return null;
+  const description = line.text
+    .slice(0, start)
+    .replace(/[\s:*|-]+$/, '')
+    .trim();
+  let quantity: string | null = null;
+  let unitPrice: string | null = null;
+  let price: string | null = null;
+  if (columns) {
+    // Each number goes to the header column it sits under.
+    for (const n of numbers) {
+      const centre = (n.box.x0 + n.box.x1) / 2;
+      const col = columns
+        .map((c) => ({ c, d: centre < c.x0 ? c.x0 - centre : centre > c.x1 ? centre - c.x1 : 0 }))
+        .sort((a, b) => a.d - b.d)[0]?.c;
+      if (!col) continue;
+      if (col.role === 'quantity') quantity = n.raw;
+      else if (col.role === 'unit') unitPrice = n.raw;
+      else if (col.role === 'price') price = n.raw;
+    }
+  }
+  if (price === null) {
+    const last = money.at(-1) ?? numbers.at(-1)!;
+    price = last.raw;
+    const before = numbers.slice(0, numbers.indexOf(last));
+    const unit = [...before].reverse().find((n) => /[.,]\d{1,3}$/.test(n.raw) && n.value !== 0);
+    if (unitPrice === null && unit) unitPrice = unit.raw;
+    const qty = before.find((n) => n !== unit && n.value > 0 && n.value < 10000 && !/^\D/.test(n.raw));
+    if (quantity === null && qty) quantity = qty.raw;
+    // Keep quantity and unit price only when they explain the price.
+    const q = qty?.value ?? 1;
+    if (unit && Math.abs(q * unit.value - last.value) > 0.02 * Math.max(1, Math.abs(last.value))) {
+      if (!columns) {
+        unitPrice = null;
+        quantity = null;
+      }
+    }
+  }
+  return { description, quantity, unitPrice, price, box: line, line };
+}
+
+const GENERIC_ROW =
+  /^(charges?|credits?|payments?|discounts?|balance|amount|fees?|adjustments?|rounding|cash|change|paid|tendered|deposit|summary|details?)\b/i;
+
+/**
+ * Tables without a header row: lines that are a description followed by a single price, outside
+ * the totals and the label/value pairs.
+ */
+function headerlessRows(lines: DocLine[]): Row[] {
+  const rows: Row[] = [];
+  for (const line of lines) {
+    if (TABLE_END.test(line.text) || TAX_LABEL.test(line.text) || AMOUNT_DUE_LABEL.test(line.text)) continue;
+    const row = rowOf(line, null);
+    if (!row) continue;
+    const { numbers } = numericTail(line);
+    if (numbers.length > 3) continue;
+    const d = row.description;
+    if (!/\p{L}{3,}/u.test(d) || /:/.test(d) || GENERIC_ROW.test(d) || d.split(' ').length > 10) continue;
+    if (
+      findDates(d).length ||
+      RECEIVER_LABEL.test(d) ||
+      /\b(invoice|rechnung|facture|factuur|receipt|no\.?|number)\b/i.test(d)
+    )
+      continue;
+    rows.push(row);
+  }
+  return rows;
+}
+
+const TABLE_END = new RegExp(
+  `${SUBTOTAL_LABEL.source}|${TOTAL_LABEL.source}|${AMOUNT_DUE_LABEL.source}|^\\s*(tax|vat|gst|btw|mwst)\\b`,
+  'i',
+);
+
+function detectLineItems(lines: DocLine[]): ExpenseLineItem[] {
+  const rows: Row[] = [];
+  for (let h = 0; h < lines.length; h++) {
+    const columns = headerColumns(lines[h]);
+    if (!columns) continue;
+    const header = lines[h];
+    let pending: string[] = [];
+    let needsDescription: Row | null = null;
+    let last: DocLine = header;
+    for (let i = h + 1; i < lines.length; i++) {
+      const line = lines[i];
+      if (line.page !== header.page) break;
+      if (line.y0 - last.y1 > header.height * 6) break;
+      if (TABLE_END.test(line.text.slice(0, 40)) && !/^\d/.test(line.text)) break;
+      if (headerColumns(line)) break;
+      last = line;
+      const row = rowOf(line, columns);
+      if (!row) {
+        const text = line.text.trim();
+        if (needsDescription) {
+          needsDescription.description = `${needsDescription.description} ${text}`.trim();
+          needsDescription = null;
+        } else if (/\p{L}{2,}/u.test(text)) pending.push(text);
+        continue;
+      }
+      const hasWords = /\p{L}{3,}/u.test(row.description);
+      if (!hasWords) {
+        if (pending.length) {
+          row.description = `${pending.join(' ')} ${row.description}`.trim();
+          pending = [];
+        } else needsDescription = row;
+      } else if (pending.length && rows.length) {
+        const prev = rows[rows.length - 1];
+        prev.description = `${prev.description} ${pending.join(' ')}`;
+        pending = [];
+      } else pending = [];
+      rows.push(row);
+    }
+    if (pending.length && rows.length) rows[rows.length - 1].description += ` ${pending.join(' ')}`;
+    h = lines.indexOf(last);
+  }
+  if (rows.length === 0) rows.push(...headerlessRows(lines));
+  return rows
+    .filter((r) => /\p{L}/u.test(r.description))
+    .map((r) => {
+      const field = (type: string, text: string | null): ExpenseField | null =>
+        text === null
+          ? null
+          : {
+              Type: { Text: type, Confidence: 90 },
+              ValueDetection: {
+                Text: text,
+                Confidence: r.line.confidence,
+                Geometry: geometryOf(r.box, r.line),
+              },
+              PageNumber: r.line.page,
+            };
+      return {
+        LineItemExpenseFields: [
+          field('ITEM', r.description.replace(/\s+/g, ' ').trim()),
+          field('QUANTITY', r.quantity),
+          field('UNIT_PRICE', r.unitPrice),
+          field('PRICE', r.price),
+          field('EXPENSE_ROW', r.line.text),
+        ].filter((f): f is ExpenseField => f !== null),
+      };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function toField(f: Found, currency?: { Code: string; Confidence: number }): ExpenseField {
+  return {
+    Type: { Text: f.type, Confidence: Math.round(f.confidence * 10) / 10 },
+    ...(f.label
+      ? {
+          LabelDetection: {
+            Text: f.label.text,
+            Confidence: Math.round(f.confidence * 10) / 10,
+            Geometry: geometryOf(f.label.box, f.line),
+          },
+        }
+      : {}),
+    ValueDetection: {
+      Text: f.value,
+      Confidence: Math.round(f.confidence * 10) / 10,
+      Geometry: geometryOf(f.valueBox, f.line),
+    },
+    PageNumber: f.line.page,
+    ...(currency ? { Currency: currency } : {}),
+    ...(f.groups ? { GroupProperties: [{ Types: f.groups, Id: `${f.groups[0].toLowerCase()}-1` }] } : {}),
+  };
+}
+
+function firstBy(found: Found[]): Found | null {
+  return found.sort((a, b) => b.confidence - a.confidence || a.line.index - b.line.index)[0] ?? null;
+}
+
+/**
+ * Detects the invoice fields on the given pages and returns one AnalyzeExpense ExpenseDocument.
+ */
+export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
+  const lines = toDocLines(pages);
+  const receivers = receiverZone(lines);
+  const headerLines = new Set(lines.filter((l) => headerColumns(l)).map((l) => l.index));
+  const isHeader = (l: DocLine) => headerLines.has(l.index);
+  const fields: Found[] = [];
+
+  const vendor = detectVendor(lines, receivers);
+  if (vendor) {
+    fields.push({
+      type: 'VENDOR_NAME',
+      value: vendor.name,
+      valueBox: vendor.box,
+      line: vendor.line,
+      confidence: vendor.confidence,
+      groups: ['VENDOR'],
+    });
+    const address = detectAddress(lines, vendor, receivers);
+    if (address) fields.push({ ...address, groups: ['VENDOR'] });
+  }
+  const phone = detectPhone(lines, receivers);
+  if (phone) fields.push(phone);
+  const email = detectEmail(lines, receivers);
+  if (email) fields.push(email);
+
+  const id = firstBy(
+    findLabelled(lines, INVOICE_ID_LABELS, readId, 'INVOICE_RECEIPT_ID', (l) => receivers.has(segKey(l, 0))),
+  );
+  if (id) fields.push(id);
+
+  const due = firstBy(findLabelled(lines, DUE_DATE_LABELS, readDate, 'DUE_DATE', isHeader));
+  if (due) fields.push(due);
+  let date = firstBy(
+    findLabelled(
+      lines,
+      INVOICE_DATE_LABELS,
+      readDate,
+      'INVOICE_RECEIPT_DATE',
+      (l) => isHeader(l) || NOT_INVOICE_DATE.test(l.text),
+    ),
+  );
+  if (!date) {
+    // No labelled date: the first date that is not a due date or a period. A date with a time is
+    // a timestamp (of the sale, or of printing the page), so a date without one is preferred.
+    const unlabelled: Array<{ found: Found; stamped: boolean }> = [];
+    for (const line of lines) {
+      if (NOT_INVOICE_DATE.test(line.text) || / - |–| to | bis | au /.test(line.text)) continue;
+      const v = readDate(line.text);
+      if (!v) continue;
+      unlabelled.push({
+        found: {
+          type: 'INVOICE_RECEIPT_DATE',
+          value: v.value,
+          valueBox: boxOfSpan(line, v.from, v.to),
+          line,
+          confidence: line.confidence * 0.6,
+        },
+        stamped: /^[,\s]*\d{1,2}:\d{2}/.test(line.text.slice(v.to)),
+      });
+    }
+    date = (unlabelled.find((u) => !u.stamped) ?? unlabelled[0])?.found ?? null;
+  }
+  if (date) fields.push(date);
+
+  // Amounts: of several "total" lines, the largest is the grand total (others are partial sums,
+  // tax summaries or the same figure repeated).
+  const notHeader = lines.filter((l) => !isHeader(l));
+  const totals = amountCandidates(notHeader, TOTAL_LABEL, NOT_TOTAL, 'TOTAL').filter(
+    (f) => !AMOUNT_DUE_LABEL.test(f.line.text) || amountOf(f) > 0,
+  );
+  // OCR sometimes drops a decimal point ("RM6413" for 64.13): figures with decimals come first.
+  const withDecimals = totals.filter((f) => /[.,]\d{2}\b/.test(f.value));
+  const total =
+    (withDecimals.length ? withDecimals : totals).sort((a, b) => amountOf(b) - amountOf(a))[0] ?? null;
+  const dues = amountCandidates(notHeader, AMOUNT_DUE_LABEL, null, 'AMOUNT_DUE');
+  const amountDue = dues.find((f) => amountOf(f) > 0) ?? dues[0] ?? null;
+  const subtotals = amountCandidates(notHeader, SUBTOTAL_LABEL, null, 'SUBTOTAL').filter(
+    (f) => !total || amountOf(f) <= amountOf(total) + 0.005,
+  );
+  const taxes = amountCandidates(notHeader, TAX_LABEL, NOT_TAX, 'TAX').filter(
+    (f) => !total || Math.abs(amountOf(f)) < Math.abs(amountOf(total)),
+  );
+  // Prefer the subtotal that, with a tax found, makes up the total ("Subtotaal" may include tax).
+  const consistent = subtotals.find(
+    (s) => total && taxes.some((t) => Math.abs(amountOf(s) + amountOf(t) - amountOf(total)) < 0.015),
+  );
+  const subtotal = consistent ?? subtotals[0] ?? null;
+  const tax =
+    (consistent &&
+      taxes.find((t) => Math.abs(amountOf(consistent) + amountOf(t) - amountOf(total!)) < 0.015)) ??
+    taxes.find((f) => f.line.index > (subtotal?.line.index ?? -1)) ??
+    taxes[0] ??
+    null;
+
+  const currencyGuess = detectCurrency(lines.map((l) => l.text));
+  const currency = currencyGuess
+    ? { Code: currencyGuess.code, Confidence: Math.round(currencyGuess.confidence * 100) }
+    : undefined;
+  if (total) fields.push(total);
+  if (amountDue) fields.push(amountDue);
+  if (subtotal) fields.push(subtotal);
+  if (tax) fields.push(tax);
+
+  const lineItems = detectLineItems(lines);
+  const blocks: ExpenseBlock[] = lines.map((l) => ({
+    BlockType: 'LINE',
+    Id: `line-${l.index + 1}`,
+    Text: l.text.replace(/\s{2,}/g, ' '),
+    Confidence: Math.round(l.confidence * 10) / 10,
+    Geometry: geometryOf(l, l),
+    Page: l.page,
+  }));
+
+  return {
+    ExpenseIndex: 1,
+    SummaryFields: fields.map((f) =>
+      toField(f, ['TOTAL', 'AMOUNT_DUE', 'SUBTOTAL', 'TAX'].includes(f.type) ? currency : undefined),
+    ),
+    LineItemGroups: lineItems.length ? [{ LineItemGroupIndex: 1, LineItems: lineItems }] : [],
+    Blocks: blocks,
+  };
+}
+
+/** Exposed for tests: words → one line with segments, the way the engines build them. */
+export type { LayoutWord };

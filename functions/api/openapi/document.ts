@@ -1,0 +1,590 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors';
+import {
+  analyticsSchema,
+  apiKeyCreatedSchema,
+  apiKeyCreateSchema,
+  apiKeySchema,
+  categorySchema,
+  commentBodySchema,
+  commentSchema,
+  entityListQuerySchema,
+  integrationInputSchema,
+  integrationSchema,
+  integrationTestResultSchema,
+  integrationUpdateSchema,
+  invoiceEventSchema,
+  invoiceListQuerySchema,
+  invoiceSchema,
+  invoiceUpdateSchema,
+  lineItemSchema,
+  notificationListSchema,
+  notificationsReadSchema,
+  organizationSchema,
+  organizationUpdateSchema,
+  pageOf,
+  profileUpdateSchema,
+  propertyInputSchema,
+  propertySchema,
+  propertyUpdateSchema,
+  rejectBodySchema,
+  statsSchema,
+  uploadUrlRequestSchema,
+  uploadUrlResponseSchema,
+  userSchema,
+  vendorInputSchema,
+  vendorSchema,
+  vendorUpdateSchema,
+  webhookInputSchema,
+  webhookSchema,
+} from '../../../shared/schemas';
+
+type Schema = z.ZodType;
+
+/** One documented operation. `responses` maps a success status to its JSON schema (null: no body). */
+interface Operation {
+  route: `${'GET' | 'POST' | 'PUT' | 'DELETE'} /api/${string}`;
+  tag: string;
+  summary: string;
+  body?: Schema;
+  /** Non-JSON request bodies (the multipart upload). */
+  rawBody?: RouteConfig['request'];
+  query?: z.ZodObject;
+  success: number;
+  response?: Schema;
+  /** Non-JSON answers (files, CSV, redirects). */
+  rawResponse?: { contentType?: string; description: string };
+  public?: boolean;
+  errors?: number[];
+}
+
+/**
+ * Schemas shown as named components. zod 4's own `.meta({ id })` names them: schemas made before
+ * `extendZodWithOpenApi` would not have `.openapi()`, and the shared ones are made at import time.
+ */
+const named = {
+  Error: errorBodySchema.meta({ id: 'Error' }),
+  Invoice: invoiceSchema.meta({ id: 'Invoice' }),
+  Vendor: vendorSchema.meta({ id: 'Vendor' }),
+  Property: propertySchema.meta({ id: 'Property' }),
+  Category: categorySchema.meta({ id: 'Category' }),
+  Integration: integrationSchema.meta({ id: 'Integration' }),
+  Webhook: webhookSchema.meta({ id: 'Webhook' }),
+  ApiKey: apiKeySchema.meta({ id: 'ApiKey' }),
+  User: userSchema.meta({ id: 'User' }),
+  Organization: organizationSchema.meta({ id: 'Organization' }),
+  Stats: statsSchema.meta({ id: 'Stats' }),
+  Analytics: analyticsSchema.meta({ id: 'Analytics' }),
+};
+
+const page = pageOf;
+const idParam = z.object({ id: z.string().meta({ description: 'The resource id (a ULID)' }) });
+
+/**
+ * Every route every /api handler serves. The OpenAPI test checks this list against the route keys of
+ * each handler, so a new route without documentation fails the build.
+ */
+export const OPERATIONS: Operation[] = [
+  // session and auth
+  {
+    route: 'GET /api/login',
+    tag: 'Session',
+    summary: 'Redirects to sign-in',
+    success: 302,
+    rawResponse: { description: 'Redirect to the sign-in screen' },
+    public: true,
+  },
+  {
+    route: 'GET /api/logout',
+    tag: 'Session',
+    summary: 'Redirects after sign-out',
+    success: 302,
+    rawResponse: { description: 'Redirect to the landing page' },
+    public: true,
+  },
+  {
+    route: 'GET /api/openapi.json',
+    tag: 'Meta',
+    summary: 'This document',
+    success: 200,
+    rawResponse: { contentType: 'application/json', description: 'The OpenAPI document' },
+    public: true,
+  },
+  {
+    route: 'GET /api/auth/user',
+    tag: 'Auth',
+    summary: 'The current user',
+    success: 200,
+    response: named.User,
+  },
+  // invoices
+  {
+    route: 'GET /api/invoices',
+    tag: 'Invoices',
+    summary: 'List invoices',
+    query: invoiceListQuerySchema,
+    success: 200,
+    response: page(named.Invoice),
+  },
+  {
+    route: 'GET /api/invoices/export.csv',
+    tag: 'Invoices',
+    summary: 'Export the listed invoices as CSV',
+    query: invoiceListQuerySchema,
+    success: 200,
+    rawResponse: { contentType: 'text/csv', description: 'CSV file' },
+  },
+  {
+    route: 'POST /api/invoices/upload',
+    tag: 'Invoices',
+    summary: 'Upload an invoice file (multipart, field `file`)',
+    rawBody: {
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+    },
+    success: 201,
+    response: named.Invoice,
+    errors: [400, 413, 415, 429],
+  },
+  {
+    route: 'POST /api/upload',
+    tag: 'Invoices',
+    summary: 'Upload an invoice file (API clients; same as /api/invoices/upload)',
+    rawBody: {
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+    },
+    success: 201,
+    response: named.Invoice,
+    errors: [400, 413, 415, 429],
+  },
+  {
+    route: 'POST /api/invoices/upload-url',
+    tag: 'Invoices',
+    summary: 'Presigned POST for a browser upload',
+    body: uploadUrlRequestSchema,
+    success: 201,
+    response: uploadUrlResponseSchema,
+    errors: [400, 429],
+  },
+  {
+    route: 'GET /api/invoices/{id}',
+    tag: 'Invoices',
+    summary: 'Get an invoice',
+    success: 200,
+    response: named.Invoice,
+  },
+  {
+    route: 'PUT /api/invoices/{id}',
+    tag: 'Invoices',
+    summary: 'Edit an invoice',
+    body: invoiceUpdateSchema,
+    success: 200,
+    response: named.Invoice,
+    errors: [400, 404, 409],
+  },
+  { route: 'DELETE /api/invoices/{id}', tag: 'Invoices', summary: 'Delete an invoice', success: 204 },
+  {
+    route: 'POST /api/invoices/{id}/approve',
+    tag: 'Invoices',
+    summary: 'Approve an invoice',
+    success: 201,
+    response: named.Invoice,
+    errors: [404, 409],
+  },
+  {
+    route: 'POST /api/invoices/{id}/reject',
+    tag: 'Invoices',
+    summary: 'Reject an invoice',
+    body: rejectBodySchema,
+    success: 201,
+    response: named.Invoice,
+    errors: [400, 404, 409],
+  },
+  {
+    route: 'POST /api/invoices/{id}/reprocess',
+    tag: 'Invoices',
+    summary: 'Restart AI processing',
+    success: 202,
+    response: named.Invoice,
+    errors: [404, 409],
+  },
+  {
+    route: 'GET /api/invoices/{id}/line-items',
+    tag: 'Invoices',
+    summary: 'Line items of an invoice',
+    success: 200,
+    response: page(lineItemSchema),
+  },
+  {
+    route: 'GET /api/invoices/{id}/comments',
+    tag: 'Invoices',
+    summary: 'Comments on an invoice',
+    success: 200,
+    response: page(commentSchema),
+  },
+  {
+    route: 'POST /api/invoices/{id}/comments',
+    tag: 'Invoices',
+    summary: 'Add a comment',
+    body: commentBodySchema,
+    success: 201,
+    response: commentSchema,
+    errors: [400, 404],
+  },
+  {
+    route: 'GET /api/invoices/{id}/events',
+    tag: 'Invoices',
+    summary: 'Audit trail of an invoice',
+    success: 200,
+    response: page(invoiceEventSchema),
+  },
+  {
+    route: 'GET /api/invoices/{id}/pdf',
+    tag: 'Invoices',
+    summary: 'The stored file, inline',
+    success: 200,
+    rawResponse: { contentType: 'application/octet-stream', description: 'The file as uploaded' },
+  },
+  {
+    route: 'GET /api/invoices/{id}/file',
+    tag: 'Invoices',
+    summary: 'The stored file, as a download',
+    success: 200,
+    rawResponse: { contentType: 'application/octet-stream', description: 'The file as uploaded' },
+  },
+  // dashboard and analytics
+  {
+    route: 'GET /api/stats',
+    tag: 'Stats',
+    summary: 'Dashboard figures',
+    success: 200,
+    response: named.Stats,
+  },
+  {
+    route: 'GET /api/analytics/invoice-analytics',
+    tag: 'Analytics',
+    summary: 'Totals, top vendors, categories, monthly trends',
+    success: 200,
+    response: named.Analytics,
+  },
+  {
+    route: 'GET /api/categories',
+    tag: 'Categories',
+    summary: 'Expense categories',
+    success: 200,
+    response: page(named.Category),
+  },
+  // vendors
+  {
+    route: 'GET /api/vendors',
+    tag: 'Vendors',
+    summary: 'List vendors with live totals',
+    query: entityListQuerySchema,
+    success: 200,
+    response: page(named.Vendor),
+  },
+  {
+    route: 'POST /api/vendors',
+    tag: 'Vendors',
+    summary: 'Create a vendor',
+    body: vendorInputSchema,
+    success: 201,
+    response: named.Vendor,
+    errors: [400, 409],
+  },
+  {
+    route: 'GET /api/vendors/{id}',
+    tag: 'Vendors',
+    summary: 'Get a vendor',
+    success: 200,
+    response: named.Vendor,
+  },
+  {
+    route: 'PUT /api/vendors/{id}',
+    tag: 'Vendors',
+    summary: 'Edit a vendor',
+    body: vendorUpdateSchema,
+    success: 200,
+    response: named.Vendor,
+    errors: [400, 404, 409],
+  },
+  { route: 'DELETE /api/vendors/{id}', tag: 'Vendors', summary: 'Delete a vendor', success: 204 },
+  // properties
+  {
+    route: 'GET /api/properties',
+    tag: 'Properties',
+    summary: 'List properties',
+    query: entityListQuerySchema,
+    success: 200,
+    response: page(named.Property),
+  },
+  {
+    route: 'POST /api/properties',
+    tag: 'Properties',
+    summary: 'Create a property',
+    body: propertyInputSchema,
+    success: 201,
+    response: named.Property,
+    errors: [400],
+  },
+  {
+    route: 'GET /api/properties/{id}',
+    tag: 'Properties',
+    summary: 'Get a property',
+    success: 200,
+    response: named.Property,
+  },
+  {
+    route: 'PUT /api/properties/{id}',
+    tag: 'Properties',
+    summary: 'Edit a property',
+    body: propertyUpdateSchema,
+    success: 200,
+    response: named.Property,
+    errors: [400, 404, 409],
+  },
+  { route: 'DELETE /api/properties/{id}', tag: 'Properties', summary: 'Delete a property', success: 204 },
+  // integrations
+  {
+    route: 'GET /api/integrations',
+    tag: 'Integrations',
+    summary: 'List integrations (secrets masked)',
+    success: 200,
+    response: page(named.Integration),
+  },
+  {
+    route: 'POST /api/integrations',
+    tag: 'Integrations',
+    summary: 'Connect an integration',
+    body: integrationInputSchema,
+    success: 201,
+    response: named.Integration,
+    errors: [400],
+  },
+  {
+    route: 'GET /api/integrations/{id}',
+    tag: 'Integrations',
+    summary: 'Get an integration',
+    success: 200,
+    response: named.Integration,
+  },
+  {
+    route: 'PUT /api/integrations/{id}',
+    tag: 'Integrations',
+    summary: 'Edit an integration',
+    body: integrationUpdateSchema,
+    success: 200,
+    response: named.Integration,
+    errors: [400, 404, 409],
+  },
+  {
+    route: 'DELETE /api/integrations/{id}',
+    tag: 'Integrations',
+    summary: 'Remove an integration',
+    success: 204,
+  },
+  {
+    route: 'POST /api/integrations/{id}/test',
+    tag: 'Integrations',
+    summary: 'Test the connection',
+    success: 200,
+    response: integrationTestResultSchema,
+  },
+  // webhooks
+  {
+    route: 'GET /api/webhooks',
+    tag: 'Webhooks',
+    summary: 'List webhooks',
+    success: 200,
+    response: page(named.Webhook),
+  },
+  {
+    route: 'POST /api/webhooks',
+    tag: 'Webhooks',
+    summary: 'Create a webhook',
+    body: webhookInputSchema,
+    success: 201,
+    response: named.Webhook,
+    errors: [400],
+  },
+  {
+    route: 'GET /api/webhooks/{id}',
+    tag: 'Webhooks',
+    summary: 'Get a webhook',
+    success: 200,
+    response: named.Webhook,
+  },
+  { route: 'DELETE /api/webhooks/{id}', tag: 'Webhooks', summary: 'Delete a webhook', success: 204 },
+  // API keys
+  {
+    route: 'GET /api/api-keys',
+    tag: 'API keys',
+    summary: 'List API keys (prefix only)',
+    success: 200,
+    response: page(named.ApiKey),
+    errors: [403],
+  },
+  {
+    route: 'POST /api/api-keys',
+    tag: 'API keys',
+    summary: 'Create an API key (the full key is answered once)',
+    body: apiKeyCreateSchema,
+    success: 201,
+    response: apiKeyCreatedSchema,
+    errors: [400, 403],
+  },
+  {
+    route: 'DELETE /api/api-keys/{id}',
+    tag: 'API keys',
+    summary: 'Revoke an API key at once',
+    success: 204,
+    errors: [403, 404],
+  },
+  // notifications
+  {
+    route: 'GET /api/notifications',
+    tag: 'Notifications',
+    summary: 'Newest notifications and the unread count',
+    success: 200,
+    response: notificationListSchema,
+  },
+  {
+    route: 'POST /api/notifications/read',
+    tag: 'Notifications',
+    summary: 'Mark notifications read (all when no ids)',
+    body: notificationsReadSchema,
+    success: 200,
+    response: z.object({ unread: z.number().int() }),
+    errors: [400, 404],
+  },
+  // profile and organization
+  {
+    route: 'GET /api/user/profile',
+    tag: 'Profile',
+    summary: 'The signed-in user’s profile',
+    success: 200,
+    response: named.User,
+  },
+  {
+    route: 'PUT /api/user/profile',
+    tag: 'Profile',
+    summary: 'Edit the profile',
+    body: profileUpdateSchema,
+    success: 200,
+    response: named.User,
+    errors: [400],
+  },
+  {
+    route: 'GET /api/organization/current',
+    tag: 'Organization',
+    summary: 'The caller’s organization',
+    success: 200,
+    response: named.Organization,
+  },
+  {
+    route: 'PUT /api/organization/current',
+    tag: 'Organization',
+    summary: 'Edit the organization (administrators)',
+    body: organizationUpdateSchema,
+    success: 200,
+    response: named.Organization,
+    errors: [400, 403, 409],
+  },
+];
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input; `issues` lists the fields',
+  401: 'Missing or invalid bearer token',
+  403: 'Not allowed',
+  404: 'Not found (also for another organization’s ids)',
+  409: 'Conflict: changed by someone else, or already taken',
+  413: 'File too large',
+  415: 'Unsupported file type',
+  429: 'Monthly limit reached',
+};
+
+function toRouteConfig(op: Operation): RouteConfig {
+  const [method, path] = op.route.split(' ') as [string, string];
+  const hasId = path.includes('{id}');
+  const request: RouteConfig['request'] = {
+    ...(op.rawBody ?? {}),
+    ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    ...(op.query ? { query: op.query } : {}),
+    ...(hasId ? { params: idParam } : {}),
+  };
+  const responses: RouteConfig['responses'] = {
+    [op.success]: op.response
+      ? { description: 'Success', content: { 'application/json': { schema: op.response } } }
+      : op.rawResponse
+        ? {
+            description: op.rawResponse.description,
+            ...(op.rawResponse.contentType
+              ? { content: { [op.rawResponse.contentType]: { schema: { type: 'string' } } } }
+              : {}),
+          }
+        : { description: 'No content' },
+  };
+  const errors = new Set([...(op.public ? [] : [401]), ...(hasId ? [404] : []), ...(op.errors ?? [])]);
+  for (const status of [...errors].sort()) {
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? 'Error',
+      content: { 'application/json': { schema: named.Error } },
+    };
+  }
+  return {
+    method: method.toLowerCase() as RouteConfig['method'],
+    path,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.public ? { security: [] } : {}),
+    request,
+    responses,
+  };
+}
+
+let cached: unknown;
+
+/** The OpenAPI 3.1 document of the whole API, generated once per process from the shared zod schemas. */
+export function openApiDocument(): unknown {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A Cognito ID token for people, or an API key (`ipk_` and 40 characters) for API clients: `Authorization: Bearer <token>`.',
+  });
+  for (const op of OPERATIONS) registry.registerPath(toRouteConfig(op));
+  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Invoice Pilot API',
+      version: '1.0.0',
+      description:
+        'AI invoice processing for property management companies. Every call is scoped to the caller’s organization. Errors answer `{ message, code, issues? }`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+  });
+  return cached;
+}

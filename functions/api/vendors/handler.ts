@@ -1,0 +1,54 @@
+import {
+  entityListQuerySchema,
+  idSchema,
+  vendorInputSchema,
+  vendorUpdateSchema,
+} from '../../../shared/schemas';
+import {
+  createVendor,
+  deleteVendor,
+  getVendor,
+  listVendors,
+  updateVendor,
+  withTotals,
+} from '../../adapters/dynamodb/vendors';
+import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+
+const idOf = (request: ApiRequest) => parseParam(request, 'id', idSchema);
+
+/** Vendors with their live totals (from the invoice aggregates). */
+export const handler = resourceHandler({
+  'GET /api/vendors': async (request) => {
+    const { orgId } = request.principal();
+    const page = await listVendors(orgId, parseQuery(request, entityListQuerySchema));
+    return { ...page, items: await withTotals(orgId, page.items) };
+  },
+
+  'POST /api/vendors': async (request) => {
+    const { orgId } = request.principal();
+    const vendor = await createVendor(orgId, parseBody(request, vendorInputSchema));
+    const [withTotal] = await withTotals(orgId, [vendor]);
+    return { status: 201, body: withTotal };
+  },
+
+  'GET /api/vendors/{id}': async (request) => {
+    const { orgId } = request.principal();
+    const [vendor] = await withTotals(orgId, [await getVendor(orgId, idOf(request))]);
+    return vendor;
+  },
+
+  'PUT /api/vendors/{id}': async (request) => {
+    const { orgId } = request.principal();
+    // The id is checked (404) before the body (400), so another tenant's id learns nothing from validation.
+    const before = await getVendor(orgId, idOf(request));
+    const { version, ...fields } = parseBody(request, vendorUpdateSchema);
+    const [vendor] = await withTotals(orgId, [await updateVendor(orgId, before, fields, version)]);
+    return vendor;
+  },
+
+  'DELETE /api/vendors/{id}': async (request) => {
+    const { orgId } = request.principal();
+    await deleteVendor(orgId, idOf(request));
+    return { status: 204 };
+  },
+});

@@ -1,0 +1,84 @@
+import { foldText, normalizeVendorKey, similarity, wordOverlap } from './text-keys';
+
+/** How sure a match must be before it is proposed. */
+const VENDOR_THRESHOLD = 0.8;
+const PROPERTY_THRESHOLD = 0.6;
+
+/**
+ * Finds the known vendor an extracted name refers to, tolerating case, punctuation, legal suffixes
+ * and small OCR slips. Returns the best match with a 0..1 score, or null below 0.8.
+ */
+export function matchVendor(
+  name: string | null | undefined,
+  vendors: Array<{ id: string; name: string; aliases?: string[] }>,
+): { vendorId: string; score: number } | null {
+  if (!name) return null;
+  const key = normalizeVendorKey(name);
+  if (!key) return null;
+  let best: { vendorId: string; score: number } | null = null;
+  for (const v of vendors) {
+    for (const candidate of [v.name, ...(v.aliases ?? [])]) {
+      const other = normalizeVendorKey(candidate);
+      if (!other) continue;
+      const score = Math.max(similarity(key, other), wordOverlap(key.split(' '), other.split(' ')) * 0.95);
+      if (!best || score > best.score) best = { vendorId: v.id, score: Math.round(score * 100) / 100 };
+    }
+  }
+  return best && best.score >= VENDOR_THRESHOLD ? best : null;
+}
+
+const ADDRESS_WORDS: Record<string, string> = {
+  street: 'st',
+  avenue: 'ave',
+  road: 'rd',
+  boulevard: 'blvd',
+  drive: 'dr',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  suite: 'ste',
+  apartment: 'apt',
+  unit: 'apt',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  highway: 'hwy',
+  parkway: 'pkwy',
+  terrace: 'ter',
+  circle: 'cir',
+};
+
+function addressTokens(text: string): string[] {
+  return foldText(text)
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => ADDRESS_WORDS[w] ?? w);
+}
+
+/**
+ * Finds the property an invoice is for from its service address (or any address text on it):
+ * street words compared after abbreviating (Street → St), with the house number required to agree
+ * when both have one. Returns the best match with a 0..1 score, or null below 0.6.
+ */
+export function matchProperty(
+  addressText: string | null | undefined,
+  properties: Array<{ id: string; name: string; address: string }>,
+): { propertyId: string; score: number } | null {
+  if (!addressText) return null;
+  const text = addressTokens(addressText);
+  const numbers = new Set(text.filter((w) => /^\d+[a-z]?$/.test(w)));
+  let best: { propertyId: string; score: number } | null = null;
+  for (const p of properties) {
+    const addr = addressTokens(p.address);
+    const houseNumber = addr.find((w) => /^\d+[a-z]?$/.test(w));
+    if (houseNumber && numbers.size > 0 && !numbers.has(houseNumber)) continue;
+    const inText = new Set(text);
+    const covered = addr.filter((w) => inText.has(w)).length / Math.max(1, addr.length);
+    let score = Math.max(covered, wordOverlap(addr, text));
+    const name = foldText(p.name);
+    if (name.length > 3 && foldText(addressText).includes(name)) score = Math.max(score, 0.9);
+    if (!best || score > best.score) best = { propertyId: p.id, score: Math.round(score * 100) / 100 };
+  }
+  return best && best.score >= PROPERTY_THRESHOLD ? best : null;
+}

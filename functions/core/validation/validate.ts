@@ -1,0 +1,147 @@
+import type { ExtractedInvoice, FieldConfidence } from '../extraction/types';
+
+/** An invoice already stored that may be the same one (found by the caller). */
+export interface PossibleDuplicate {
+  id: string;
+  invoiceNumber: string | null;
+  vendorName: string | null;
+  totalAmount: number | null;
+  invoiceDate: string | null;
+}
+
+export interface ValidationOptions {
+  /** Invoices that may be duplicates of this one. */
+  duplicates?: PossibleDuplicate[];
+  /** A field below this confidence is flagged for review (default 0.6). */
+  lowConfidenceThreshold?: number;
+  /** "Today" as YYYY-MM-DD, for the date checks (default: the current UTC date). */
+  today?: string;
+}
+
+const FIELD_WORDS: Partial<Record<keyof FieldConfidence, string>> = {
+  vendorName: 'vendor name',
+  invoiceNumber: 'invoice number',
+  invoiceDate: 'invoice date',
+  dueDate: 'due date',
+  subtotal: 'subtotal',
+  taxAmount: 'tax amount',
+  totalAmount: 'total amount',
+  currency: 'currency',
+};
+
+const cents = (n: number) => Math.round(n * 100);
+const money = (n: number) => n.toFixed(2);
+const key = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Checks an extracted invoice and returns, in plain words, every reason a person should look at
+ * it: missing vendor or total, line items that do not add up to the subtotal, subtotal plus tax
+ * not matching the total (within a cent), a due date before the invoice date, absurd dates (before
+ * 2000 or over a year ahead), fields read with low confidence, and likely duplicates (same vendor
+ * and invoice number, or same vendor, total and date). An empty list means nothing to review.
+ */
+export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOptions = {}): string[] {
+  const reasons: string[] = [];
+  const threshold = options.lowConfidenceThreshold ?? 0.6;
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+
+  if (!invoice.vendorName) reasons.push('The vendor name could not be read.');
+  if (invoice.totalAmount === null) reasons.push('The total amount could not be read.');
+
+  const itemTotals = invoice.lineItems.map((i) => i.totalPrice).filter((v): v is number => v !== null);
+  if (itemTotals.length > 0 && itemTotals.length === invoice.lineItems.length) {
+    const sum = itemTotals.reduce((s, v) => s + cents(v), 0);
+    const against = invoice.subtotal ?? (invoice.taxAmount === null ? invoice.totalAmount : null);
+    if (against !== null && Math.abs(sum - cents(against)) > 1) {
+      const what = invoice.subtotal !== null ? 'subtotal' : 'total';
+      reasons.push(`The line items add up to ${money(sum / 100)}, but the ${what} is ${money(against)}.`);
+    }
+  }
+  if (invoice.subtotal !== null && invoice.totalAmount !== null) {
+    const expected = cents(invoice.subtotal) + cents(invoice.taxAmount ?? 0);
+    if (Math.abs(expected - cents(invoice.totalAmount)) > 1) {
+      reasons.push(
+        `Subtotal ${money(invoice.subtotal)} plus tax ${money(invoice.taxAmount ?? 0)} is ${money(expected / 100)}, not the total ${money(invoice.totalAmount)}.`,
+      );
+    }
+  }
+
+  const latest = addDays(today, 365);
+  for (const [field, label] of [
+    ['invoiceDate', 'invoice date'],
+    ['dueDate', 'due date'],
+  ] as const) {
+    const value = invoice[field];
+    if (!value) continue;
+    if (value < '2000-01-01') reasons.push(`The ${label} ${value} is before 2000.`);
+    else if (value > latest) reasons.push(`The ${label} ${value} is more than a year in the future.`);
+  }
+  if (invoice.invoiceDate && invoice.dueDate && invoice.dueDate < invoice.invoiceDate) {
+    reasons.push(`The due date ${invoice.dueDate} is before the invoice date ${invoice.invoiceDate}.`);
+  }
+
+  for (const [field, label] of Object.entries(FIELD_WORDS) as Array<[keyof FieldConfidence, string]>) {
+    const present = invoice[field as keyof ExtractedInvoice] !== null;
+    const confidence = invoice.confidence[field];
+    if (present && confidence < threshold) {
+      reasons.push(`Low confidence in the ${label} (${Math.round(confidence * 100)}%).`);
+    }
+  }
+
+  for (const other of options.duplicates ?? []) {
+    const sameVendor = key(other.vendorName) !== '' && key(other.vendorName) === key(invoice.vendorName);
+    if (!sameVendor) continue;
+    const name = other.invoiceNumber ? `invoice ${other.invoiceNumber}` : `invoice ${other.id.slice(0, 8)}`;
+    if (invoice.invoiceNumber && key(other.invoiceNumber) === key(invoice.invoiceNumber)) {
+      reasons.push(`Possible duplicate of ${name}: same vendor and invoice number.`);
+    } else if (
+      invoice.totalAmount !== null &&
+      other.totalAmount !== null &&
+      cents(other.totalAmount) === cents(invoice.totalAmount) &&
+      other.invoiceDate !== null &&
+      other.invoiceDate === invoice.invoiceDate
+    ) {
+      reasons.push(`Possible duplicate of ${name}: same vendor, total and date.`);
+    }
+  }
+  return reasons;
+}
+
+/** Weights of the fields in the overall confidence: the total matters most. */
+const CONFIDENCE_WEIGHTS: Partial<Record<keyof FieldConfidence, number>> = {
+  vendorName: 1,
+  invoiceDate: 1,
+  totalAmount: 2,
+  invoiceNumber: 0.5,
+  currency: 0.5,
+};
+
+/**
+ * One 0..1 figure for how much the extraction can be trusted: the weighted mean of the key
+ * fields' confidences (a field not found counts as 0).
+ */
+export function aiConfidenceOf(invoice: ExtractedInvoice): number {
+  let sum = 0;
+  let weights = 0;
+  for (const [field, w] of Object.entries(CONFIDENCE_WEIGHTS) as Array<[keyof FieldConfidence, number]>) {
+    sum += w * (invoice.confidence[field] ?? 0);
+    weights += w;
+  }
+  return Math.round((sum / weights) * 100) / 100;
+}
+
+export type InvoiceDecision = 'PROCESSED' | 'REVIEW_REQUIRED';
+
+/**
+ * The outcome of processing: PROCESSED only when there is nothing to review and the overall
+ * confidence reaches the threshold (default 0.8), else REVIEW_REQUIRED.
+ */
+export function decide(reviewReasons: string[], aiConfidence: number, threshold = 0.8): InvoiceDecision {
+  return reviewReasons.length === 0 && aiConfidence >= threshold ? 'PROCESSED' : 'REVIEW_REQUIRED';
+}

@@ -1,0 +1,88 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ExtractedInvoice } from '../../core/extraction/types';
+import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
+import { keys } from '../../adapters/dynamodb/keys';
+
+/** What Classify found. */
+export interface RunClassification {
+  categoryId: string | null;
+  categoryName: string | null;
+  categoryCode: string | null;
+  categoryConfidence: number;
+  categorySource: 'org-memory' | 'model' | 'none';
+  vendorId: string | null;
+  propertyId: string | null;
+}
+
+/** What Validate concluded. */
+export interface RunValidation {
+  reasons: string[];
+  aiConfidence: number;
+  decision: 'PROCESSED' | 'REVIEW_REQUIRED';
+}
+
+/**
+ * The working record of one processing run, kept in the invoice's children partition
+ * (`ORG#<org>#INVOICE#<id>` / `RUN#<runId>`): Normalize writes the extracted invoice, Classify and
+ * Validate add their findings, Decide applies them to the invoice. This is how large answers stay out
+ * of the Step Functions payload (256 KB); a normalized invoice is a few KB, far below DynamoDB's
+ * 400 KB item limit. It is deleted with the invoice and expires after 30 days.
+ */
+export interface RunRecord {
+  runId: string;
+  extracted: ExtractedInvoice;
+  /** Address text on the invoice other than the vendor's (bill-to, ship-to, service address), for the property match. */
+  addressText: string | null;
+  pageCount: number | null;
+  classification?: RunClassification;
+  validation?: RunValidation;
+  createdAt: string;
+}
+
+const runKey = (orgId: string, invoiceId: string, runId: string) => ({
+  PK: keys.invoiceChildren(orgId, invoiceId),
+  SK: `RUN#${runId}`,
+});
+
+const KEEP_SECONDS = 30 * 86_400;
+
+export async function putRun(orgId: string, invoiceId: string, record: RunRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...runKey(orgId, invoiceId, record.runId),
+        entity: 'ProcessingRun',
+        ...record,
+        expiresAt: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
+      },
+    }),
+  );
+}
+
+export async function getRun(orgId: string, invoiceId: string, runId: string): Promise<RunRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: runKey(orgId, invoiceId, runId), ConsistentRead: true }),
+  );
+  return Item as RunRecord | undefined;
+}
+
+/** Adds one state's findings to the run record. */
+export async function updateRun(
+  orgId: string,
+  invoiceId: string,
+  runId: string,
+  field: 'classification' | 'validation',
+  value: RunClassification | RunValidation,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: runKey(orgId, invoiceId, runId),
+      UpdateExpression: 'SET #f = :v, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#f': field },
+      ExpressionAttributeValues: { ':v': value, ':now': nowIso() },
+    }),
+  );
+}

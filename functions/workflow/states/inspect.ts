@@ -1,0 +1,88 @@
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { getObjectBytes } from '../../adapters/s3/storage';
+import { imagePageCount } from '../../adapters/textract/image-prep';
+import { openPdf } from '../../adapters/textract/pdf-pages';
+import { sniffContentType } from '../../core/files/sniff';
+import { setStage } from '../lib/stage';
+import { claimed, type StateInput, type WorkflowContext } from '../types';
+
+/** More pages than any invoice has: such a file is a misfiled document, not worth an OCR bill. */
+export const MAX_PAGES = 100;
+
+export interface Inspection {
+  contentType: string | null;
+  pageCount: number | null;
+  fileSize: number;
+  /** Why the file cannot be processed, in words for the reviewer; null when it can. */
+  rejectReason: string | null;
+}
+
+/**
+ * Looks at the stored bytes before anything is spent on them: the type by magic bytes (never the
+ * name), the size (storage targets do not all enforce the upload policy), and whether the document
+ * opens and how many pages it has. Pure of workflow concerns, so it is unit-testable on bytes.
+ */
+export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
+  const fileSize = bytes.length;
+  const reject = (rejectReason: string, contentType: string | null = null): Inspection => ({
+    contentType,
+    pageCount: null,
+    fileSize,
+    rejectReason,
+  });
+  if (fileSize === 0) return reject('The file is empty');
+  if (fileSize > MAX_UPLOAD_BYTES) return reject('The file is larger than 10 MB');
+  const contentType = sniffContentType(bytes);
+  if (!contentType) return reject('Unsupported file type: the file is not a PDF, JPEG, PNG or TIFF');
+  let pageCount: number;
+  if (contentType === 'application/pdf') {
+    try {
+      const pdf = await openPdf(bytes);
+      try {
+        pageCount = pdf.pageCount;
+        // Opening only reads the cross-reference table; reading page 1 proves the content parses.
+        if (pageCount > 0) await pdf.textLayer(1);
+      } finally {
+        await pdf.close();
+      }
+    } catch (error) {
+      const detail = error instanceof Error ? `: ${error.message}` : '';
+      return reject(`The PDF is damaged and cannot be read${detail}`, contentType);
+    }
+    if (pageCount === 0) return reject('The PDF has no pages', contentType);
+  } else {
+    try {
+      pageCount = await imagePageCount(bytes);
+    } catch (error) {
+      const detail = error instanceof Error ? `: ${error.message}` : '';
+      return reject(`The image is damaged and cannot be read${detail}`, contentType);
+    }
+  }
+  if (pageCount > MAX_PAGES) {
+    return { contentType, pageCount, fileSize, rejectReason: `The document has ${pageCount} pages; at most ${MAX_PAGES} are processed` };
+  }
+  return { contentType, pageCount, fileSize, rejectReason: null };
+}
+
+/** Inspect: reads the object and routes it to extraction (one page: sync; more: async job) or to review. */
+export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+  const ctx = claimed(input);
+  let bytes: Uint8Array;
+  try {
+    bytes = await getObjectBytes(ctx.objectKey);
+  } catch (error) {
+    if ((error as Error).name !== 'NoSuchKey') throw error;
+    return { ...ctx, fileSize: 0, rejectReason: 'The file is missing from storage' };
+  }
+  const inspection = await inspectBytes(bytes);
+  const next: WorkflowContext = {
+    ...ctx,
+    fileSize: inspection.fileSize,
+    ...(inspection.contentType ? { contentType: inspection.contentType } : {}),
+    ...(inspection.pageCount !== null ? { pageCount: inspection.pageCount } : {}),
+    ...(inspection.rejectReason ? { rejectReason: inspection.rejectReason } : {}),
+  };
+  // Extraction is an SDK integration with no code of ours, so its stage is shown from here.
+  await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, inspection.rejectReason ? 'DECIDING' : 'EXTRACTING');
+  return next;
+}

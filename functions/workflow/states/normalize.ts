@@ -1,0 +1,85 @@
+import { getObjectBytes } from '../../adapters/s3/storage';
+import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
+import { normalize } from '../../core/extraction/normalize';
+import { putRun } from '../lib/run-store';
+import { setStage } from '../lib/stage';
+import { claimed, type WorkflowContext } from '../types';
+
+/** Normalize's input: the whole state, with the analysis inline (sync) or the finished job's id (async). */
+export interface NormalizeInput {
+  ctx: WorkflowContext;
+  analysis?: AnalyzeExpenseResponse;
+  job?: { JobId: string };
+}
+
+/** Line items kept per invoice: bounds the run record (DynamoDB items are at most 400 KB). */
+const MAX_LINE_ITEMS = 500;
+
+/**
+ * The asynchronous job's answer as Textract stored it: `<prefix>/<JobId>/1`, `/2`, … each one page of
+ * GetExpenseAnalysis output. Read in order until the next part does not exist.
+ */
+export async function readJobOutput(prefix: string, jobId: string): Promise<AnalyzeExpenseResponse> {
+  const merged: AnalyzeExpenseResponse = { ExpenseDocuments: [] };
+  for (let part = 1; ; part++) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await getObjectBytes(`${prefix}/${jobId}/${part}`);
+    } catch (error) {
+      if ((error as Error).name === 'NoSuchKey' && part > 1) break;
+      throw error;
+    }
+    const page = JSON.parse(new TextDecoder().decode(bytes)) as AnalyzeExpenseResponse;
+    merged.DocumentMetadata ??= page.DocumentMetadata;
+    merged.ExpenseDocuments?.push(...(page.ExpenseDocuments ?? []));
+  }
+  return merged;
+}
+
+const VENDOR_GROUPS = new Set(['VENDOR', 'SUPPLIER', 'REMIT_TO']);
+
+/**
+ * Address text on the invoice that is not the vendor's (bill-to, ship-to, service address): what the
+ * property match reads. Falls back to every line of the document when no such field was found.
+ */
+export function addressTextOf(response: AnalyzeExpenseResponse): string | null {
+  const found: string[] = [];
+  const lines: string[] = [];
+  for (const doc of response.ExpenseDocuments ?? []) {
+    for (const field of doc.SummaryFields ?? []) {
+      const type = field.Type?.Text ?? '';
+      const groups = (field.GroupProperties ?? []).flatMap((g) => g.Types ?? []);
+      const text = field.ValueDetection?.Text?.trim();
+      if (!text || !type.includes('ADDRESS') || type === 'VENDOR_ADDRESS') continue;
+      if (groups.some((g) => VENDOR_GROUPS.has(g))) continue;
+      found.push(text);
+    }
+    for (const block of doc.Blocks ?? []) if (block.BlockType === 'LINE' && block.Text) lines.push(block.Text);
+  }
+  const text = (found.length ? found : lines).join('\n').slice(0, 4000);
+  return text || null;
+}
+
+/**
+ * Normalize: AnalyzeExpense answer → invoice fields, line items and per-field confidence (core's
+ * `normalize`). The result is stored with the run and only the context goes on, which keeps the
+ * raw answer (it can be hundreds of KB) out of every later state's payload.
+ */
+export async function handler(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
+  const ctx = claimed(input.ctx);
+  await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
+  let response: AnalyzeExpenseResponse;
+  if (input.analysis) response = input.analysis;
+  else if (input.job && ctx.textractPrefix) response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
+  else throw new Error('Normalize needs the analysis or a finished job');
+  const extracted = normalize(response);
+  extracted.lineItems = extracted.lineItems.slice(0, MAX_LINE_ITEMS);
+  await putRun(ctx.orgId, ctx.invoiceId, {
+    runId: ctx.runId,
+    extracted,
+    addressText: addressTextOf(response),
+    pageCount: response.DocumentMetadata?.Pages ?? ctx.pageCount ?? null,
+    createdAt: new Date().toISOString(),
+  });
+  return { ctx };
+}

@@ -1,0 +1,53 @@
+/**
+ * What travels between the states of the processing workflow. It stays small on purpose (ids, keys and
+ * a few facts): Step Functions caps a state's payload at 256 KB, so the analysis and the normalized
+ * invoice are stored with the run (see `lib/run-store.ts`) and read back by the states that need them.
+ */
+export interface WorkflowContext {
+  bucket: string;
+  /** The stored object key (as the invoice records it, not as the event spelled it). */
+  objectKey: string;
+  orgId: string;
+  invoiceId: string;
+  /** False when the object belongs to no invoice (orphan, deleted) or could not be registered. */
+  registered: boolean;
+  /** Set by Claim: whether this execution owns the run. */
+  claimed?: boolean;
+  /** The invoice's `processingRunId` this execution claimed; every later write is guarded by it. */
+  runId?: string;
+  /** Where an asynchronous Textract job writes its answer (tenant- and run-scoped). */
+  textractPrefix?: string;
+  /** Set by Inspect. */
+  contentType?: string;
+  pageCount?: number;
+  fileSize?: number;
+  /** Set by Inspect for a file that cannot be read: Decide sends it to review with this reason. */
+  rejectReason?: string;
+}
+
+/** The input every state after Register receives. */
+export interface StateInput {
+  ctx: WorkflowContext;
+}
+
+/** Execution input: what an object-created event (or a reprocess request) says. */
+export interface ExecutionInput {
+  bucket: string;
+  objectKey: string;
+  reason?: 'upload' | 'reprocess' | 'resume';
+}
+
+/**
+ * Thrown when the run this execution works for is no longer the invoice's current run (a reprocess
+ * started a new one, or a person approved or rejected the invoice meanwhile). The ASL catches it by
+ * name and ends quietly: the newer run or the person wins.
+ */
+export class StaleRun extends Error {
+  override readonly name = 'StaleRun';
+}
+
+/** A claimed context: every state after Claim can rely on these. */
+export function claimed(ctx: WorkflowContext): WorkflowContext & { runId: string } {
+  if (!ctx.runId) throw new Error(`Invoice ${ctx.invoiceId}: state reached without a claimed run`);
+  return ctx as WorkflowContext & { runId: string };
+}

@@ -1,0 +1,207 @@
+import { join } from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
+import { Construct } from 'constructs';
+import { APP_NAME, type AppConfig } from './config';
+import { type HandlerCatalog, REPO_ROOT } from './handlers';
+import { acknowledge as acknowledgeRules } from './nag';
+
+/**
+ * Identifiers `functions/env.ts` requires of every function at cold start (it parses them all at once and
+ * fails fast). They are names, not access: a function that never touches the bucket still gets its name,
+ * and access is granted only through the `bind…` methods below.
+ */
+export interface RuntimeIdentifiers {
+  tableName: string;
+  bucketName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** The site's origin (`https://<distribution domain>`), for redirects and links. */
+  publicUrl: string;
+}
+
+export interface AppFunctionProps {
+  /** Repository-relative module exporting `handler`, e.g. `functions/api/invoices/handler.ts`. */
+  entry: string;
+  /** Short kebab-case name; the function is called `<stage>-invoice-pilot-<name>`. */
+  name: string;
+  catalog: HandlerCatalog;
+  config: AppConfig;
+  identifiers: RuntimeIdentifiers;
+  description?: string;
+  /** @default 512 */
+  memorySize?: number;
+  /** @default 10 seconds */
+  timeout?: Duration;
+}
+
+/** Object actions a function may be granted on a key prefix of a bucket. */
+export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
+
+/**
+ * A NodejsFunction with the project's defaults (Node 22 on ARM64, ESM bundled by the local esbuild, the
+ * AWS SDK left to the runtime, Powertools settings, X-Ray, a log group with retention) and its own role
+ * that starts with nothing but its log group. Every other permission comes from a `bind…` method, which
+ * grants and sets the env var the function reads in the same call, so the two cannot drift apart.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: LogGroup;
+  /** The physical function name, `<stage>-invoice-pilot-<name>` (known at synth, unlike the token). */
+  readonly functionName: string;
+  /** The module that was bundled; false when the 501 stub stands in for a missing one. */
+  readonly implemented: boolean;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { config, identifiers } = props;
+    const functionName = `${config.prefix}-${props.name}`;
+    this.functionName = functionName;
+    this.implemented = props.catalog.exists(props.entry);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${functionName}`,
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${functionName}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      functionName,
+      description: props.description,
+      entry: props.catalog.entry(props.entry),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The Node 22 runtime ships SDK v3; bundling it would only add cold-start weight.
+        externalModules: ['@aws-sdk/*'],
+        forceDockerBundling: false,
+        // Some bundled dependencies are CommonJS and call require(); ESM output has no require of its own.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        STAGE: config.stage,
+        POWERTOOLS_SERVICE_NAME: APP_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: 'InvoicePilot',
+        POWERTOOLS_LOG_LEVEL: config.production ? 'INFO' : 'DEBUG',
+        // Responses carry invoice contents; traces keep timings and errors only.
+        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+        TABLE_NAME: identifiers.tableName,
+        BUCKET_NAME: identifiers.bucketName,
+        USER_POOL_ID: identifiers.userPoolId,
+        USER_POOL_CLIENT_ID: identifiers.userPoolClientId,
+        PUBLIC_URL: identifiers.publicUrl,
+        ...(this.implemented ? {} : { MISSING_HANDLER: props.entry }),
+      },
+    });
+    this.acknowledge(
+      'AwsSolutions-IAM5[Resource::*]',
+      'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which have no resource-level permissions (X-Ray supports only "*").',
+    );
+    this.acknowledge(
+      'AwsSolutions-L1',
+      'Node.js 22 is pinned on purpose: it is the runtime the team develops and tests on; moving to a newer runtime is a deliberate, tested change.',
+    );
+  }
+
+  /** Reads (`read`) or reads and writes (`readWrite`) items of the table and its indexes; sets TABLE_NAME. */
+  bindTable(table: ITableV2, access: 'read' | 'readWrite'): this {
+    if (access === 'read') table.grantReadData(this.role);
+    else table.grantReadWriteData(this.role);
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    this.acknowledgeResource(
+      `${table.tableArn}/index/*`,
+      'DynamoDB grants on a table include its global secondary indexes (GSI1 status listings, GSI2 vendor history); the wildcard matches only this table’s indexes.',
+    );
+    return this;
+  }
+
+  /** Object actions on one key prefix of the bucket (e.g. `uploads/`); sets BUCKET_NAME. */
+  bindBucket(bucket: IBucket, prefix: string, actions: ObjectAction[]): this {
+    const objects = bucket.arnForObjects(`${prefix}*`);
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
+    this.function.addEnvironment('BUCKET_NAME', bucket.bucketName);
+    this.acknowledgeResource(
+      objects,
+      `Objects are keyed per tenant and invoice under ${prefix} (${prefix}<orgId>/<invoiceId>/<file>); the grant is limited to that prefix and to ${actions.join(', ')}.`,
+    );
+    return this;
+  }
+
+  /** Lists keys under one prefix of the bucket (s3:ListBucket with an s3:prefix condition). */
+  bindBucketListing(bucket: IBucket, prefix: string): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+      }),
+    );
+    this.function.addEnvironment('BUCKET_NAME', bucket.bucketName);
+    return this;
+  }
+
+  /** Sends messages to the queue; sets the env var the publisher reads (SYNC_QUEUE_URL / WEBHOOK_QUEUE_URL). */
+  bindQueue(queue: IQueue, envName: 'SYNC_QUEUE_URL' | 'WEBHOOK_QUEUE_URL'): this {
+    queue.grantSendMessages(this.role);
+    this.function.addEnvironment(envName, queue.queueUrl);
+    return this;
+  }
+
+  /** Starts executions of the state machine (reprocessing); sets STATE_MACHINE_ARN. */
+  bindStateMachine(stateMachine: IStateMachine): this {
+    stateMachine.grantStartExecution(this.role);
+    this.function.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
+    return this;
+  }
+
+  /** Adds a plain setting that needs no access (e.g. USAGE_PLAN_KEYS, which only API Gateway interprets). */
+  setting(name: string, value: string): this {
+    this.function.addEnvironment(name, value);
+    return this;
+  }
+
+  /** A cdk-nag acknowledgement scoped to this function's role and function, never the whole stack. */
+  acknowledge(id: string, reason: string): void {
+    acknowledgeRules(this, { [id]: reason });
+  }
+
+  private acknowledgeResource(arn: string, reason: string): void {
+    this.acknowledge(`AwsSolutions-IAM5[Resource::${nagResource(this, arn)}]`, reason);
+  }
+}
+
+/** The text cdk-nag prints for a resource ARN, so an acknowledgement names exactly one wildcard resource. */
+export function nagResource(scope: Construct, arn: string): string {
+  return flattenCfnReference(Stack.of(scope).resolve(arn));
+}
+

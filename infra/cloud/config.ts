@@ -1,0 +1,112 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/** Stage names become stack-name prefixes and parts of bucket names, so they stay short and DNS-safe. */
+export const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,20}$/;
+
+/** Stages holding real customer data: deletion protection on, data kept when a stack is deleted. */
+export const PRODUCTION_STAGES = ['prod', 'staging'] as const;
+
+export const APP_NAME = 'invoice-pilot';
+
+/** API Gateway stage every CloudFront `/api/*` request is sent to (the origin path). */
+export const API_STAGE_NAME = 'v1';
+
+/** Thrown while the app is being built when the stage is missing or malformed: synth stops before any template. */
+export class InvalidStageError extends Error {
+  constructor(value: unknown) {
+    const shown = value === undefined || value === null || value === '' ? 'missing' : `"${String(value)}"`;
+    super(
+      `Invalid stage (${shown}). Pass your sandbox name with --context stage=<name>, for example ` +
+        '`npm run deploy -- --context stage=alice`; <name> must match ^[a-z][a-z0-9-]{1,20}$ ' +
+        '(lower-case letter first, then 1-20 lower-case letters, digits or dashes).',
+    );
+    this.name = 'InvalidStageError';
+  }
+}
+
+/** Everything the stacks derive from the stage and the target region. */
+export interface AppConfig {
+  stage: string;
+  /** Region of every stack except the CloudFront WebACL, which CloudFront requires in us-east-1. */
+  region: string;
+  /** Account from the CLI's credentials; undefined offline, which keeps synth environment-agnostic on account. */
+  account?: string;
+  /** `prod` and `staging`: deletion protection and RETAIN; every other stage is a disposable sandbox. */
+  production: boolean;
+  /** Prefix of every stack and physical name: `<stage>-invoice-pilot`. */
+  prefix: string;
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+  /** Missing handler modules are replaced by a 501 stub (sandbox stages only), see handlers.ts. */
+  allowMissingHandlers: boolean;
+  /** Optional e-mail address subscribed to the alarm topic. */
+  alarmEmail?: string;
+  /** Requests per 5 minutes per client IP before the WebACL blocks it. */
+  wafRateLimit: number;
+}
+
+/** Values the CDK app reads: its context (cdk.json and --context) and the process environment. */
+export interface ConfigSource {
+  context: (key: string) => unknown;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Resolves the stage and derived settings. An explicit `--context stage=…` always wins. Without it the
+ * cdk.json `defaultStage` applies only to `npm run synth` (npm sets `npm_lifecycle_event`), so a
+ * `cdk deploy` without a stage stops here instead of silently deploying someone else's sandbox.
+ */
+export function resolveConfig(source: ConfigSource): AppConfig {
+  const explicit = source.context('stage');
+  const fallback = source.env.npm_lifecycle_event === 'synth' ? source.context('defaultStage') : undefined;
+  const stage = explicit ?? fallback;
+  if (typeof stage !== 'string' || !STAGE_PATTERN.test(stage)) throw new InvalidStageError(stage);
+
+  const production = (PRODUCTION_STAGES as readonly string[]).includes(stage);
+  const allowMissingHandlers = flag(source.context('allowMissingHandlers'));
+  if (production && allowMissingHandlers) {
+    throw new Error(`allowMissingHandlers is for sandboxes only; stage "${stage}" must deploy real handlers.`);
+  }
+  const region =
+    str(source.context('region')) ??
+    source.env.CDK_DEFAULT_REGION ??
+    source.env.AWS_REGION ??
+    source.env.AWS_DEFAULT_REGION ??
+    'us-east-1';
+  const rate = Number(source.context('wafRateLimit') ?? 2000);
+  return {
+    stage,
+    region,
+    account: str(source.context('account')) ?? source.env.CDK_DEFAULT_ACCOUNT,
+    production,
+    prefix: `${stage}-${APP_NAME}`,
+    removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    logRetention: production ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+    allowMissingHandlers,
+    alarmEmail: str(source.context('alarmEmail')),
+    wafRateLimit: Number.isInteger(rate) && rate >= 100 ? rate : 2000,
+  };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Context values arrive as strings from the command line (`-c x=true`) and as booleans from cdk.json. */
+function flag(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+/**
+ * Physical names that other stacks compute instead of importing. Deterministic names avoid CloudFormation
+ * exports (which block replacing a resource while another stack uses it) and let the site's CSP name the
+ * upload bucket before the bucket's stack exists.
+ */
+export function physicalNames(config: Pick<AppConfig, 'prefix' | 'stage'>) {
+  return {
+    table: `${config.prefix}`,
+    /** S3 names are global and ≤ 63 chars: `ip-<stage>-uploads-<account>-<region>` (resolved at deploy). */
+    uploadBucket: (account: string, region: string) => `ip-${config.stage}-uploads-${account}-${region}`,
+  };
+}

@@ -1,0 +1,149 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: entries, the lock file and the SPA build are resolved from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Answers 501 for a handler module that does not exist yet (sandboxes with `allowMissingHandlers` only). */
+export const NOT_IMPLEMENTED_STUB = 'infra/cloud/stubs/not-implemented.ts';
+
+/** A workflow definition that fails at once, used only when the ASL file is missing in a sandbox. */
+export const STUB_WORKFLOW = 'infra/cloud/stubs/process-invoice.asl.json';
+
+export const WORKFLOW_DEFINITION = 'functions/workflow/process-invoice.asl.json';
+
+/** The queue consumers under functions/workers and the queue each one drains. */
+export const WORKERS = [
+  { name: 'integration-sync', queue: 'sync', envName: 'SYNC_QUEUE_URL' },
+  { name: 'webhook-delivery', queue: 'webhook', envName: 'WEBHOOK_QUEUE_URL' },
+] as const;
+export type WorkerSpec = (typeof WORKERS)[number];
+
+export class MissingHandlersError extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `These handler modules do not exist, so their functions cannot be built:\n${missing
+        .map((m) => `  - ${m}`)
+        .join('\n')}\nWrite them, or for a sandbox deploy pass --context allowMissingHandlers=true ` +
+        `(each missing function then answers 501 / fails its workflow state).`,
+    );
+    this.name = 'MissingHandlersError';
+  }
+}
+
+/**
+ * Resolves handler entries and remembers which are missing, so synth reports every missing module at once
+ * (after all stacks are built) instead of stopping at the first one.
+ */
+export class HandlerCatalog {
+  private readonly missingEntries = new Set<string>();
+
+  constructor(
+    readonly root: string,
+    readonly allowMissing: boolean,
+  ) {}
+
+  /** Absolute path of the entry to bundle: the module itself, or the 501 stub when it is missing. */
+  entry(modulePath: string): string {
+    if (existsSync(join(this.root, modulePath))) return join(this.root, modulePath);
+    this.missingEntries.add(modulePath);
+    return join(REPO_ROOT, NOT_IMPLEMENTED_STUB);
+  }
+
+  /** Whether the module exists (the stub is standing in otherwise). */
+  exists(modulePath: string): boolean {
+    return existsSync(join(this.root, modulePath));
+  }
+
+  markMissing(modulePath: string): void {
+    this.missingEntries.add(modulePath);
+  }
+
+  get missing(): string[] {
+    return [...this.missingEntries].sort();
+  }
+
+  /** Throws one error listing every missing module, unless this is a sandbox that allowed them. */
+  assertComplete(): void {
+    if (this.missingEntries.size > 0 && !this.allowMissing) throw new MissingHandlersError(this.missing);
+  }
+}
+
+export const apiEntry = (handler: string) => `functions/api/${handler}/handler.ts`;
+export const workerEntry = (name: string) => `functions/workers/${name}/handler.ts`;
+export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+
+/** One Lambda-backed state of the workflow, found through its `${XxxArn}` placeholder. */
+export interface WorkflowTask {
+  /** The placeholder name without `${}`, e.g. `ClaimArn`. */
+  placeholder: string;
+  /** `functions/workflow/states/<kebab>.ts`, e.g. `functions/workflow/states/mark-failed.ts`. */
+  module: string;
+  /** Short kebab-case name used in construct ids and function names. */
+  name: string;
+}
+
+export interface WorkflowDefinition {
+  /** Absolute path of the ASL file CDK loads (the real one, or the stub in a sandbox). */
+  file: string;
+  tasks: WorkflowTask[];
+  /** Every state name in the definition, nested branches included. */
+  stateNames: string[];
+  /** Textract SDK actions the definition calls, e.g. `analyzeExpense`. */
+  textractActions: string[];
+}
+
+const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/**
+ * Reads the ASL file and discovers its Lambda states from the `${XxxArn}` placeholders, so a state added to
+ * the definition gets its function (or a clear synth error) without touching the stack.
+ */
+export function readWorkflow(catalog: HandlerCatalog): WorkflowDefinition {
+  let file = join(catalog.root, WORKFLOW_DEFINITION);
+  if (!existsSync(file)) {
+    catalog.markMissing(WORKFLOW_DEFINITION);
+    file = join(REPO_ROOT, STUB_WORKFLOW);
+  }
+  const text = readFileSync(file, 'utf8');
+  const placeholders = [...new Set([...text.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]))];
+  const unknown = placeholders.filter((p) => !p.endsWith('Arn'));
+  if (unknown.length > 0) {
+    throw new Error(
+      `${relative(catalog.root, file)} uses placeholders the pipeline stack cannot fill: ${unknown
+        .map((p) => `\${${p}}`)
+        .join(', ')}. Only \${<State>Arn} (the Lambda of a state) is substituted.`,
+    );
+  }
+  const tasks = placeholders.sort().map((placeholder) => {
+    const name = kebab(placeholder.slice(0, -'Arn'.length));
+    return { placeholder, name, module: `functions/workflow/states/${name}.ts` };
+  });
+  const definition = JSON.parse(text) as AslNode;
+  const textractActions = [...text.matchAll(/:states:::aws-sdk:textract:([A-Za-z]+)/g)].map((m) => m[1]);
+  return {
+    file,
+    tasks,
+    stateNames: collectStateNames(definition),
+    textractActions: [...new Set(textractActions)].sort(),
+  };
+}
+
+interface AslNode {
+  States?: Record<string, AslNode>;
+  Branches?: AslNode[];
+  Iterator?: AslNode;
+  ItemProcessor?: AslNode;
+}
+
+function collectStateNames(node: AslNode): string[] {
+  const names: string[] = [];
+  for (const [name, state] of Object.entries(node.States ?? {})) {
+    names.push(name);
+    for (const branch of state.Branches ?? []) names.push(...collectStateNames(branch));
+    if (state.Iterator) names.push(...collectStateNames(state.Iterator));
+    if (state.ItemProcessor) names.push(...collectStateNames(state.ItemProcessor));
+  }
+  return names;
+}

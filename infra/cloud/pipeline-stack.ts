@@ -1,0 +1,250 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { AppFunction, nagResource, type ObjectAction, type RuntimeIdentifiers } from './app-function';
+import { type AppConfig, physicalNames } from './config';
+import { TEXTRACT_OUTPUT_PREFIX, UPLOADS_PREFIX } from './data-stack';
+import { acknowledge } from './nag';
+import {
+  type HandlerCatalog,
+  readWorkflow,
+  WORKERS,
+  type WorkerSpec,
+  type WorkflowDefinition,
+  workerEntry,
+} from './handlers';
+
+export interface PipelineStackProps extends StackProps {
+  config: AppConfig;
+  catalog: HandlerCatalog;
+  identifiers: RuntimeIdentifiers;
+}
+
+/** What one workflow state's function may touch beyond the table (which every state reads and writes). */
+interface StateAccess {
+  objects?: { prefix: string; actions: ObjectAction[] }[];
+  /** Publishes invoice events (services/invoice-events) to the webhook queue. */
+  publishesEvents?: boolean;
+  memorySize?: number;
+  timeout?: Duration;
+  /** Native or path-resolving packages the bundle must not inline (see the report on Inspect). */
+  externalModules?: string[];
+}
+
+/**
+ * Access per state module, read from what each module imports (functions/workflow/states/*.ts). A state
+ * not listed gets the table only. Keep this in step with the modules: a missing grant shows up as
+ * AccessDenied in the state's logs and sends the invoice to review.
+ */
+const STATE_ACCESS: Record<string, StateAccess> = {
+  // Deletes the object of an upload that belongs to no invoice; publishes invoice.uploaded.
+  register: { objects: [{ prefix: UPLOADS_PREFIX, actions: ['s3:DeleteObject'] }], publishesEvents: true },
+  // Reads the bytes for magic numbers and page count (pdfjs, sharp): the heaviest state.
+  inspect: {
+    objects: [{ prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] }],
+    memorySize: 1536,
+    timeout: Duration.minutes(2),
+  },
+  // Reads the asynchronous Textract job's output parts.
+  normalize: {
+    objects: [{ prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:GetObject'] }],
+    memorySize: 1024,
+    timeout: Duration.minutes(1),
+  },
+  classify: { memorySize: 1024, timeout: Duration.seconds(30) },
+  decide: { publishesEvents: true },
+  // Settles a failed run the way Decide does (review + events).
+  'mark-failed': { publishesEvents: true },
+};
+
+/** Visibility must outlast the consumer's timeout (AWS: 6×) so a message is not redelivered mid-flight. */
+const WORKER_TIMEOUT = Duration.seconds(30);
+
+/**
+ * The processing pipeline: the Step Functions workflow from the shared ASL file (one Lambda per state,
+ * Textract through SDK integrations), the EventBridge rule that starts it on every object created under
+ * uploads/, and the queues with their consumers (integration sync, webhook delivery).
+ */
+export class PipelineStack extends Stack {
+  readonly stateMachine: sfn.StateMachine;
+  readonly workflow: WorkflowDefinition;
+  readonly syncQueue: sqs.Queue;
+  readonly webhookQueue: sqs.Queue;
+  /** Every dead-letter queue of this stack, for the DLQ-depth alarms. */
+  readonly deadLetterQueues: sqs.Queue[] = [];
+  /** Their physical names (alarms use names, not exports; see observability-stack.ts). */
+  readonly deadLetterQueueNames: string[] = [];
+  readonly stateMachineName: string;
+  /** Every function of this stack (state functions and workers), for the error alarms. */
+  readonly functions: AppFunction[] = [];
+  readonly stateFunctions = new Map<string, AppFunction>();
+  readonly workerFunctions = new Map<string, AppFunction>();
+
+  constructor(scope: Construct, id: string, props: PipelineStackProps) {
+    super(scope, id, props);
+    const { config, catalog, identifiers } = props;
+    const names = physicalNames(config);
+    const table = dynamodb.TableV2.fromTableName(this, 'Table', names.table);
+    const bucket = s3.Bucket.fromBucketName(this, 'Uploads', identifiers.bucketName);
+
+    this.syncQueue = this.queueWithDlq('IntegrationSync', `${config.prefix}-integration-sync`);
+    this.webhookQueue = this.queueWithDlq('WebhookDelivery', `${config.prefix}-webhook-delivery`);
+    const queues: Record<WorkerSpec['queue'], sqs.Queue> = { sync: this.syncQueue, webhook: this.webhookQueue };
+
+    for (const worker of WORKERS) {
+      const fn = new AppFunction(this, `Worker-${worker.name}`, {
+        entry: workerEntry(worker.name),
+        name: `worker-${worker.name}`,
+        catalog,
+        config,
+        identifiers,
+        description: `Consumes the ${worker.name} queue`,
+        timeout: WORKER_TIMEOUT,
+      }).bindTable(table, 'readWrite');
+      // Partial batch failures: one bad message is retried alone, then dead-lettered, not the batch.
+      fn.function.addEventSource(
+        new SqsEventSource(queues[worker.queue], {
+          batchSize: 10,
+          maxBatchingWindow: Duration.seconds(1),
+          reportBatchItemFailures: true,
+        }),
+      );
+      this.workerFunctions.set(worker.name, fn);
+      this.functions.push(fn);
+    }
+
+    // --- The workflow ---------------------------------------------------------------------------------
+    this.workflow = readWorkflow(catalog);
+    const substitutions: Record<string, string> = {};
+    for (const task of this.workflow.tasks) {
+      const access = STATE_ACCESS[task.name] ?? {};
+      const fn = new AppFunction(this, `State-${task.name}`, {
+        entry: task.module,
+        name: `state-${task.name}`,
+        catalog,
+        config,
+        identifiers,
+        description: `Workflow state ${task.placeholder.slice(0, -3)}`,
+        memorySize: access.memorySize,
+        timeout: access.timeout ?? Duration.seconds(30),
+      }).bindTable(table, 'readWrite');
+      for (const grant of access.objects ?? []) fn.bindBucket(bucket, grant.prefix, grant.actions);
+      if (access.publishesEvents) fn.bindQueue(this.webhookQueue, 'WEBHOOK_QUEUE_URL');
+      substitutions[task.placeholder] = fn.function.functionArn;
+      this.stateFunctions.set(task.name, fn);
+      this.functions.push(fn);
+    }
+
+    const role = new iam.Role(this, 'WorkflowRole', {
+      assumedBy: new iam.ServicePrincipal('states.amazonaws.com'),
+      description: 'Runs the invoice-processing workflow',
+    });
+    // Only the state functions of this definition, by exact ARN (the ASL calls them unqualified).
+    if (this.stateFunctions.size > 0) {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [...this.stateFunctions.values()].map((f) => f.function.functionArn),
+        }),
+      );
+    }
+    if (this.workflow.textractActions.length > 0) {
+      const textract = this.workflow.textractActions.map((a) => `textract:${a[0].toUpperCase()}${a.slice(1)}`);
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: textract, resources: ['*'] }));
+      // Textract reads the file, and writes async results, with the caller's (this role's) permissions.
+      const uploads = bucket.arnForObjects(`${UPLOADS_PREFIX}*`);
+      const output = bucket.arnForObjects(`${TEXTRACT_OUTPUT_PREFIX}*`);
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [uploads] }));
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [output] }));
+      acknowledge(role, {
+        [`AwsSolutions-IAM5[Resource::${nagResource(this, uploads)}]`]:
+          'Textract reads the uploaded file with the workflow role; objects are per tenant and invoice under uploads/, and only s3:GetObject is granted.',
+        [`AwsSolutions-IAM5[Resource::${nagResource(this, output)}]`]:
+          'StartExpenseAnalysis writes its result with the caller’s permissions under textract-output/<org>/<run>/; only s3:PutObject on that prefix is granted.',
+      });
+    }
+
+    const logs = new LogGroup(this, 'WorkflowLogs', {
+      logGroupName: `/aws/vendedlogs/states/${config.prefix}-process-invoice`,
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    this.stateMachineName = `${config.prefix}-process-invoice`;
+    this.stateMachine = new sfn.StateMachine(this, 'ProcessInvoice', {
+      stateMachineName: this.stateMachineName,
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromFile(this.workflow.file),
+      definitionSubstitutions: substitutions,
+      role,
+      tracingEnabled: true,
+      // ALL events, without execution data: the payload carries tenant ids and file keys, not invoices,
+      // but keeping data out of logs is the safer default; the state functions log what they need.
+      logs: { destination: logs, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      timeout: Duration.hours(1),
+    });
+    acknowledge(role, {
+      'AwsSolutions-IAM5[Resource::*]':
+        'Only services without resource-level permissions are granted on "*": Textract AnalyzeExpense/StartExpenseAnalysis/GetExpenseAnalysis, X-Ray trace segments, and the CloudWatch Logs log-delivery APIs Step Functions logging requires.',
+    });
+
+    // --- Object created under uploads/ → start the workflow with {bucket, objectKey} --------------------
+    const startFailures = this.deadLetterQueue('WorkflowStart', `${config.prefix}-workflow-start-dlq`);
+    new events.Rule(this, 'OnUpload', {
+      ruleName: `${config.prefix}-on-upload`,
+      description: 'Starts invoice processing for every file stored under uploads/',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [identifiers.bucketName] }, object: { key: [{ prefix: UPLOADS_PREFIX }] } },
+      },
+      targets: [
+        new targets.SfnStateMachine(this.stateMachine, {
+          input: events.RuleTargetInput.fromObject({
+            bucket: events.EventField.fromPath('$.detail.bucket.name'),
+            objectKey: events.EventField.fromPath('$.detail.object.key'),
+          }),
+          retryAttempts: 20,
+          maxEventAge: Duration.hours(24),
+          deadLetterQueue: startFailures,
+        }),
+      ],
+    });
+
+    new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
+  }
+
+  private deadLetterQueue(id: string, name: string): sqs.Queue {
+    const dlq = new sqs.Queue(this, `${id}Dlq`, {
+      queueName: name,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(dlq, {
+      'AwsSolutions-SQS3': 'This queue is itself a dead-letter queue; its depth is alarmed in the observability stack.',
+    });
+    this.deadLetterQueues.push(dlq);
+    this.deadLetterQueueNames.push(name);
+    return dlq;
+  }
+
+  private queueWithDlq(id: string, name: string): sqs.Queue {
+    const dlq = this.deadLetterQueue(id, `${name}-dlq`);
+    return new sqs.Queue(this, id, {
+      queueName: name,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
+    });
+  }
+}
+

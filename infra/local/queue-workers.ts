@@ -1,0 +1,113 @@
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { sqs } from '../../functions/adapters/sqs/queues';
+import { handler as syncHandler } from '../../functions/workers/integration-sync/handler';
+import { handler as webhookHandler } from '../../functions/workers/webhook-delivery/handler';
+
+export interface QueueWorkers {
+  stop(): Promise<void>;
+}
+
+export interface QueueWorkerOptions {
+  queues: { sync: string; webhooks: string };
+  log?: (line: string) => void;
+  /** Messages per receive (Lambda's batch size); small, so one slow third party holds up little. */
+  batchSize?: number;
+  /**
+   * Seconds before a failed message is retried, times 2 per receive (capped at 60): the queue's own
+   * 30 s visibility timeout would make local retries slow. 0 retries at once (tests).
+   */
+  retryBaseSeconds?: number;
+}
+
+/** SQS messages in the shape of a Lambda SQS event, so the same handlers run locally. */
+function toEvent(queueUrl: string, messages: Message[]): SQSEvent {
+  return {
+    Records: messages.map((m) => ({
+      messageId: m.MessageId ?? '',
+      receiptHandle: m.ReceiptHandle ?? '',
+      body: m.Body ?? '',
+      attributes: {
+        ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
+        SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: m.MD5OfBody ?? '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: queueUrl,
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+/**
+ * The local event source mappings: long-polls the integration-sync and webhook queues of
+ * local-aws-sqs in small batches and calls the same handlers the Lambdas run. Like Lambda's
+ * ReportBatchItemFailures, successes are deleted and failures stay for a retry (after a short
+ * backoff); the queue's redrive policy dead-letters them after its maxReceiveCount.
+ */
+export function startQueueWorkers(options: QueueWorkerOptions): QueueWorkers {
+  const log = options.log ?? (() => undefined);
+  const batchSize = options.batchSize ?? 5;
+  const retryBase = options.retryBaseSeconds ?? 1;
+  const controller = new AbortController();
+  let stopped = false;
+
+  async function poll(queueUrl: string, handle: (event: SQSEvent) => Promise<SQSBatchResponse>) {
+    while (!stopped) {
+      try {
+        const { Messages = [] } = await sqs().send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: batchSize,
+            WaitTimeSeconds: 2,
+            MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+          }),
+          { abortSignal: controller.signal },
+        );
+        if (stopped || Messages.length === 0) continue;
+        const { batchItemFailures } = await handle(toEvent(queueUrl, Messages));
+        const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
+        const done = Messages.filter((m) => !failed.has(m.MessageId ?? ''));
+        if (done.length) {
+          await sqs().send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: queueUrl,
+              Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
+            }),
+          );
+        }
+        for (const m of Messages.filter((m) => failed.has(m.MessageId ?? ''))) {
+          const receives = Number(m.Attributes?.ApproximateReceiveCount ?? 1);
+          await sqs().send(
+            new ChangeMessageVisibilityCommand({
+              QueueUrl: queueUrl,
+              ReceiptHandle: m.ReceiptHandle,
+              VisibilityTimeout: Math.min(60, retryBase * 2 ** (receives - 1)),
+            }),
+          );
+        }
+      } catch (error) {
+        if (stopped) return;
+        log(`queue worker (${queueUrl.split('/').pop()}): ${(error as Error).message}`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  const loops = [poll(options.queues.sync, syncHandler), poll(options.queues.webhooks, webhookHandler)];
+  return {
+    async stop() {
+      stopped = true;
+      controller.abort();
+      await Promise.allSettled(loops);
+    },
+  };
+}

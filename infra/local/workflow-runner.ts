@@ -1,0 +1,336 @@
+import './polyfills';
+import { readFileSync } from 'node:fs';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { ulid } from 'ulid';
+import { db, tableName } from '../../functions/adapters/dynamodb/client';
+import { findInvoice, type InvoiceItem, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import type { UploadReservation } from '../../functions/adapters/dynamodb/upload-reservations';
+import { getObjectBytes, parseObjectKey, putObject, s3 } from '../../functions/adapters/s3/storage';
+import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
+import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
+import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
+import { sniffContentType } from '../../functions/core/files/sniff';
+import { env } from '../../functions/env';
+import { handler as classify } from '../../functions/workflow/states/classify';
+import { handler as claim } from '../../functions/workflow/states/claim';
+import { handler as decide } from '../../functions/workflow/states/decide';
+import { handler as inspect } from '../../functions/workflow/states/inspect';
+import { handler as markFailed } from '../../functions/workflow/states/mark-failed';
+import { handler as normalize } from '../../functions/workflow/states/normalize';
+import { handler as register } from '../../functions/workflow/states/register';
+import { handler as validate } from '../../functions/workflow/states/validate';
+import type { ExecutionInput } from '../../functions/workflow/types';
+import type { S3EventRecord } from './emulators';
+
+/** The library's JSON value type (not exported by it). */
+type JSONValue = Parameters<StateMachine['run']>[0];
+
+const ASL_PATH = new URL('../../functions/workflow/process-invoice.asl.json', import.meta.url);
+
+/**
+ * The ASL as the cloud deploys it, with each `${XArn}` placeholder filled by a local Lambda ARN (every
+ * Task is overridden by state name anyway; a well-formed ARN keeps the validator's ARN check on).
+ */
+export function loadDefinition(): ConstructorParameters<typeof StateMachine>[0] {
+  const text = readFileSync(ASL_PATH, 'utf8').replace(
+    /\$\{(\w+)Arn\}/g,
+    (_m, name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`,
+  );
+  return JSON.parse(text);
+}
+
+type Handler = (input: never) => Promise<unknown>;
+
+/** Lambda-style errors carry their name to Retry/Catch, as in Step Functions. */
+const asTask =
+  (fn: Handler) =>
+  async (input: JSONValue): Promise<JSONValue> =>
+    (await fn(input as never)) as JSONValue;
+
+/**
+ * The local stand-ins for the Textract SDK integrations: the local engine answers in AnalyzeExpense's
+ * shape. The async pair writes its answer where Textract's OutputConfig would (`<prefix>/<JobId>/1`),
+ * so Normalize reads multi-page results from storage exactly as in the cloud.
+ */
+export function localTextractHandlers(analyzer: ExpenseAnalyzer) {
+  const analyze = async (key: string) => {
+    const bytes = await getObjectBytes(key);
+    const contentType = sniffContentType(bytes);
+    if (!contentType) {
+      const error = new Error('Unsupported document format');
+      error.name = 'Textract.UnsupportedDocumentException';
+      throw error;
+    }
+    return analyzer.analyze({ bytes, contentType });
+  };
+  return {
+    ExtractSync: async (input: JSONValue) => {
+      const { Document } = input as { Document: { S3Object: { Name: string } } };
+      return (await analyze(Document.S3Object.Name)) as JSONValue;
+    },
+    StartExtraction: async (input: JSONValue) => {
+      const { DocumentLocation, OutputConfig } = input as {
+        DocumentLocation: { S3Object: { Name: string } };
+        OutputConfig: { S3Prefix: string };
+      };
+      const response = await analyze(DocumentLocation.S3Object.Name);
+      const jobId = ulid();
+      await putObject(
+        `${OutputConfig.S3Prefix}/${jobId}/1`,
+        new TextEncoder().encode(JSON.stringify({ JobStatus: 'SUCCEEDED', ...response })),
+        'application/json',
+      );
+      return { JobId: jobId };
+    },
+    GetExtraction: async () => ({ JobStatus: 'SUCCEEDED' }),
+  };
+}
+
+export interface WorkflowRunnerOptions {
+  /** Runs at once; the rest wait in a queue. Two on a 2-core machine (OCR is CPU-bound). */
+  concurrency?: number;
+  analyzer?: ExpenseAnalyzer;
+  log?: (line: string) => void;
+}
+
+/** The registry of organizations the local runner has seen, so a restart can find their work. */
+const REGISTRY_KEY = { PK: 'LOCAL#WORKFLOW', SK: 'ORGS' };
+
+/**
+ * Runs the processing workflow in this process with aws-local-stepfunctions, from the very ASL file
+ * the cloud deploys, every Task overridden by the state modules the Lambdas run (Extract by the local
+ * engine). Starts a run for every object created under `uploads/`, at most `concurrency` at once,
+ * and doubles as the local {@link ProcessingStarter} for reprocessing. {@link resume} requeues what a
+ * killed server left behind.
+ */
+export class LocalWorkflowRunner implements ProcessingStarter {
+  readonly #machine: StateMachine;
+  readonly #concurrency: number;
+  readonly #handlers: Record<string, (input: JSONValue) => Promise<JSONValue>>;
+  readonly #log: (line: string) => void;
+  readonly #queue: ExecutionInput[] = [];
+  readonly #running = new Map<number, { abort: () => void; done: Promise<void> }>();
+  readonly #knownOrgs = new Set<string>();
+  readonly #idleWaiters: (() => void)[] = [];
+  #nextId = 0;
+  #stopped = false;
+
+  constructor(options: WorkflowRunnerOptions = {}) {
+    this.#machine = new StateMachine(loadDefinition(), {
+      validationOptions: { checkArn: true, checkPaths: true },
+    });
+    this.#concurrency = options.concurrency ?? 2;
+    this.#log = options.log ?? (() => undefined);
+    this.#handlers = {
+      Register: asTask(register),
+      Claim: asTask(claim),
+      Inspect: asTask(inspect),
+      Normalize: asTask(normalize),
+      Classify: asTask(classify),
+      Validate: asTask(validate),
+      Decide: asTask(decide),
+      MarkFailed: asTask(markFailed),
+      ...localTextractHandlers(options.analyzer ?? new LocalExpenseAnalyzer()),
+    };
+  }
+
+  /** s3rver's object-created records: only uploads start a run (Textract output lands in the bucket too). */
+  onObjectCreated(record: S3EventRecord): void {
+    if (!record.eventName.startsWith('ObjectCreated:')) return;
+    const objectKey = record.s3.object.key;
+    if (!objectKey.startsWith('uploads/')) return;
+    this.enqueue({ bucket: record.s3.bucket.name, objectKey, reason: 'upload' });
+  }
+
+  /** The local ProcessingStarter: reprocessing queues a run like an upload does. */
+  async start(input: Parameters<ProcessingStarter['start']>[0]): Promise<void> {
+    await this.#remember(input.orgId);
+    this.enqueue({ bucket: input.bucket, objectKey: input.objectKey, reason: input.reason });
+  }
+
+  enqueue(input: ExecutionInput): void {
+    if (this.#stopped) return;
+    const parsed = parseObjectKey(input.objectKey);
+    if (parsed) void this.#remember(parsed.orgId).catch((e) => this.#log(`workflow: registry: ${e}`));
+    this.#queue.push(input);
+    this.#pump();
+  }
+
+  /** Resolves when nothing is queued or running (tests and the benchmark wait on it). */
+  idle(): Promise<void> {
+    if (this.#queue.length === 0 && this.#running.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  get pending(): number {
+    return this.#queue.length + this.#running.size;
+  }
+
+  #pump(): void {
+    while (!this.#stopped && this.#running.size < this.#concurrency && this.#queue.length > 0) {
+      const input = this.#queue.shift() as ExecutionInput;
+      const id = this.#nextId++;
+      const execution = this.#machine.run(input as unknown as JSONValue, {
+        overrides: {
+          taskResourceLocalHandlers: this.#handlers,
+          waitTimeOverrides: { WaitForExtraction: 0 },
+          // Backoff stays, scaled down: local failures are hiccups of the emulators, not AWS throttling.
+          retryIntervalOverrides: Object.fromEntries(
+            Object.keys(this.#handlers).map((name) => [name, 200]),
+          ),
+        },
+        noThrowOnAbort: true,
+      });
+      const done = execution.result.then(
+        () => undefined,
+        (error: Error) => this.#onExecutionError(input, error),
+      );
+      this.#running.set(id, { abort: execution.abort, done });
+      void done.finally(() => {
+        this.#running.delete(id);
+        this.#pump();
+        if (this.#queue.length === 0 && this.#running.size === 0) {
+          for (const wake of this.#idleWaiters.splice(0)) wake();
+        }
+      });
+    }
+  }
+
+  /**
+   * The ASL's own failure path (MarkFailed → Fail) has already settled the invoice. Anything else
+   * (a States.Runtime error no Catch sees) is the cloud's "execution failed" EventBridge backstop:
+   * call MarkFailed with what is known, so nothing stays PROCESSING.
+   */
+  async #onExecutionError(input: ExecutionInput, error: Error): Promise<void> {
+    if (this.#stopped) return;
+    const message = String(error?.message ?? error);
+    if ((error?.cause as Error | undefined)?.name === 'InvoiceProcessingFailed') {
+      this.#log(`workflow: ${input.objectKey} went to review after a failure`);
+      return;
+    }
+    this.#log(`workflow: execution for ${input.objectKey} failed: ${message}`);
+    await markFailed({
+      ...input,
+      error: { Error: (error?.cause as Error | undefined)?.name ?? error?.name ?? 'Error', Cause: message },
+    }).catch((e) => this.#log(`workflow: MarkFailed backstop failed: ${e}`));
+  }
+
+  async #remember(orgId: string): Promise<void> {
+    if (this.#knownOrgs.has(orgId)) return;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: REGISTRY_KEY,
+        UpdateExpression: 'ADD orgIds :org',
+        ExpressionAttributeValues: { ':org': new Set([orgId]) },
+      }),
+    );
+    this.#knownOrgs.add(orgId);
+  }
+
+  async #objectExists(key: string): Promise<boolean> {
+    try {
+      await s3().send(new HeadObjectCommand({ Bucket: env().BUCKET_NAME, Key: key }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return false;
+      throw error;
+    }
+  }
+
+  async #invoicesWithStatus(orgId: string, status: string): Promise<InvoiceItem[]> {
+    const out: InvoiceItem[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
+          ProjectionExpression: 'id',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const { id } of page.Items ?? []) {
+        // The index is eventually consistent: read the item itself before acting on it.
+        const item = await findInvoice(orgId, id as string);
+        if (item?.status === status) out.push(item);
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  }
+
+  async #reservations(orgId: string): Promise<UploadReservation[]> {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': 'UPLOAD#' },
+      }),
+    );
+    return (Items ?? []) as UploadReservation[];
+  }
+
+  /**
+   * After a restart: every run the killed server had in flight is requeued. Organizations come from
+   * the runner's registry item (written when a run for the org is first queued), and each one's
+   * invoices from the status index (GSI1), so nothing is scanned and no other tenant's data is read.
+   * PROCESSING invoices get a new run id (the old run is dead) and go back to UPLOADED; UPLOADED ones
+   * and unregistered browser uploads are queued when their object exists.
+   */
+  async resume(): Promise<{ requeued: number }> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: REGISTRY_KEY }));
+    const orgIds = [...((Item?.orgIds as Set<string> | undefined) ?? [])];
+    const bucket = env().BUCKET_NAME;
+    let requeued = 0;
+    for (const orgId of orgIds) {
+      this.#knownOrgs.add(orgId);
+      for (const before of await this.#invoicesWithStatus(orgId, 'PROCESSING')) {
+        await saveInvoice(
+          before,
+          { status: 'UPLOADED', processingStage: 'QUEUED', processingRunId: ulid() },
+          {
+            type: 'processing_requeued',
+            actor: 'system',
+            actorName: 'Invoice processing',
+            note: 'The server stopped while this invoice was being processed',
+          },
+        );
+        // Queued even if the file is gone: Inspect then sends it to review with that reason.
+        this.enqueue({ bucket, objectKey: before.objectKey, reason: 'resume' });
+        requeued++;
+      }
+      for (const item of await this.#invoicesWithStatus(orgId, 'UPLOADED')) {
+        if (!(await this.#objectExists(item.objectKey))) continue;
+        this.enqueue({ bucket, objectKey: item.objectKey, reason: 'resume' });
+        requeued++;
+      }
+      for (const reservation of await this.#reservations(orgId)) {
+        if (!(await this.#objectExists(reservation.objectKey))) continue;
+        this.enqueue({ bucket, objectKey: reservation.objectKey, reason: 'resume' });
+        requeued++;
+      }
+    }
+    if (requeued) this.#log(`workflow: requeued ${requeued} invoice(s) left by the last run`);
+    return { requeued };
+  }
+
+  /**
+   * Stops like a killed server would: queued runs are dropped and running ones aborted, leaving their
+   * invoices for {@link resume}. OCR engines are shut down.
+   */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#queue.length = 0;
+    const running = [...this.#running.values()];
+    for (const run of running) run.abort();
+    await Promise.allSettled(running.map((r) => r.done));
+    for (const wake of this.#idleWaiters.splice(0)) wake();
+    await shutdownLocalAnalyzer().catch(() => undefined);
+  }
+}

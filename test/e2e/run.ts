@@ -1,0 +1,335 @@
+/**
+ * End-to-end suite: builds the SPA, starts `npm start` on a fresh DATA_DIR and a free PORT, and
+ * drives Debian's Chromium through the main flows. Screenshots go to `screenshots/`.
+ *
+ *   npm run test:e2e                # build + run
+ *   npm run test:e2e -- --no-build  # reuse web/dist
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { sampleInvoicePdf } from './sample-invoice';
+import { type RunningStack, startStack } from './stack';
+
+const root = resolve(import.meta.dirname, '../..');
+const shots = join(root, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+const results: { name: string; ok: boolean; ms: number; error?: string }[] = [];
+const a11y: { page: string; serious: number; details: string[] }[] = [];
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+async function step(name: string, page: Page | null, fn: () => Promise<void>) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true, ms: Date.now() - started });
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results.push({ name, ok: false, ms: Date.now() - started, error: message });
+    console.log(`  ✗ ${name}\n      ${message.split('\n').join('\n      ')}`);
+    if (page) {
+      await page.screenshot({ path: join(shots, `FAILED-${name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+      // Close whatever dialog the failure left open, so the next step starts clean.
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Escape').catch(() => {});
+    }
+  }
+}
+
+async function checkA11y(page: Page, label: string) {
+  const report = await new AxeBuilder({ page }).analyze();
+  const bad = report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  a11y.push({
+    page: label,
+    serious: bad.length,
+    details: bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target.join(' ')}`),
+  });
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage });
+}
+
+async function newContext(browser: Browser, baseURL: string, theme: 'light' | 'dark', width = 1280) {
+  return browser.newContext({
+    baseURL,
+    viewport: { width, height: 900 },
+    colorScheme: theme,
+    acceptDownloads: true,
+  });
+}
+
+function watchErrors(page: Page, bucket: string[]) {
+  page.on('pageerror', (e) => bucket.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource.*401/.test(m.text())) bucket.push(`console: ${m.text()}`);
+  });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await page.waitForURL(/auth=signIn/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Primary' }).waitFor({ timeout: 20_000 });
+}
+
+async function main() {
+  const build = !process.argv.includes('--no-build');
+  if (build) {
+    console.log('Building the SPA...');
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
+  console.log('Starting npm start on a fresh data dir...');
+  const t0 = Date.now();
+  let stack: RunningStack | null = null;
+  let browser: Browser | null = null;
+  const errors: string[] = [];
+  try {
+    stack = await startStack(root);
+    const { url, demo } = stack.info;
+    console.log(`  stack ready at ${url} in ${Date.now() - t0} ms`);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    });
+
+    // ---- visitor ----
+    let ctx: BrowserContext = await newContext(browser, url, 'light');
+    let page = await ctx.newPage();
+    watchErrors(page, errors);
+
+    await step('visitor sees the landing page with every section', page, async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: /AI-powered invoice processing/i }).waitFor();
+      for (const id of ['features', 'pricing', 'integrations', 'help', 'contact']) {
+        assert(await page.locator(`#${id}`).count(), `missing section #${id}`);
+        assert(await page.locator(`header a[href="#${id}"]`).count(), `missing header anchor #${id}`);
+      }
+      for (const text of ['AI-Powered Extraction', 'Lightning Fast Processing', 'Enterprise Security', 'Advanced Analytics', 'Most Popular', '94%', '2.3 minutes', '10,000+', 'Live chat 9 AM - 6 PM EST']) {
+        assert(await page.getByText(text, { exact: false }).first().isVisible(), `missing text: ${text}`);
+      }
+      const trial = page.getByRole('link', { name: 'Start Free Trial of the Professional plan' });
+      assert((await trial.getAttribute('href')) === '/api/login?auth=signUp&plan=PROFESSIONAL', 'trial link');
+      assert((await page.getByRole('link', { name: 'Start Your Free Trial' }).getAttribute('href')) === '/api/login', 'CTA link');
+      await shot(page, 'landing-light', true);
+      await checkA11y(page, 'landing (light)');
+    });
+
+    await step('a visitor on an app path gets the 404 page', page, async () => {
+      await page.goto('/invoices');
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.getByText('Did you forget to add the page to the router?').waitFor();
+    });
+
+    await step('Watch Demo runs the simulation without any server call', page, async () => {
+      await page.goto('/');
+      const apiCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/')) apiCalls.push(r.url());
+      });
+      await page.getByRole('button', { name: 'Watch Demo' }).click();
+      await page.getByText('sample-invoice.pdf').waitFor();
+      await page.getByText('Uploading file').waitFor();
+      await page.waitForTimeout(3500);
+      await shot(page, 'landing-demo-running');
+      await page.getByText('Invoice processed successfully!').waitFor({ timeout: 9000 });
+      await shot(page, 'landing-demo-done');
+      assert(apiCalls.length === 0, `demo called the server: ${apiCalls.join(', ')}`);
+    });
+
+    await step('newsletter validates the email and confirms with a toast', page, async () => {
+      const field = page.getByLabel('Newsletter');
+      await field.fill('not-an-email');
+      await page.getByRole('button', { name: 'Subscribe to Updates' }).click();
+      await page.getByText('Please enter a valid email address').waitFor();
+      await field.fill('pm@example.com');
+      await page.getByRole('button', { name: 'Subscribe to Updates' }).click();
+      await page.getByText('Subscribed', { exact: true }).waitFor();
+    });
+    await ctx.close();
+
+    ctx = await newContext(browser, url, 'dark');
+    page = await ctx.newPage();
+    await step('landing renders in dark and at 375 px', page, async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      assert(await page.evaluate(() => document.documentElement.classList.contains('dark')), 'dark class missing');
+      await shot(page, 'landing-dark');
+      await checkA11y(page, 'landing (dark)');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await shot(page, 'landing-375-dark');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `landing overflows by ${overflow}px at 375`);
+    });
+    await ctx.close();
+
+    // ---- signed in ----
+    ctx = await newContext(browser, url, 'light');
+    page = await ctx.newPage();
+    watchErrors(page, errors);
+    await step('demo user signs in through the real form and reaches the shell', page, async () => {
+      await signIn(page, demo.email, demo.password);
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      for (const name of ['Dashboard', 'Invoices', 'Upload', 'Vendors', 'Properties', 'Analytics', 'Settings']) {
+        assert(await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: new RegExp(`^${name}`) }).count(), `nav ${name}`);
+      }
+      await page.getByRole('search').getByPlaceholder('Search invoices...').waitFor();
+      await page.getByText(/Total Invoices/).first().waitFor();
+      await page.waitForTimeout(800);
+      await shot(page, 'dashboard-empty', true);
+      await checkA11y(page, 'dashboard');
+    });
+
+    const pdf = await sampleInvoicePdf();
+    const pdfPath = join(tmpdir(), 'acme-plumbing-invoice.pdf');
+    writeFileSync(pdfPath, pdf);
+    await step('Quick Upload shows progress, then processing, then the final status', page, async () => {
+      const input = page.locator('input[type=file]').first();
+      await input.setInputFiles(pdfPath);
+      await page.getByText('acme-plumbing-invoice.pdf').first().waitFor();
+      await page.getByText('Upload successful', { exact: true }).waitFor({ timeout: 20_000 });
+      await shot(page, 'dashboard-uploading');
+      await page.getByRole('list', { name: 'Uploads' }).getByText('Processed').waitFor({ timeout: 90_000 });
+      await shot(page, 'dashboard-uploaded', true);
+    });
+
+    await step('client-side check rejects an unsupported file before uploading', page, async () => {
+      const txt = join(tmpdir(), 'notes.txt');
+      writeFileSync(txt, 'hello');
+      await page.locator('input[type=file]').first().setInputFiles(txt);
+      await page.getByText('notes.txt is not a supported file type', { exact: false }).first().waitFor();
+    });
+
+    await step('invoice detail dialog shows preview, extracted data and history', page, async () => {
+      await page.reload();
+      await page.getByRole('button', { name: /^View invoice/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Extracted Information').waitFor();
+      await dialog.getByText('History').waitFor();
+      await page.waitForTimeout(1500);
+      await shot(page, 'invoice-detail-dialog');
+      await checkA11y(page, 'invoice detail dialog');
+      await dialog.getByRole('button', { name: 'Edit' }).click();
+      await dialog.getByLabel('Total Amount').waitFor();
+      await shot(page, 'invoice-edit-form');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.keyboard.press('Escape');
+    });
+
+    await step('download from the table saves the file', page, async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 15_000 }),
+        page.getByRole('button', { name: /^Download invoice/ }).first().click(),
+      ]);
+      assert(/\.pdf$/i.test(download.suggestedFilename()), `download name ${download.suggestedFilename()}`);
+    });
+
+    await step('invoices page lists cards, opens the tabbed dialog, exports CSV', page, async () => {
+      await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: /^Invoices/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+      await page.getByRole('button', { name: /^View invoice/ }).first().waitFor();
+      await shot(page, 'invoices-page');
+      await checkA11y(page, 'invoices page');
+      const [csv] = await Promise.all([
+        page.waitForEvent('download', { timeout: 15_000 }),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      assert(/\.csv$/i.test(csv.suggestedFilename()), `csv name ${csv.suggestedFilename()}`);
+      await page.getByRole('button', { name: /^View invoice/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      for (const tab of ['Details', 'Line Items', 'Comments', 'Files']) await dialog.getByRole('tab', { name: tab }).waitFor();
+      await dialog.getByRole('tab', { name: 'Comments' }).click();
+      await dialog.getByLabel('Add a comment').fill('Checked against the work order.');
+      await dialog.getByRole('button', { name: 'Add Comment' }).click();
+      await dialog.getByText('Checked against the work order.').waitFor();
+      await shot(page, 'invoices-dialog-comments');
+      await page.keyboard.press('Escape');
+    });
+
+    await step('upload page shows the queue and tips', page, async () => {
+      await page.goto('/upload');
+      await page.getByRole('heading', { name: 'Upload Tips' }).waitFor();
+      await page.locator('input[type=file]').first().setInputFiles(pdfPath);
+      await page.getByRole('list', { name: 'Processing Queue' }).getByText('acme-plumbing-invoice.pdf').waitFor();
+      await shot(page, 'upload-page');
+      await checkA11y(page, 'upload page');
+    });
+
+    await step('unknown path inside the app shows the 404 page', page, async () => {
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    });
+
+    await step('dashboard in dark and at 375 px (drawer)', page, async () => {
+      await page.goto('/');
+      await page.getByRole('button', { name: /Switch to dark theme/ }).click();
+      await page.waitForTimeout(500);
+      await shot(page, 'dashboard-dark', true);
+      await checkA11y(page, 'dashboard (dark)');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.waitForTimeout(300);
+      await shot(page, 'dashboard-375-dark');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `dashboard overflows by ${overflow}px at 375`);
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
+      await shot(page, 'dashboard-375-drawer');
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+
+    await step('logout returns to the landing page', page, async () => {
+      await page.getByRole('link', { name: 'Logout' }).click();
+      await page.getByRole('heading', { level: 1, name: /AI-powered invoice processing/i }).waitFor({ timeout: 15_000 });
+      await page.goto('/invoices');
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    });
+    await ctx.close();
+  } finally {
+    await browser?.close();
+    if (stack) {
+      if (results.some((r) => !r.ok)) writeFileSync(join(shots, 'npm-start.log'), stack.log());
+      await stack.stop();
+    }
+  }
+
+  console.log('\nAccessibility (serious + critical axe violations):');
+  for (const r of a11y) {
+    console.log(`  ${r.serious === 0 ? '✓' : '✗'} ${r.page}: ${r.serious}`);
+    for (const d of r.details) console.log(`      ${d}`);
+  }
+  if (errors.length) {
+    console.log('\nBrowser errors:');
+    for (const e of [...new Set(errors)].slice(0, 20)) console.log(`  ${e}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`\n${results.length - failed} passed, ${failed} failed; screenshots in ${shots}`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,675 @@
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { db, tableName } from '../../functions/adapters/dynamodb/client';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { addNotification } from '../../functions/adapters/dynamodb/notifications';
+import { errorBodySchema } from '../../shared/errors';
+import {
+  analyticsSchema,
+  apiKeyCreatedSchema,
+  apiKeySchema,
+  categorySchema,
+  integrationSchema,
+  integrationTestResultSchema,
+  invoiceSchema,
+  notificationListSchema,
+  organizationSchema,
+  pageOf,
+  propertySchema,
+  statsSchema,
+  userSchema,
+  vendorSchema,
+  webhookSchema,
+} from '../../shared/schemas';
+import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+
+let stack: TestStack;
+let api: Api;
+let orgId: string;
+let userSub: string;
+
+const unreadSchema = z.object({ unread: z.number().int() });
+const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function body<S extends z.ZodType>(
+  response: Response,
+  status: number,
+  schema: S,
+): Promise<z.output<S>> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return schema.parse(JSON.parse(text));
+}
+
+/** A 4xx answer in the error shape; returns its field messages. */
+async function failure(response: Response, status: number): Promise<{ code: string; messages: string[] }> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect(text).not.toMatch(/at .*\.ts:\d+/);
+  const error = errorBodySchema.parse(JSON.parse(text));
+  return { code: error.code, messages: [error.message, ...(error.issues ?? []).map((i) => i.message)] };
+}
+
+const post = (path: string, json: unknown) => api(path, { method: 'POST', json });
+const put = (path: string, json: unknown) => api(path, { method: 'PUT', json });
+const del = (path: string) => api(path, { method: 'DELETE' });
+
+/** An invoice through the real upload, then edited to carry a vendor, an amount and a category. */
+async function invoiceWith(fields: { vendorName: string; totalAmount: number; categoryId?: string | null }) {
+  const created = await body(
+    await api('/api/invoices/upload', { method: 'POST', body: fileForm(pdf, 'bill.pdf') }),
+    201,
+    invoiceSchema,
+  );
+  return body(
+    await put(`/api/invoices/${created.id}`, { version: created.version, ...fields }),
+    200,
+    invoiceSchema,
+  );
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ workflow: false, queueWorkers: false, log: (l) => console.log(l) });
+  api = (await stack.newUser({ firstName: 'Casey', lastName: 'Jones' })).api;
+  const me = userSchema.parse(await (await api('/api/auth/user')).json());
+  orgId = me.organization.id;
+  userSub = me.id;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('vendors', () => {
+  it('creates a vendor (201) with zero live totals', async () => {
+    const vendor = await body(
+      await post('/api/vendors', {
+        name: 'Acme Plumbing',
+        email: 'billing@acme.test',
+        phone: '',
+        taxId: null,
+      }),
+      201,
+      vendorSchema,
+    );
+    expect(vendor).toMatchObject({
+      name: 'Acme Plumbing',
+      email: 'billing@acme.test',
+      phone: null,
+      status: 'ACTIVE',
+      totalAmount: 0,
+      totalInvoices: 0,
+      averageAmount: 0,
+      version: 1,
+    });
+  });
+
+  it('answers 400 with the field messages for a missing name and a bad email', async () => {
+    const { code, messages } = await failure(await post('/api/vendors', { name: '  ', email: 'nope' }), 400);
+    expect(code).toBe('validation_failed');
+    expect(messages).toContain('Vendor name is required');
+    expect(messages).toContain('Invalid email address');
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await api('/api/vendors', {
+      method: 'POST',
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect((await failure(response, 400)).code).toBe('invalid_json');
+  });
+
+  it('refuses a second vendor with the same name, however it is written (409)', async () => {
+    await body(await post('/api/vendors', { name: 'Bright Electric' }), 201, vendorSchema);
+    const { code } = await failure(await post('/api/vendors', { name: 'bright  ELECTRIC' }), 409);
+    expect(code).toBe('vendor_exists');
+  });
+
+  it('lists with search and walks every page through the cursor', async () => {
+    for (const name of ['Page Vendor 1', 'Page Vendor 2', 'Page Vendor 3', 'Page Vendor 4', 'Page Vendor 5'])
+      await post('/api/vendors', { name });
+    const all = await body(await api('/api/vendors'), 200, pageOf(vendorSchema));
+    expect(all.total).toBe(all.items.length);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `/api/vendors?search=page%20vendor&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await body(await api(query), 200, pageOf(vendorSchema));
+      expect(page.total).toBe(5);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((v) => v.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual([
+      'Page Vendor 1',
+      'Page Vendor 2',
+      'Page Vendor 3',
+      'Page Vendor 4',
+      'Page Vendor 5',
+    ]);
+  });
+
+  it('answers 400 for a forged cursor and for a limit above 100', async () => {
+    const forged = Buffer.from(JSON.stringify({ PK: 'ORG#someone-else', SK: 'VENDOR#x' })).toString(
+      'base64url',
+    );
+    expect((await failure(await api(`/api/vendors?cursor=${forged}`), 400)).code).toBe('invalid_cursor');
+    await failure(await api('/api/vendors?limit=101'), 400);
+  });
+
+  it('gets, edits with the version, refuses a stale version (409), and deletes (204, then 404)', async () => {
+    const created = await body(await post('/api/vendors', { name: 'Green Lawns' }), 201, vendorSchema);
+    const got = await body(await api(`/api/vendors/${created.id}`), 200, vendorSchema);
+    expect(got).toEqual(created);
+    const edited = await body(
+      await put(`/api/vendors/${created.id}`, {
+        name: 'Green Lawns LLC',
+        website: 'https://lawns.test',
+        version: 1,
+      }),
+      200,
+      vendorSchema,
+    );
+    expect(edited).toMatchObject({ name: 'Green Lawns LLC', website: 'https://lawns.test', version: 2 });
+    const stale = await failure(await put(`/api/vendors/${created.id}`, { name: 'Other', version: 1 }), 409);
+    expect(stale.code).toBe('stale_version');
+    expect((await failure(await put(`/api/vendors/${created.id}`, { name: '' }), 400)).messages).toContain(
+      'Vendor name is required',
+    );
+    expect((await del(`/api/vendors/${created.id}`)).status).toBe(204);
+    await failure(await api(`/api/vendors/${created.id}`), 404);
+    await failure(await del(`/api/vendors/${created.id}`), 404);
+    // The name is free again once the vendor is gone.
+    await body(await post('/api/vendors', { name: 'Green Lawns LLC' }), 201, vendorSchema);
+  });
+
+  it('answers 404 for an id that cannot exist', async () => {
+    await failure(await api('/api/vendors/not-an-id'), 404);
+    await failure(await put('/api/vendors/01ARZ3NDEKTSV4RRFFQ69G5FAV', { name: 'x' }), 404);
+  });
+
+  it('carries live totals from the invoices that name it', async () => {
+    const vendor = await body(await post('/api/vendors', { name: 'Totals Roofing Co.' }), 201, vendorSchema);
+    await invoiceWith({ vendorName: 'TOTALS roofing co', totalAmount: 100.25 });
+    await invoiceWith({ vendorName: 'Totals Roofing Co.', totalAmount: 50 });
+    const after = await body(await api(`/api/vendors/${vendor.id}`), 200, vendorSchema);
+    expect(after).toMatchObject({ totalInvoices: 2, totalAmount: 150.25, averageAmount: 75.13 });
+    const listed = (await body(await api('/api/vendors?search=totals'), 200, pageOf(vendorSchema))).items;
+    expect(listed.map((v) => v.totalAmount)).toEqual([150.25]);
+  });
+});
+
+describe('properties', () => {
+  const valid = { name: 'Harbor View', address: '1 Harbor Way', propertyType: 'APARTMENT' };
+
+  it('creates a property; 0 and empty numbers are stored as absent', async () => {
+    const property = await body(
+      await post('/api/properties', {
+        ...valid,
+        units: 0,
+        rentAmount: '',
+        marketValue: 250000.5,
+        acquisitionDate: '2020-05-01',
+      }),
+      201,
+      propertySchema,
+    );
+    expect(property).toMatchObject({
+      units: null,
+      rentAmount: null,
+      marketValue: 250000.5,
+      acquisitionDate: '2020-05-01',
+    });
+  });
+
+  it('answers the spec’s required-field messages and number bounds', async () => {
+    const { messages } = await failure(await post('/api/properties', { name: '', address: '' }), 400);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Property name is required',
+        'Address is required',
+        'Property type is required',
+      ]),
+    );
+    const numbers = await failure(
+      await post('/api/properties', { ...valid, units: 1.5, rentAmount: -1, marketValue: 10.005 }),
+      400,
+    );
+    expect(numbers.messages).toEqual(
+      expect.arrayContaining(['Must be a whole number', 'Must be 0 or more', 'At most 2 decimals']),
+    );
+  });
+
+  it('lists, searches, edits and deletes', async () => {
+    const created = await body(
+      await post('/api/properties', { ...valid, name: 'Maple Court' }),
+      201,
+      propertySchema,
+    );
+    const found = await body(await api('/api/properties?search=maple'), 200, pageOf(propertySchema));
+    expect(found.items.map((p) => p.id)).toEqual([created.id]);
+    expect(found.total).toBe(1);
+    const edited = await body(
+      await put(`/api/properties/${created.id}`, {
+        ...valid,
+        name: 'Maple Court East',
+        units: 12,
+        version: 1,
+      }),
+      200,
+      propertySchema,
+    );
+    expect(edited).toMatchObject({ name: 'Maple Court East', units: 12, version: 2 });
+    await failure(await put(`/api/properties/${created.id}`, { ...valid, version: 1 }), 409);
+    expect((await del(`/api/properties/${created.id}`)).status).toBe(204);
+    await failure(await api(`/api/properties/${created.id}`), 404);
+  });
+});
+
+describe('categories', () => {
+  it('lists the organization’s default categories, the id being the code', async () => {
+    const page = await body(await api('/api/categories'), 200, pageOf(categorySchema));
+    expect(page.total).toBeGreaterThanOrEqual(20);
+    expect(page.items.find((c) => c.id === 'plumbing')).toMatchObject({
+      code: 'plumbing',
+      name: 'Plumbing',
+      isDefault: true,
+    });
+  });
+});
+
+describe('user profile', () => {
+  it('answers the profile with the organization name', async () => {
+    const profile = await body(await api('/api/user/profile'), 200, userSchema);
+    expect(profile.id).toBe(userSub);
+    expect(profile.organization.name).toMatch(/Organization$/);
+  });
+
+  it('validates with the spec’s messages and saves a valid edit', async () => {
+    const { messages } = await failure(
+      await put('/api/user/profile', { firstName: ' ', lastName: '', email: 'x@' }),
+      400,
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining(['First name is required', 'Last name is required', 'Invalid email address']),
+    );
+    const saved = await body(
+      await put('/api/user/profile', { firstName: 'Casey', lastName: 'Jonas', email: 'casey@example.com' }),
+      200,
+      userSchema,
+    );
+    expect(saved).toMatchObject({ firstName: 'Casey', lastName: 'Jonas', email: 'casey@example.com' });
+    const auth = userSchema.parse(await (await api('/api/auth/user')).json());
+    expect(auth.lastName).toBe('Jonas');
+  });
+});
+
+describe('organization', () => {
+  it('answers real counts and counts every authenticated call', async () => {
+    const first = await body(await api('/api/organization/current'), 200, organizationSchema);
+    const vendors = await body(await api('/api/vendors'), 200, pageOf(vendorSchema));
+    const properties = await body(await api('/api/properties'), 200, pageOf(propertySchema));
+    const invoices = (await (await api('/api/invoices')).json()).total as number;
+    const second = await body(await api('/api/organization/current'), 200, organizationSchema);
+    expect(second.stats).toEqual({
+      totalUsers: 1,
+      totalInvoices: invoices,
+      totalProperties: properties.total,
+      totalVendors: vendors.total,
+    });
+    // organization, vendors, properties, invoices: four calls, each counted once.
+    expect(second.apiUsed - first.apiUsed).toBe(4);
+    expect(second).toMatchObject({ plan: 'STARTER', apiQuota: 10_000, status: 'ACTIVE' });
+  });
+
+  it('validates name and slug with the spec’s messages', async () => {
+    const empty = await failure(
+      await put('/api/organization/current', { name: '', slug: '', plan: 'STARTER' }),
+      400,
+    );
+    expect(empty.messages).toEqual(
+      expect.arrayContaining(['Organization name is required', 'Slug is required']),
+    );
+    const bad = await failure(
+      await put('/api/organization/current', { name: 'A', slug: 'Bad Slug', plan: 'STARTER' }),
+      400,
+    );
+    expect(bad.messages).toContain('Slug must contain only lowercase letters, numbers, and hyphens');
+  });
+
+  it('refuses a plan change with 403 and the sales message', async () => {
+    const { messages } = await failure(
+      await put('/api/organization/current', { name: 'Casey Co', slug: 'casey-co', plan: 'PROFESSIONAL' }),
+      403,
+    );
+    expect(messages[0]).toBe('Contact sales to upgrade your plan');
+  });
+
+  it('saves name and slug; a slug of another organization is 409', async () => {
+    const saved = await body(
+      await put('/api/organization/current', { name: 'Casey Co', slug: 'casey-co', plan: 'STARTER' }),
+      200,
+      organizationSchema,
+    );
+    expect(saved).toMatchObject({ name: 'Casey Co', slug: 'casey-co' });
+    const taken = await failure(
+      await put('/api/organization/current', { name: 'Casey Co', slug: 'harborview', plan: 'STARTER' }),
+      409,
+    );
+    expect(taken.messages[0]).toBe('This slug is already taken');
+  });
+
+  it('lets only administrators edit (403 for a member)', async () => {
+    const other = await stack.newUser();
+    const me = userSchema.parse(await (await other.api('/api/auth/user')).json());
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(me.organization.id, me.id),
+        UpdateExpression: 'SET #role = :m',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':m': 'MEMBER' },
+      }),
+    );
+    const response = await other.api('/api/organization/current', {
+      method: 'PUT',
+      json: { name: 'Mine now', slug: 'mine-now', plan: 'STARTER' },
+    });
+    await failure(response, 403);
+    expect((await (await other.api('/api/organization/current')).json()).name).not.toBe('Mine now');
+  });
+
+  it('changes the plan through the admin command', async () => {
+    await promisify(execFile)('npx', ['tsx', 'scripts/admin.ts', 'set-plan', 'casey-co', 'PROFESSIONAL'], {
+      env: { ...process.env, TABLE_NAME: tableName(), DYNAMODB_ENDPOINT: stack.endpoints.dynamodb },
+    });
+    const org = await body(await api('/api/organization/current'), 200, organizationSchema);
+    expect(org).toMatchObject({ plan: 'PROFESSIONAL', apiQuota: 100_000 });
+  });
+});
+
+describe('analytics', () => {
+  it('shapes totals, top vendors, categories and 12 months from the aggregates', async () => {
+    const before = await body(await api('/api/analytics/invoice-analytics'), 200, analyticsSchema);
+    await invoiceWith({ vendorName: 'Analytics Pest Control', totalAmount: 300, categoryId: 'pest-control' });
+    await invoiceWith({ vendorName: 'Analytics Pest Control', totalAmount: 100, categoryId: 'pest-control' });
+    await invoiceWith({ vendorName: 'Analytics HVAC', totalAmount: 600, categoryId: 'hvac' });
+    const after = await body(await api('/api/analytics/invoice-analytics'), 200, analyticsSchema);
+    expect(after.totalInvoices - before.totalInvoices).toBe(3);
+    expect(after.totalAmount - before.totalAmount).toBeCloseTo(1000, 2);
+    expect(after.topVendors).toEqual(
+      expect.arrayContaining([
+        { name: 'Analytics HVAC', invoiceCount: 1, totalAmount: 600 },
+        { name: 'Analytics Pest Control', invoiceCount: 2, totalAmount: 400 },
+      ]),
+    );
+    expect(after.topVendors.length).toBeLessThanOrEqual(10);
+    const pest = after.categoryBreakdown.find((c) => c.categoryName === 'Pest control');
+    expect(pest).toMatchObject({ totalAmount: 400, invoiceCount: 2 });
+    const share = after.categoryBreakdown.reduce((sum, c) => sum + c.percentage, 0);
+    expect(share).toBeGreaterThan(99.5);
+    expect(share).toBeLessThan(100.5);
+    expect(after.monthlyTrends).toHaveLength(12);
+    const current = after.monthlyTrends.at(-1);
+    expect(current?.month).toBe(new Date().toISOString().slice(0, 7));
+    expect(current?.invoiceCount).toBe(after.totalInvoices);
+    expect(after.averageAmount).toBeGreaterThan(0);
+  });
+
+  it('matches the stats endpoint', async () => {
+    const stats = await body(await api('/api/stats'), 200, statsSchema);
+    const analytics = await body(await api('/api/analytics/invoice-analytics'), 200, analyticsSchema);
+    expect(analytics.totalInvoices).toBe(stats.totalInvoices);
+  });
+});
+
+describe('API keys', () => {
+  it('shows the full key once, lists only its prefix, works as a bearer, and revokes at once', async () => {
+    const created = await body(await post('/api/api-keys', { name: 'Sync robot' }), 201, apiKeyCreatedSchema);
+    expect(created.key).toMatch(/^ipk_[A-Za-z0-9]{40}$/);
+    expect(created.prefix).toBe(created.key.slice(0, 8));
+    const list = await body(await api('/api/api-keys'), 200, pageOf(apiKeySchema));
+    const listed = list.items.find((k) => k.id === created.id);
+    expect(listed).toMatchObject({ key: created.key.slice(0, 8), isActive: true });
+    expect(JSON.stringify(list)).not.toContain(created.key);
+
+    const robot = stack.api(created.key);
+    const vendors = await body(await robot('/api/vendors'), 200, pageOf(vendorSchema));
+    expect(vendors.total).toBeGreaterThan(0);
+    // A key cannot manage keys: a leaked key must not mint or revoke others.
+    await failure(await robot('/api/api-keys', { method: 'POST', json: { name: 'more' } }), 403);
+
+    expect((await del(`/api/api-keys/${created.id}`)).status).toBe(204);
+    expect((await robot('/api/vendors')).status).toBe(401);
+    await failure(await del(`/api/api-keys/${created.id}`), 404);
+  });
+
+  it('requires a name', async () => {
+    expect((await failure(await post('/api/api-keys', { name: ' ' }), 400)).messages).toContain(
+      'Name is required',
+    );
+  });
+});
+
+describe('integrations', () => {
+  let server: Server;
+  let received: { method?: string; body: string; headers: IncomingMessage['headers'] }[] = [];
+  let answer = 200;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c) => {
+        data += c;
+      });
+      req.on('end', () => {
+        received.push({ method: req.method, body: data, headers: req.headers });
+        res.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+  });
+
+  const connected = async () => (await body(await api('/api/stats'), 200, statsSchema)).connectedIntegrations;
+
+  it('creates each type as ACTIVE, answers secrets masked and counts it as connected', async () => {
+    const start = await connected();
+    const secret = 'qb-secret-key-0123456789-WXYZ';
+    const qb = await body(
+      await post('/api/integrations', {
+        name: 'Books',
+        type: 'QUICKBOOKS',
+        config: { apiKey: secret, apiUrl: '', username: '', password: '' },
+      }),
+      201,
+      integrationSchema,
+    );
+    expect(qb).toMatchObject({ status: 'ACTIVE', config: { apiKey: '****WXYZ' } });
+    const pw = await body(
+      await post('/api/integrations', {
+        name: 'PW',
+        type: 'PROPERTYWARE',
+        config: { apiUrl: `${baseUrl}/pw`, username: 'ops', password: 'hunter2' },
+      }),
+      201,
+      integrationSchema,
+    );
+    expect(pw.config).toEqual({ apiUrl: `${baseUrl}/pw`, username: 'ops', password: '****' });
+    const list = await body(await api('/api/integrations'), 200, pageOf(integrationSchema));
+    expect(JSON.stringify(list)).not.toContain(secret);
+    expect(JSON.stringify(list)).not.toContain('hunter2');
+    expect(await connected()).toBe(start + 2);
+  });
+
+  it('validates the config of each type (spec section 5)', async () => {
+    const noName = await failure(
+      await post('/api/integrations', { name: '', type: 'QUICKBOOKS', config: { apiKey: 'k' } }),
+      400,
+    );
+    expect(noName.messages).toContain('Name is required');
+    const qb = await failure(
+      await post('/api/integrations', { name: 'Q', type: 'QUICKBOOKS', config: { apiKey: '' } }),
+      400,
+    );
+    expect(qb.messages).toContain('API key is required');
+    const pw = await failure(
+      await post('/api/integrations', {
+        name: 'P',
+        type: 'PROPERTYWARE',
+        config: { apiUrl: 'ftp://x', username: '', password: '' },
+      }),
+      400,
+    );
+    expect(pw.messages).toEqual(
+      expect.arrayContaining(['Enter a valid URL', 'Username is required', 'Password is required']),
+    );
+    const make = await failure(
+      await post('/api/integrations', { name: 'M', type: 'MAKE_COM', config: { apiUrl: 'not a url' } }),
+      400,
+    );
+    expect(make.messages).toContain('Enter a valid URL');
+    await failure(await post('/api/integrations', { name: 'X', type: 'ZAPIER', config: {} }), 400);
+  });
+
+  it('tests the connection for real and records the outcome', async () => {
+    const make = await body(
+      await post('/api/integrations', {
+        name: 'Make',
+        type: 'MAKE_COM',
+        config: { apiUrl: `${baseUrl}/hook`, apiKey: 'make-key-123456789' },
+      }),
+      201,
+      integrationSchema,
+    );
+    received = [];
+    answer = 200;
+    const ok = await body(
+      await post(`/api/integrations/${make.id}/test`, {}),
+      200,
+      integrationTestResultSchema,
+    );
+    expect(ok).toMatchObject({ ok: true, status: 200, integration: { status: 'ACTIVE', lastError: null } });
+    expect(received).toHaveLength(1);
+    expect(received[0].method).toBe('POST');
+    expect(received[0].headers['x-make-apikey']).toBe('make-key-123456789');
+    expect(JSON.parse(received[0].body).event).toBe('integration.test');
+
+    const start = await connected();
+    answer = 500;
+    const failed = await body(
+      await post(`/api/integrations/${make.id}/test`, {}),
+      200,
+      integrationTestResultSchema,
+    );
+    expect(failed).toMatchObject({ ok: false, status: 500, integration: { status: 'ERROR' } });
+    expect(failed.integration.lastError).toContain('500');
+    expect(failed.integration.lastSyncAt).not.toBeNull();
+    expect(await connected()).toBe(start - 1);
+  });
+
+  it('edits (keeping masked secrets), switches off and deletes', async () => {
+    const created = await body(
+      await post('/api/integrations', {
+        name: 'PW2',
+        type: 'PROPERTYWARE',
+        config: { apiUrl: `${baseUrl}/pw2`, username: 'ops', password: 'correct-horse-battery' },
+      }),
+      201,
+      integrationSchema,
+    );
+    const start = await connected();
+    const edited = await body(
+      await put(`/api/integrations/${created.id}`, {
+        name: 'PW two',
+        config: { ...created.config, username: 'ops2' },
+        version: created.version,
+      }),
+      200,
+      integrationSchema,
+    );
+    expect(edited).toMatchObject({ name: 'PW two', config: { username: 'ops2', password: '****ttery' } });
+    // The stored password survived the masked round trip: the connection test sends it.
+    received = [];
+    answer = 200;
+    await post(`/api/integrations/${edited.id}/test`, {});
+    expect(received[0].headers.authorization).toBe(
+      `Basic ${Buffer.from('ops2:correct-horse-battery').toString('base64')}`,
+    );
+    const invalid = await failure(
+      await put(`/api/integrations/${created.id}`, { config: { apiUrl: 'nope' } }),
+      400,
+    );
+    expect(invalid.messages).toContain('Enter a valid URL');
+    const off = await body(
+      await put(`/api/integrations/${created.id}`, { status: 'INACTIVE' }),
+      200,
+      integrationSchema,
+    );
+    expect(off.status).toBe('INACTIVE');
+    expect(await connected()).toBe(start - 1);
+    expect((await del(`/api/integrations/${created.id}`)).status).toBe(204);
+    await failure(await api(`/api/integrations/${created.id}`), 404);
+    expect(await connected()).toBe(start - 1);
+  });
+});
+
+describe('webhooks', () => {
+  it('creates with the default event, answers the secret masked, lists and deletes', async () => {
+    const created = await body(
+      await post('/api/webhooks', { url: 'https://hooks.example.com/in', secret: 'whsec-abcdefghijkl' }),
+      201,
+      webhookSchema,
+    );
+    expect(created).toMatchObject({
+      events: ['invoice.processed'],
+      hasSecret: true,
+      secret: '****ijkl',
+      status: 'ACTIVE',
+    });
+    const list = await body(await api('/api/webhooks'), 200, pageOf(webhookSchema));
+    expect(list.items.map((w) => w.id)).toContain(created.id);
+    expect(JSON.stringify(list)).not.toContain('whsec-abcdefghijkl');
+    expect((await del(`/api/webhooks/${created.id}`)).status).toBe(204);
+    await failure(await api(`/api/webhooks/${created.id}`), 404);
+  });
+
+  it('validates url and events', async () => {
+    expect((await failure(await post('/api/webhooks', { url: '' }), 400)).messages).toContain(
+      'URL is required',
+    );
+    expect(
+      (await failure(await post('/api/webhooks', { url: 'javascript:alert(1)' }), 400)).messages,
+    ).toContain('Enter a valid URL');
+    await failure(await post('/api/webhooks', { url: 'https://x.test', events: ['invoice.deleted'] }), 400);
+    expect(
+      (await failure(await post('/api/webhooks', { url: 'https://x.test', events: [] }), 400)).messages,
+    ).toContain('Choose at least one event');
+  });
+});
+
+describe('notifications', () => {
+  it('lists newest first with the unread count, and marks some or all read', async () => {
+    const a = await addNotification(orgId, { kind: 'processed', invoiceId: null, message: 'A processed' });
+    await addNotification(orgId, { kind: 'review_required', invoiceId: null, message: 'B needs review' });
+    const list = await body(await api('/api/notifications'), 200, notificationListSchema);
+    expect(list).toMatchObject({ total: 2, unread: 2, nextCursor: null });
+    expect(list.items[0].message).toBe('B needs review');
+
+    expect(await body(await post('/api/notifications/read', { ids: [a.id] }), 200, unreadSchema)).toEqual({
+      unread: 1,
+    });
+    await failure(await post('/api/notifications/read', { ids: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] }), 404);
+    await failure(await post('/api/notifications/read', { ids: ['bad'] }), 400);
+    expect(await body(await post('/api/notifications/read', {}), 200, unreadSchema)).toEqual({ unread: 0 });
+  });
+});

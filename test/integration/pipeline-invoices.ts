@@ -1,0 +1,90 @@
+import PDFDocument from 'pdfkit';
+
+/** What a generated invoice says, so tests can compare what the pipeline read against it. */
+export interface InvoiceSpec {
+  vendorName: string;
+  vendorAddress: string;
+  vendorEmail: string;
+  invoiceNumber: string;
+  /** YYYY-MM-DD */
+  invoiceDate: string;
+  dueDate: string;
+  billTo: string[];
+  lines: { description: string; quantity: number; unitPrice: number }[];
+  taxRate: number;
+}
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function totalsOf(spec: InvoiceSpec) {
+  const subtotal = round2(spec.lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0));
+  const tax = round2(subtotal * spec.taxRate);
+  return { subtotal, tax, total: round2(subtotal + tax) };
+}
+
+const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usDate = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+};
+
+/** A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time). */
+export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  doc.font('Helvetica-Bold').fontSize(20).text(spec.vendorName, 50, 50);
+  doc.font('Helvetica').fontSize(10).text(spec.vendorAddress, 50, 78).text(spec.vendorEmail, 50, 92);
+  doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 400, 50);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Invoice Number: ${spec.invoiceNumber}`, 400, 78);
+  doc.text(`Invoice Date: ${usDate(spec.invoiceDate)}`, 400, 92);
+  doc.text(`Due Date: ${usDate(spec.dueDate)}`, 400, 106);
+  doc.font('Helvetica-Bold').text('Bill To:', 50, 140);
+  doc.font('Helvetica');
+  spec.billTo.forEach((line, i) => doc.text(line, 50, 154 + i * 14));
+
+  let y = 240;
+  doc.font('Helvetica-Bold');
+  doc.text('Description', 50, y).text('Qty', 330, y).text('Unit Price', 390, y).text('Amount', 480, y);
+  doc.moveTo(50, y + 14).lineTo(560, y + 14).stroke();
+  doc.font('Helvetica');
+  for (const line of spec.lines) {
+    y += 22;
+    doc
+      .text(line.description, 50, y)
+      .text(String(line.quantity), 330, y)
+      .text(usd(line.unitPrice), 390, y)
+      .text(usd(round2(line.quantity * line.unitPrice)), 480, y);
+  }
+  const { subtotal, tax, total } = totalsOf(spec);
+  y += 40;
+  doc.text('Subtotal:', 390, y).text(usd(subtotal), 480, y);
+  doc.text(`Tax (${Math.round(spec.taxRate * 100)}%):`, 390, y + 16).text(usd(tax), 480, y + 16);
+  doc.font('Helvetica-Bold').text('Total Due:', 390, y + 32).text(usd(total), 480, y + 32);
+  doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
+  doc.end();
+  return done;
+}
+
+/** A plumbing invoice; `overrides` make variants (another number, another vendor). */
+export function plumbingInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceSpec {
+  return {
+    vendorName: 'Northwind Plumbing LLC',
+    vendorAddress: '742 Evergreen Terrace, Springfield, IL 62704',
+    vendorEmail: 'billing@northwind-plumbing.com',
+    invoiceNumber: 'INV-2026-0417',
+    invoiceDate: '2026-10-02',
+    dueDate: '2026-11-01',
+    billTo: ['Maple Court Apartments', '1200 Maple Court', 'Springfield, IL 62701'],
+    lines: [
+      { description: 'Water heater replacement, 50 gallon', quantity: 1, unitPrice: 1450 },
+      { description: 'Drain line cleaning', quantity: 2, unitPrice: 185.5 },
+      { description: 'Replace kitchen faucet and supply lines', quantity: 1, unitPrice: 240 },
+    ],
+    taxRate: 0.08,
+    ...overrides,
+  };
+}

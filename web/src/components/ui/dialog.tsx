@@ -1,0 +1,100 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+import { Button } from './button';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+export function DialogContent({
+  children,
+  className,
+  title,
+  description,
+  hideDescription,
+  wide,
+}: {
+  children: ReactNode;
+  className?: string;
+  title: ReactNode;
+  description?: ReactNode;
+  hideDescription?: boolean;
+  wide?: boolean;
+}) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=open]:animate-in" />
+      <DialogPrimitive.Content
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl outline-none dark:border-slate-800 dark:bg-slate-900',
+          wide ? 'max-w-6xl' : 'max-w-lg',
+          className,
+        )}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <div className="min-w-0">
+            <DialogPrimitive.Title className="truncate text-lg font-semibold text-slate-900 dark:text-white">
+              {title}
+            </DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description
+                className={cn(
+                  'mt-0.5 text-sm text-slate-500 dark:text-slate-400',
+                  hideDescription && 'sr-only',
+                )}
+              >
+                {description}
+              </DialogPrimitive.Description>
+            ) : null}
+          </div>
+          <DialogPrimitive.Close asChild>
+            <Button variant="ghost" size="icon-sm" aria-label="Close dialog">
+              <X aria-hidden />
+            </Button>
+          </DialogPrimitive.Close>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+/** A confirmation dialog (delete confirmations). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  pending,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel?: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={description}>
+        {children ? <div className="px-5 pt-4">{children}</div> : null}
+        <div className="flex justify-end gap-2 px-5 py-4">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? 'Deleting...' : confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

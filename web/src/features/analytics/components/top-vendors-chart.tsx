@@ -1,0 +1,75 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '../../../../../shared/format';
+import type { Analytics } from '../../../../../shared/schemas/entities';
+import { compactMoney } from '../lib/analytics-rules';
+import { useChartTheme } from './chart-theme';
+import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
+
+const shortName = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
+
+export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] }) {
+  const t = useChartTheme();
+  const height = Math.max(160, vendors.length * 36 + 24);
+  return (
+    <>
+      <div className="w-full" style={{ height }} aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            data={vendors}
+            layout="vertical"
+            margin={{ top: 0, right: 12, left: 0, bottom: 0 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid stroke={t.grid} horizontal={false} />
+            <XAxis
+              type="number"
+              tickFormatter={compactMoney}
+              tick={{ fill: t.axis, fontSize: 12 }}
+              tickLine={false}
+              axisLine={false}
+            />
+            <YAxis
+              type="category"
+              dataKey="name"
+              tickFormatter={shortName}
+              tick={{ fill: t.axis, fontSize: 12 }}
+              tickLine={false}
+              axisLine={false}
+              width={112}
+            />
+            <Tooltip
+              cursor={{ fill: t.cursor }}
+              content={({ active, payload }) =>
+                active && payload?.length ? (
+                  <ChartTooltipCard
+                    title={payload[0].payload.name}
+                    rows={[
+                      {
+                        label: 'Total amount',
+                        value: formatMoney(payload[0].payload.totalAmount),
+                        color: t.primary,
+                      },
+                      { label: 'Invoices', value: payload[0].payload.invoiceCount },
+                    ]}
+                  />
+                ) : null
+              }
+            />
+            <Bar
+              dataKey="totalAmount"
+              name="Total amount"
+              fill={t.primary}
+              radius={[0, 6, 6, 0]}
+              maxBarSize={22}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <SrDataTable
+        caption="Top vendors by total amount"
+        headers={['Vendor', 'Invoices', 'Total amount']}
+        rows={vendors.map((v) => [v.name, v.invoiceCount, formatMoney(v.totalAmount)])}
+      />
+    </>
+  );
+}

@@ -1,0 +1,319 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Download, Eye, Search, Trash } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { TABLE_PAGE_SIZE } from '../../../../../shared/constants';
+import { formatDate } from '../../../../../shared/format';
+import type { Invoice, InvoiceStatus } from '../../../../../shared/schemas/invoice';
+import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '../../../app/search';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { toast } from '../../../components/ui/use-toast';
+import { errorDetail } from '../../../lib/api-client';
+import { pageRange, useCursorPages } from '../../../lib/cursor-pages';
+import { useInvoices } from '../../invoices/api/get-invoices';
+import { useDeleteInvoice } from '../../invoices/api/invoice-actions';
+import { downloadInvoiceFile } from '../../invoices/api/invoice-files';
+import { StatusBadge } from '../../invoices/components/status-badge';
+import {
+  amountDisplay,
+  fileNameOf,
+  invoiceDisplayNumber,
+  vendorDisplay,
+} from '../../invoices/lib/invoice-rules';
+
+const STATUS_OPTIONS = [
+  { value: 'ALL', label: 'All Status' },
+  { value: 'UPLOADED', label: 'Uploaded' },
+  { value: 'PROCESSING', label: 'Processing' },
+  { value: 'PROCESSED', label: 'Processed' },
+  { value: 'REVIEW_REQUIRED', label: 'Review Required' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Rejected' },
+];
+const DAY_LABELS = DAY_OPTIONS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+
+/** Debounces a text field into the URL. */
+function useDebouncedSearch(value: string | undefined, apply: (q: string | undefined) => void) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === value) return;
+    const t = setTimeout(() => apply(next), 300);
+    return () => clearTimeout(t);
+  }, [text, value, apply]);
+  return [text, setText] as const;
+}
+
+export function useDownload() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (invoice: Invoice) => {
+    setBusy(invoice.id);
+    try {
+      await downloadInvoiceFile(invoice.id, fileNameOf(invoice));
+    } catch (err) {
+      toast({ title: 'Download failed', description: errorDetail(err), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, download };
+}
+
+/** Recent Invoices: search, status and time filters, real cursor paging of 10, row actions. */
+export function RecentInvoices() {
+  const search = useSearch({ strict: false }) as HomeSearch;
+  const navigate = useNavigate();
+  const setSearch = (patch: Partial<HomeSearch>) =>
+    void navigate({ to: '/', search: (prev: HomeSearch) => ({ ...prev, ...patch }), replace: true });
+
+  const status = search.status;
+  const days = search.days ?? DEFAULT_DAYS;
+  const page = search.page ?? 1;
+  const filterKey = JSON.stringify(['dash', status, search.q, days]);
+  const { cursor, known, remember } = useCursorPages(filterKey, page);
+
+  useEffect(() => {
+    if (!known) setSearch({ page: undefined });
+  });
+
+  const [text, setText] = useDebouncedSearch(search.q, (q) => setSearch({ q, page: undefined }));
+  const { data, isPending, isError, isPlaceholderData } = useInvoices({
+    status,
+    search: search.q,
+    days,
+    limit: TABLE_PAGE_SIZE,
+    cursor: known ? cursor : null,
+  });
+  useEffect(() => {
+    if (data && !isPlaceholderData) remember(page, data.nextCursor);
+  }, [data, isPlaceholderData, page, remember]);
+
+  const del = useDeleteInvoice();
+  const [toDelete, setToDelete] = useState<Invoice | null>(null);
+  const { busy, download } = useDownload();
+
+  const items = data?.items ?? [];
+  const range = pageRange(page, TABLE_PAGE_SIZE, items.length, data?.total ?? 0);
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <CardTitle>Recent Invoices</CardTitle>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="relative sm:w-80">
+            <label htmlFor="invoice-table-search" className="sr-only">
+              Search invoices
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden
+            />
+            <Input
+              id="invoice-table-search"
+              type="search"
+              className="pl-9"
+              placeholder="Search invoices, vendors, invoice numbers..."
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+          <div className="flex gap-2">
+            <Select
+              label="Filter by status"
+              className="flex-1 sm:w-44"
+              value={status ?? 'ALL'}
+              options={STATUS_OPTIONS}
+              onValueChange={(v) =>
+                setSearch({ status: v === 'ALL' ? undefined : (v as InvoiceStatus), page: undefined })
+              }
+            />
+            <Select
+              label="Time range"
+              className="flex-1 sm:w-40"
+              value={String(days)}
+              options={DAY_LABELS}
+              onValueChange={(v) => {
+                const d = Number(v) as HomeSearch['days'];
+                setSearch({ days: d === DEFAULT_DAYS ? undefined : d, page: undefined });
+              }}
+            />
+          </div>
+        </div>
+      </CardHeader>
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <Table aria-busy={isPending || isPlaceholderData}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Invoice</TableHead>
+              <TableHead>Vendor</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody className={isPlaceholderData ? 'opacity-60' : undefined}>
+            {isPending ? (
+              Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
+                <TableRow key={i}>
+                  {Array.from({ length: 6 }, (_, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton cells
+                    <TableCell key={j}>
+                      <Skeleton className="h-4" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : isError ? (
+              <TableRow>
+                <TableCell colSpan={6} className="py-10 text-center text-sm text-red-600 dark:text-red-400">
+                  Failed to load invoices. Please try again.
+                </TableCell>
+              </TableRow>
+            ) : items.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell colSpan={6} className="py-12 text-center">
+                  <p className="text-sm font-medium text-slate-900 dark:text-white">No invoices found</p>
+                  <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                    Upload your first invoice to get started
+                  </p>
+                </TableCell>
+              </TableRow>
+            ) : (
+              items.map((inv) => (
+                <TableRow key={inv.id}>
+                  <TableCell>
+                    <button
+                      type="button"
+                      className="text-left font-medium text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-brand-300"
+                      onClick={() => setSearch({ invoice: inv.id })}
+                    >
+                      #{invoiceDisplayNumber(inv)}
+                    </button>
+                    <p className="max-w-48 truncate text-xs text-slate-500 dark:text-slate-400">
+                      {fileNameOf(inv)}
+                    </p>
+                  </TableCell>
+                  <TableCell className="max-w-56 truncate text-slate-700 dark:text-slate-300">
+                    {vendorDisplay(inv)}
+                  </TableCell>
+                  <TableCell className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
+                    {amountDisplay(inv)}
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={inv.status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+                    {formatDate(inv.invoiceDate ?? inv.createdAt)}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Tooltip content="View">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`View invoice ${invoiceDisplayNumber(inv)}`}
+                          onClick={() => setSearch({ invoice: inv.id })}
+                        >
+                          <Eye aria-hidden />
+                        </Button>
+                      </Tooltip>
+                      <Tooltip content="Download">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Download invoice ${invoiceDisplayNumber(inv)}`}
+                          disabled={busy === inv.id}
+                          onClick={() => void download(inv)}
+                        >
+                          <Download aria-hidden />
+                        </Button>
+                      </Tooltip>
+                      <Tooltip content="Delete">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+                          aria-label={`Delete invoice ${invoiceDisplayNumber(inv)}`}
+                          onClick={() => setToDelete(inv)}
+                        >
+                          <Trash aria-hidden />
+                        </Button>
+                      </Tooltip>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {data && data.total > 0 ? (
+        <div className="flex flex-col gap-3 border-t border-slate-200 px-5 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            Showing {range.from}-{range.to} of {range.total} invoices
+          </p>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page <= 1 || isPlaceholderData}
+              onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined })}
+            >
+              <ChevronLeft aria-hidden /> Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!data.nextCursor || isPlaceholderData}
+              onClick={() => setSearch({ page: page + 1 })}
+            >
+              Next <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete invoice?"
+        description={
+          toDelete
+            ? `Invoice #${invoiceDisplayNumber(toDelete)} from ${vendorDisplay(toDelete)} and its file will be permanently deleted.`
+            : ''
+        }
+        pending={del.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          const target = toDelete;
+          del.mutate(target.id, {
+            onSuccess: () => {
+              setToDelete(null);
+              toast({
+                title: 'Invoice deleted',
+                description: `Invoice #${invoiceDisplayNumber(target)} was deleted.`,
+                variant: 'success',
+              });
+            },
+            onError: (err) => {
+              setToDelete(null);
+              toast({
+                title: 'Delete failed',
+                description: `Failed to delete invoice: ${errorDetail(err)}`,
+                variant: 'destructive',
+              });
+            },
+          });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { Activity, CircleDollarSign, FileText, Sparkles } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useStats } from '../../stats/api/get-stats';
+import { STAT_TITLES, type StatKey, statCards } from '../lib/stat-cards';
+
+const ICONS: Record<StatKey, typeof FileText> = {
+  totalInvoices: FileText,
+  processingQueue: Activity,
+  monthlyTotal: CircleDollarSign,
+  aiAccuracy: Sparkles,
+};
+const KEYS = Object.keys(STAT_TITLES) as StatKey[];
+
+function Shell({ k, children }: { k: StatKey; children: React.ReactNode }) {
+  const Icon = ICONS[k];
+  return (
+    <Card className="p-5" role="group" aria-label={STAT_TITLES[k]}>
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{STAT_TITLES[k]}</p>
+        <span className="grid size-9 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
+          <Icon className="size-4.5" aria-hidden />
+        </span>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** Statistics cards: loading skeletons, error, empty and loaded states. */
+export function StatsCards() {
+  const { data, isPending, isError } = useStats();
+  return (
+    <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {KEYS.map((k) => {
+        if (isPending) {
+          return (
+            <Shell key={k} k={k}>
+              <Skeleton className="mt-2 h-8 w-24" />
+              <Skeleton className="mt-3 h-5 w-16" />
+            </Shell>
+          );
+        }
+        if (isError) {
+          return (
+            <Shell key={k} k={k}>
+              <p className="mt-3 text-sm font-medium text-red-600 dark:text-red-400">
+                Failed to load statistics
+              </p>
+            </Shell>
+          );
+        }
+        if (!data) {
+          return (
+            <Shell key={k} k={k}>
+              <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No data available</p>
+            </Shell>
+          );
+        }
+        const card = statCards(data).find((c) => c.key === k)!;
+        return (
+          <Shell key={k} k={k}>
+            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums dark:text-white">
+              {card.value}
+            </p>
+            <Badge tone={card.tone} className="mt-2">
+              {card.label}
+            </Badge>
+          </Shell>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../../components/ui/use-toast';
+import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
+import { InvoiceDetailDialog } from './invoice-detail-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const ID = '01HZY3K8M2Q4R5S6T7V8W9XABC';
+
+function setup(invoice: Record<string, unknown>, extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    [`GET /api/invoices/${ID}`]: { body: makeInvoice(invoice) },
+    [`GET /api/invoices/${ID}/line-items`]: { body: page([]) },
+    [`GET /api/invoices/${ID}/events`]: { body: page([]) },
+    [`GET /api/invoices/${ID}/pdf`]: { status: 500, body: { message: 'storage down', code: 'internal' } },
+    ...extra,
+  });
+  renderWithProviders(<InvoiceDetailDialog invoiceId={ID} open onClose={() => {}} />);
+  return api;
+}
+
+describe('InvoiceDetailDialog', () => {
+  it('shows extracted information with per-field confidence and the review reasons', async () => {
+    setup({ status: 'REVIEW_REQUIRED', reviewReasons: ['Total does not match the line items'] });
+    expect(await screen.findByText('Extracted Information')).toBeInTheDocument();
+    expect(screen.getByText('Total does not match the line items')).toBeInTheDocument();
+    expect(screen.getByText('AI confidence 93.4%')).toBeInTheDocument();
+    expect(screen.getByText('98%')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to Load PDF')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open in New Tab' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Retry AI Processing/ })).toBeInTheDocument();
+  });
+
+  it('will not reject without a reason, and sends the trimmed reason', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(
+      { status: 'REVIEW_REQUIRED' },
+      { [`POST /api/invoices/${ID}/reject`]: { body: makeInvoice({ status: 'REJECTED' }) } },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const reason = screen.getByLabelText('Rejection Reason (Optional)');
+    await user.type(reason, '   ');
+    await user.click(screen.getByRole('button', { name: 'Confirm Rejection' }));
+    expect(await screen.findByText('Rejection reason required')).toBeInTheDocument();
+    expect(screen.getByText('Please provide a reason for rejecting this invoice.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(reason, ' Duplicate of INV-1000 ');
+    await user.click(screen.getByRole('button', { name: 'Confirm Rejection' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Duplicate of INV-1000' }));
+    expect(await screen.findByText('Invoice rejected')).toBeInTheDocument();
+  });
+
+  it('offers Force Retry while processing, and shows Approve then', async () => {
+    setup({ status: 'PROCESSING', processingStage: 'EXTRACTING', totalAmount: null });
+    expect(await screen.findByRole('button', { name: /Force Retry/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByText(/Extracting text \(OCR\)/)).toBeInTheDocument();
+  });
+
+  it('edits with the loaded version, empty amounts as 0 and empty property as null', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(
+      { status: 'PROCESSED', subtotal: null, taxAmount: null },
+      {
+        [`PUT /api/invoices/${ID}`]: { body: makeInvoice({ version: 4 }) },
+        'GET /api/properties': { body: page([]) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const email = screen.getByLabelText('Vendor Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ version: 3, subtotal: 0, taxAmount: 0, totalAmount: 1248.5, propertyId: null, vendorEmail: null });
+  });
+
+  it("says so when a save hits a newer version (409)", async () => {
+    const user = userEvent.setup();
+    setup(
+      { status: 'PROCESSED' },
+      {
+        [`PUT /api/invoices/${ID}`]: { status: 409, body: { message: 'The invoice was changed by someone else', code: 'conflict' } },
+        'GET /api/properties': { body: page([]) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText(/Failed to update invoice: The invoice was changed by someone else/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,392 @@
+import { Check, Download, ExternalLink, MessageSquare, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { formatConfidence, formatDate, formatFileSize, formatMoney } from '../../../../../shared/format';
+import type { Invoice } from '../../../../../shared/schemas/invoice';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Textarea } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
+import { UserAvatar } from '../../../components/user-avatar';
+import { errorDetail } from '../../../lib/api-client';
+import { formatRelativeTime } from '../../../lib/utils';
+import { useInvoice } from '../api/get-invoice';
+import { useComments, useLineItems } from '../api/get-invoice-children';
+import { useAddComment, useApproveInvoice, useRejectInvoice } from '../api/invoice-actions';
+import { downloadInvoiceFile, openInvoiceInNewTab } from '../api/invoice-files';
+import {
+  amountDisplay,
+  confidenceTone,
+  fileNameOf,
+  invoiceDisplayNumber,
+  stageLabel,
+  vendorDisplay,
+} from '../lib/invoice-rules';
+import { AuditHistory } from './audit-history';
+import { Section } from './invoice-detail-dialog';
+import { PromptDialog } from './prompt-dialog';
+import { StatusBadge } from './status-badge';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_minmax(0,1fr)] gap-3 py-2 text-sm">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="break-words text-slate-900 dark:text-white">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function DetailsTab({ invoice }: { invoice: Invoice }) {
+  const cur = invoice.currency ?? 'USD';
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <Row label="Vendor">{vendorDisplay(invoice)}</Row>
+        <Row label="Invoice #">{invoiceDisplayNumber(invoice)}</Row>
+        <Row label="Invoice Date">{formatDate(invoice.invoiceDate)}</Row>
+        <Row label="Due Date">{formatDate(invoice.dueDate)}</Row>
+        <Row label="Category">{invoice.categoryName}</Row>
+        <Row label="Email">{invoice.vendorEmail}</Row>
+        <Row label="Phone">{invoice.vendorPhone}</Row>
+        <Row label="Address">{invoice.vendorAddress}</Row>
+      </dl>
+      <div className="grid content-start gap-4">
+        <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-4 dark:divide-slate-800 dark:border-slate-800">
+          <Row label="Subtotal">{formatMoney(invoice.subtotal, cur)}</Row>
+          <Row label="Tax">{formatMoney(invoice.taxAmount, cur)}</Row>
+          <Row label="Total">
+            <span className="font-semibold">{amountDisplay(invoice)}</span>
+          </Row>
+          <Row label="AI Confidence">
+            {invoice.aiConfidence === null ? (
+              'N/A'
+            ) : (
+              <Badge tone={confidenceTone(invoice.aiConfidence)}>
+                {formatConfidence(invoice.aiConfidence, 0)}
+              </Badge>
+            )}
+          </Row>
+        </dl>
+        {invoice.reviewReasons.length ? (
+          <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-500/10 dark:text-amber-100">
+            <p className="font-semibold">Review reasons</p>
+            <ul className="mt-1 list-disc pl-5">
+              {invoice.reviewReasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {invoice.notes ? <p className="text-sm text-slate-600 dark:text-slate-300">{invoice.notes}</p> : null}
+        <Section title="History">
+          <AuditHistory invoiceId={invoice.id} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function LineItemsTab({ invoice }: { invoice: Invoice }) {
+  const { data, isPending, isError } = useLineItems(invoice.id);
+  const cur = invoice.currency ?? 'USD';
+  if (isPending) return <Skeleton className="h-32" />;
+  if (isError) return <p className="text-sm text-red-600 dark:text-red-400">Failed to load line items</p>;
+  if (!data.items.length) {
+    return (
+      <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">
+        No line items were extracted.
+      </p>
+    );
+  }
+  const sum = data.items.reduce((a, li) => a + (li.totalPrice ?? 0), 0);
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-50 text-xs text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="px-4 py-2 text-left font-semibold">
+              Description
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Quantity
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Unit Price
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {data.items.map((li) => (
+            <tr key={li.id}>
+              <td className="px-4 py-2.5 text-slate-800 dark:text-slate-200">{li.description}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">{li.quantity ?? '—'}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">{formatMoney(li.unitPrice, cur) || '—'}</td>
+              <td className="px-4 py-2.5 text-right font-medium tabular-nums">
+                {formatMoney(li.totalPrice, cur) || '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-slate-200 dark:border-slate-800">
+            <th scope="row" colSpan={3} className="px-4 py-2.5 text-right font-semibold">
+              Line items total
+            </th>
+            <td className="px-4 py-2.5 text-right font-semibold tabular-nums">{formatMoney(sum, cur)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function CommentsTab({ invoice }: { invoice: Invoice }) {
+  const { data, isPending, isError } = useComments(invoice.id);
+  const add = useAddComment(invoice.id);
+  const [text, setText] = useState('');
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const comment = text.trim();
+    if (!comment) return;
+    add.mutate(comment, {
+      onSuccess: () => {
+        setText('');
+        toast({ title: 'Success', description: 'Comment added', variant: 'success' });
+      },
+      onError: (err) =>
+        toast({
+          title: 'Error',
+          description: `Failed to add comment: ${errorDetail(err)}`,
+          variant: 'destructive',
+        }),
+    });
+  };
+  return (
+    <div className="grid gap-4">
+      {isPending ? (
+        <Skeleton className="h-20" />
+      ) : isError ? (
+        <p className="text-sm text-red-600 dark:text-red-400">Failed to load comments</p>
+      ) : data.items.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {data.items.map((c) => (
+            <li key={c.id} className="flex gap-3">
+              <UserAvatar firstName={c.userName ?? undefined} className="size-8 text-xs" />
+              <div className="min-w-0 flex-1 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  <span className="font-medium text-slate-700 dark:text-slate-200">
+                    {c.userName ?? 'Team member'}
+                  </span>{' '}
+                  · {formatRelativeTime(c.createdAt)}
+                </p>
+                <p className="mt-0.5 text-sm whitespace-pre-wrap text-slate-800 dark:text-slate-100">
+                  {c.comment}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="grid gap-2">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+          Add a comment
+        </label>
+        <Textarea
+          id={id}
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Write a comment..."
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!text.trim() || add.isPending}>
+            <MessageSquare aria-hidden /> {add.isPending ? 'Adding...' : 'Add Comment'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function FilesTab({ invoice }: { invoice: Invoice }) {
+  const [busy, setBusy] = useState(false);
+  const name = fileNameOf(invoice);
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center dark:border-slate-800">
+      <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-slate-100 text-xs font-bold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+        {invoice.contentType === 'application/pdf'
+          ? 'PDF'
+          : invoice.contentType.startsWith('image/')
+            ? 'IMG'
+            : 'FILE'}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900 dark:text-white">{name}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {formatFileSize(invoice.fileSize)}
+          {invoice.pageCount ? ` · ${invoice.pageCount} page${invoice.pageCount === 1 ? '' : 's'}` : ''} ·
+          Uploaded {formatDate(invoice.createdAt)}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            openInvoiceInNewTab(invoice.id).catch((e) =>
+              toast({ title: 'Error', description: errorDetail(e), variant: 'destructive' }),
+            )
+          }
+        >
+          <ExternalLink aria-hidden /> Open
+        </Button>
+        <Button
+          size="sm"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            downloadInvoiceFile(invoice.id, name)
+              .catch((e) =>
+                toast({ title: 'Download failed', description: errorDetail(e), variant: 'destructive' }),
+              )
+              .finally(() => setBusy(false));
+          }}
+        >
+          {busy ? <Spinner /> : <Download aria-hidden />} Download
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The Invoices page dialog: tabs Details, Line Items, Comments, Files; Approve/Reject in review. */
+export function InvoiceTabsDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
+  const { data: invoice, isPending, isError } = useInvoice(invoiceId);
+  const approve = useApproveInvoice();
+  const reject = useRejectInvoice();
+  const [asking, setAsking] = useState(false);
+  const inReview = invoice?.status === 'REVIEW_REQUIRED';
+
+  return (
+    <Dialog open={Boolean(invoiceId)} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        wide
+        className="max-w-4xl"
+        title={
+          <span className="flex items-center gap-2">
+            {invoice ? `Invoice #${invoiceDisplayNumber(invoice)}` : 'Invoice'}
+            {invoice ? <StatusBadge status={invoice.status} /> : null}
+          </span>
+        }
+        description={invoice ? `${vendorDisplay(invoice)} · ${amountDisplay(invoice)}` : 'Invoice details'}
+      >
+        {isPending ? (
+          <div className="grid gap-3 p-5">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="h-48" />
+          </div>
+        ) : isError || !invoice ? (
+          <p className="p-8 text-center text-sm text-red-600 dark:text-red-400">
+            Failed to load invoice details
+          </p>
+        ) : (
+          <div className="grid gap-4 p-5">
+            {invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED' ? (
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:bg-blue-500/10 dark:text-blue-200"
+              >
+                <Spinner /> {stageLabel(invoice.processingStage)}...
+              </p>
+            ) : null}
+            {inReview ? (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="success"
+                  disabled={approve.isPending}
+                  onClick={() =>
+                    approve.mutate(invoice.id, {
+                      onSuccess: () =>
+                        toast({
+                          title: 'Invoice approved',
+                          description: 'The invoice will be synced to your property management system.',
+                          variant: 'success',
+                        }),
+                      onError: (e) =>
+                        toast({
+                          title: 'Error',
+                          description: `Failed to approve invoice: ${errorDetail(e)}`,
+                          variant: 'destructive',
+                        }),
+                    })
+                  }
+                >
+                  <Check aria-hidden /> Approve
+                </Button>
+                <Button variant="destructive" onClick={() => setAsking(true)} disabled={reject.isPending}>
+                  <X aria-hidden /> Reject
+                </Button>
+              </div>
+            ) : null}
+            <Tabs defaultValue="details">
+              <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
+                <TabsTrigger value="details">Details</TabsTrigger>
+                <TabsTrigger value="line-items">Line Items</TabsTrigger>
+                <TabsTrigger value="comments">Comments</TabsTrigger>
+                <TabsTrigger value="files">Files</TabsTrigger>
+              </TabsList>
+              <TabsContent value="details" className="pt-4">
+                <DetailsTab invoice={invoice} />
+              </TabsContent>
+              <TabsContent value="line-items" className="pt-4">
+                <LineItemsTab invoice={invoice} />
+              </TabsContent>
+              <TabsContent value="comments" className="pt-4">
+                <CommentsTab invoice={invoice} />
+              </TabsContent>
+              <TabsContent value="files" className="pt-4">
+                <FilesTab invoice={invoice} />
+              </TabsContent>
+            </Tabs>
+            <PromptDialog
+              open={asking}
+              title="Reject invoice"
+              label="Why is this invoice rejected?"
+              confirmLabel="Reject Invoice"
+              pending={reject.isPending}
+              onCancel={() => setAsking(false)}
+              onAnswer={(reason) => {
+                setAsking(false);
+                reject.mutate(
+                  { id: invoice.id, reason },
+                  {
+                    onSuccess: () =>
+                      toast({
+                        title: 'Invoice rejected',
+                        description: 'The invoice has been marked for review.',
+                      }),
+                    onError: (e) =>
+                      toast({
+                        title: 'Error',
+                        description: `Failed to reject invoice: ${errorDetail(e)}`,
+                        variant: 'destructive',
+                      }),
+                  },
+                );
+              }}
+            />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

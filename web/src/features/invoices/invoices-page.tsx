@@ -1,0 +1,302 @@
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import {
+  Calendar,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Eye,
+  FileText,
+  Search,
+  Trash,
+  Upload,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatConfidence, formatDate } from '../../../../shared/format';
+import type { Invoice, ProcessingStatus } from '../../../../shared/schemas/invoice';
+import type { InvoicesSearch } from '../../app/search';
+import { PageHeader } from '../../components/page-header';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { errorDetail } from '../../lib/api-client';
+import { pageRange, useCursorPages } from '../../lib/cursor-pages';
+import { cn } from '../../lib/utils';
+import { useInvoices } from './api/get-invoices';
+import { useDeleteInvoice } from './api/invoice-actions';
+import { exportInvoicesCsv } from './api/invoice-files';
+import { InvoiceTabsDialog } from './components/invoice-tabs-dialog';
+import { StatusBadge } from './components/status-badge';
+import { amountDisplay, fileNameOf, invoiceDisplayNumber, vendorDisplay } from './lib/invoice-rules';
+
+const PAGE_SIZE = 12;
+const FILTERS: { value: ProcessingStatus | undefined; label: string }[] = [
+  { value: undefined, label: 'All' },
+  { value: 'processed', label: 'Processed' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'review_needed', label: 'Review Needed' },
+];
+
+function InvoiceCard({
+  invoice,
+  onView,
+  onDelete,
+  deleting,
+}: {
+  invoice: Invoice;
+  onView: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  return (
+    <Card className="flex flex-col p-4 transition hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
+            <FileText className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h2 className="truncate text-sm font-semibold text-slate-900 dark:text-white">
+              {vendorDisplay(invoice)}
+            </h2>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+              #{invoiceDisplayNumber(invoice)} · {fileNameOf(invoice)}
+            </p>
+          </div>
+        </div>
+        <StatusBadge status={invoice.status} />
+      </div>
+      <div className="mt-4 flex items-end justify-between gap-3">
+        <div>
+          <p className="text-xl font-bold text-slate-900 tabular-nums dark:text-white">
+            {amountDisplay(invoice)}
+          </p>
+          <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+            <Calendar className="size-3.5" aria-hidden />{' '}
+            {formatDate(invoice.invoiceDate ?? invoice.createdAt)}
+            {invoice.aiConfidence !== null ? <> · AI {formatConfidence(invoice.aiConfidence, 0)}</> : null}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onView}
+            aria-label={`View invoice ${invoiceDisplayNumber(invoice)}`}
+          >
+            <Eye aria-hidden /> View
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+            aria-label={`Delete invoice ${invoiceDisplayNumber(invoice)}`}
+            onClick={onDelete}
+            disabled={deleting}
+          >
+            {deleting ? <Spinner /> : <Trash aria-hidden />}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function InvoicesPage() {
+  const search = useSearch({ strict: false }) as InvoicesSearch;
+  const navigate = useNavigate();
+  const setSearch = (patch: Partial<InvoicesSearch>) =>
+    void navigate({
+      to: '/invoices',
+      search: (prev: InvoicesSearch) => ({ ...prev, ...patch }),
+      replace: true,
+    });
+
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  useEffect(() => {
+    const q = text.trim() || undefined;
+    if (q === search.q) return;
+    const t = setTimeout(
+      () =>
+        void navigate({
+          to: '/invoices',
+          search: (prev: InvoicesSearch) => ({ ...prev, q, page: undefined }),
+          replace: true,
+        }),
+      300,
+    );
+    return () => clearTimeout(t);
+  }, [text, search.q, navigate]);
+
+  const page = search.page ?? 1;
+  const filterKey = JSON.stringify(['inv', search.filter, search.q]);
+  const { cursor, known, remember } = useCursorPages(filterKey, page);
+  useEffect(() => {
+    if (!known) setSearch({ page: undefined });
+  });
+  const { data, isPending, isError, isPlaceholderData } = useInvoices({
+    processingStatus: search.filter,
+    search: search.q,
+    limit: PAGE_SIZE,
+    cursor: known ? cursor : null,
+  });
+  useEffect(() => {
+    if (data && !isPlaceholderData) remember(page, data.nextCursor);
+  }, [data, isPlaceholderData, page, remember]);
+
+  const del = useDeleteInvoice();
+  const [exporting, setExporting] = useState(false);
+  const items = data?.items ?? [];
+  const range = pageRange(page, PAGE_SIZE, items.length, data?.total ?? 0);
+  const filtered = Boolean(search.q || search.filter);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportInvoicesCsv({ processingStatus: search.filter, search: search.q });
+    } catch (err) {
+      toast({ title: 'Export failed', description: errorDetail(err), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6 [&>*]:min-w-0">
+      <PageHeader
+        title="Invoices"
+        description="Every invoice your team has uploaded, with its processing status."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void onExport()} disabled={exporting}>
+              {exporting ? <Spinner /> : <Download aria-hidden />} Export CSV
+            </Button>
+            <Link to="/upload" className={buttonClass('primary')}>
+              <Upload aria-hidden /> Upload
+            </Link>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="relative md:w-96">
+          <label htmlFor="invoices-search" className="sr-only">
+            Search invoices
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            id="invoices-search"
+            type="search"
+            className="pl-9"
+            placeholder="Search invoices..."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <fieldset className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <legend className="sr-only">Filter by processing status</legend>
+          {FILTERS.map((f) => {
+            const active = search.filter === f.value;
+            return (
+              <button
+                key={f.label}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setSearch({ filter: f.value, page: undefined })}
+                className={cn(
+                  'rounded-md px-3 py-1.5 text-sm font-medium transition',
+                  active
+                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+                )}
+              >
+                {f.label}
+              </button>
+            );
+          })}
+        </fieldset>
+      </div>
+
+      {isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
+            <Skeleton key={i} className="h-36 rounded-xl" />
+          ))}
+        </div>
+      ) : isError ? (
+        <Card className="p-10 text-center text-sm text-red-600 dark:text-red-400">
+          Failed to load invoices. Please try again.
+        </Card>
+      ) : items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-12 text-center">
+          <FileText className="size-10 text-slate-300 dark:text-slate-600" aria-hidden />
+          <p className="font-medium text-slate-900 dark:text-white">No invoices found</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {filtered ? 'Try adjusting your search or filters' : 'Upload your first invoice to get started'}
+          </p>
+        </Card>
+      ) : (
+        <ul className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', isPlaceholderData && 'opacity-60')}>
+          {items.map((inv) => (
+            <li key={inv.id}>
+              <InvoiceCard
+                invoice={inv}
+                deleting={del.isPending && del.variables === inv.id}
+                onView={() => setSearch({ invoice: inv.id })}
+                onDelete={() =>
+                  del.mutate(inv.id, {
+                    onSuccess: () =>
+                      toast({ title: 'Success', description: 'Invoice deleted', variant: 'success' }),
+                    onError: (e) =>
+                      toast({
+                        title: 'Error',
+                        description: `Failed to delete invoice: ${errorDetail(e)}`,
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data && data.total > 0 ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            Showing {range.from}-{range.to} of {range.total} invoices
+          </p>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page <= 1 || isPlaceholderData}
+              onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined })}
+            >
+              <ChevronLeft aria-hidden /> Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!data.nextCursor || isPlaceholderData}
+              onClick={() => setSearch({ page: page + 1 })}
+            >
+              Next <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <InvoiceTabsDialog
+        invoiceId={search.invoice ?? null}
+        onClose={() => setSearch({ invoice: undefined })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PLANS } from '../../../../../shared/constants';
+import { type Organization, organizationUpdateSchema } from '../../../../../shared/schemas/entities';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { FormField } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorDetail } from '../../../lib/api-client';
+import { useUpdateOrganization } from '../api/update-organization';
+import { PLAN_LABELS } from '../lib/organization-rules';
+
+type FormValues = z.input<typeof organizationUpdateSchema>;
+const PLAN_OPTIONS = PLANS.map((p) => ({ value: p, label: PLAN_LABELS[p] }));
+
+const valuesOf = (org: Organization): FormValues => ({ name: org.name, slug: org.slug, plan: org.plan });
+
+/** 'Organization Details': name, slug and plan, validated by the shared schema. */
+export function OrganizationForm({ organization }: { organization: Organization }) {
+  const update = useUpdateOrganization();
+  const { register, handleSubmit, formState, reset, control } = useForm<
+    FormValues,
+    unknown,
+    z.output<typeof organizationUpdateSchema>
+  >({
+    resolver: zodResolver(organizationUpdateSchema),
+    defaultValues: valuesOf(organization),
+  });
+  useEffect(() => reset(valuesOf(organization)), [organization, reset]);
+
+  const err = (k: keyof FormValues) => formState.errors[k]?.message;
+  const field = (k: 'name' | 'slug') => ({
+    id: `org-${k}`,
+    'aria-invalid': err(k) ? true : undefined,
+    'aria-describedby': err(k) ? `org-${k}-error` : `org-${k}-hint`,
+    ...register(k),
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: () =>
+        toast({
+          title: 'Organization updated',
+          description: 'Your organization settings have been successfully updated.',
+          variant: 'success',
+        }),
+      onError: (e) =>
+        toast({
+          title: 'Update failed',
+          description: `Failed to update organization: ${errorDetail(e)}`,
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Organization Details</CardTitle>
+        <CardDescription>How your organization appears across InvoicePilot.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <FormField
+            id="org-name"
+            label="Organization Name"
+            hint="This is your organization's display name"
+            error={err('name')}
+          >
+            <Input {...field('name')} autoComplete="organization" />
+          </FormField>
+          <FormField
+            id="org-slug"
+            label="Organization Slug"
+            hint="Used in URLs and must be unique"
+            error={err('slug')}
+          >
+            <Input {...field('slug')} autoCapitalize="none" autoCorrect="off" spellCheck={false} />
+          </FormField>
+          <FormField
+            id="org-plan"
+            label="Subscription Plan"
+            hint="Contact sales to upgrade your plan"
+            error={err('plan')}
+          >
+            <Controller
+              control={control}
+              name="plan"
+              render={({ field: f }) => (
+                <Select
+                  id="org-plan"
+                  label="Subscription Plan"
+                  value={f.value}
+                  onValueChange={f.onChange}
+                  options={PLAN_OPTIONS}
+                  className="w-full sm:w-64"
+                />
+              )}
+            />
+          </FormField>
+          <div className="flex justify-end gap-2 border-t border-slate-200 pt-5 dark:border-slate-800">
+            <Button
+              variant="outline"
+              onClick={() => reset(valuesOf(organization))}
+              disabled={!formState.isDirty || update.isPending}
+            >
+              Reset
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? <Spinner /> : null}
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

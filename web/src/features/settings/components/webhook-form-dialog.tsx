@@ -1,0 +1,141 @@
+import { type FormEvent, useState } from 'react';
+import { WEBHOOK_EVENTS, webhookInputSchema } from '../../../../../shared/schemas/entities';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Input, Textarea } from '../../../components/ui/input';
+import { FormField } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorDetail } from '../../../lib/api-client';
+import { useCreateWebhook } from '../api/create-webhook';
+import { DEFAULT_WEBHOOK_EVENTS, parseEvents } from '../lib/settings-rules';
+
+type Errors = Partial<Record<'url' | 'events' | 'secret', string>>;
+
+/** A random signing secret: 32 bytes as hex. */
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The webhook form: url required; events as JSON array text (default `["invoice.processed"]`)
+ * parsed on submit; secret optional.
+ */
+export function WebhookForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState(DEFAULT_WEBHOOK_EVENTS);
+  const [secret, setSecret] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    const parsedEvents = parseEvents(events);
+    if ('error' in parsedEvents) next.events = parsedEvents.error;
+    const parsed = webhookInputSchema.safeParse({
+      url,
+      events: 'events' in parsedEvents ? parsedEvents.events : undefined,
+      secret: secret.trim() || undefined,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]) as keyof Errors;
+        if (!next[key]) next[key] = issue.message;
+      }
+    }
+    setErrors(next);
+    if (!parsed.success || Object.keys(next).length) return;
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Webhook created successfully', variant: 'success' });
+        onDone();
+      },
+      onError: (err) =>
+        toast({ title: 'Failed to create webhook', description: errorDetail(err), variant: 'destructive' }),
+    });
+  };
+
+  const described = (k: keyof Errors, hint?: string) => ({
+    'aria-invalid': errors[k] ? true : undefined,
+    'aria-describedby': errors[k] ? `webhook-${k}-error` : hint,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 p-5">
+      <FormField id="webhook-url" label="Endpoint URL *" error={errors.url}>
+        <Input
+          id="webhook-url"
+          type="url"
+          placeholder="https://example.com/webhooks/invoices"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          {...described('url')}
+        />
+      </FormField>
+      <FormField
+        id="webhook-events"
+        label="Events (JSON array)"
+        hint={`Available: ${WEBHOOK_EVENTS.join(', ')}`}
+        error={errors.events}
+      >
+        <Textarea
+          id="webhook-events"
+          rows={3}
+          className="font-mono text-xs"
+          spellCheck={false}
+          value={events}
+          onChange={(e) => setEvents(e.target.value)}
+          {...described('events', 'webhook-events-hint')}
+        />
+      </FormField>
+      <FormField
+        id="webhook-secret"
+        label="Signing Secret (optional)"
+        hint="Used to sign each delivery so your endpoint can verify it came from InvoicePilot."
+        error={errors.secret}
+      >
+        <div className="flex gap-2">
+          <Input
+            id="webhook-secret"
+            className="font-mono text-xs"
+            autoComplete="off"
+            spellCheck={false}
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            {...described('secret', 'webhook-secret-hint')}
+          />
+          <Button variant="outline" onClick={() => setSecret(randomSecret())}>
+            Generate
+          </Button>
+        </div>
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? <Spinner /> : null}
+          {create.isPending ? 'Creating...' : 'Create Webhook'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function WebhookFormDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Add Webhook" description="Receive an HTTP POST when invoices change.">
+        {open ? <WebhookForm onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

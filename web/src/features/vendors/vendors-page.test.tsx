@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../components/ui/use-toast';
+import { mockApi, page, renderWithProviders } from '../../test/render';
+import { VendorsPage } from './vendors-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const LONG_ADDRESS = '4500 Industrial Parkway, Suite 210, Springfield, IL 62704';
+
+function vendor(overrides: Record<string, unknown> = {}) {
+  return {
+    id: '01HZY3K8M2Q4R5S6T7V8W9XV01',
+    name: 'Acme Plumbing',
+    email: 'billing@acme.test',
+    phone: '555-0100',
+    address: LONG_ADDRESS,
+    taxId: null,
+    website: null,
+    paymentTerms: 'Net 30',
+    preferredMethod: null,
+    status: 'ACTIVE',
+    totalAmount: 2500,
+    totalInvoices: 4,
+    averageAmount: 625,
+    createdAt: '2025-01-05T10:00:00.000Z',
+    updatedAt: '2025-01-05T10:00:00.000Z',
+    version: 2,
+    ...overrides,
+  };
+}
+
+describe('VendorsPage', () => {
+  it('shows the total as a badge, the live totals and the address cut at 30 characters with the full text kept', async () => {
+    mockApi({ 'GET /api/vendors': { body: page([vendor()], 37, 'c2') } });
+    renderWithProviders(<VendorsPage />);
+    expect(await screen.findByLabelText('37 vendors')).toHaveTextContent('37');
+    const row = screen.getByRole('row', { name: /Acme Plumbing/ });
+    expect(within(row).getByText('$2,500.00')).toBeInTheDocument();
+    expect(within(row).getByText('$625.00')).toBeInTheDocument();
+    expect(within(row).getByText('4500 Industrial Parkway, Suite...')).toBeInTheDocument();
+    expect(within(row).getByTitle(LONG_ADDRESS)).toBeInTheDocument();
+    expect(screen.getByText(/of/, { selector: 'p' })).toHaveTextContent('Showing 1-1 of 37 vendors');
+  });
+
+  it('sends the search text once typing pauses, and starts again from the first page', async () => {
+    const { calls } = mockApi({
+      'GET /api/vendors': (url) => ({
+        body: url.searchParams.get('cursor')
+          ? page([vendor({ id: '01HZY3K8M2Q4R5S6T7V8W9XV02', name: 'Page Two Co' })], 2, null)
+          : page([vendor()], 2, 'next-1'),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<VendorsPage />);
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Page Two Co')).toBeInTheDocument();
+    expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe('next-1');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search vendors' }), 'acme');
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('search')).toBe('acme'));
+    const searches = calls.filter((c) => c.url.searchParams.has('search'));
+    expect(searches).toHaveLength(1);
+    expect(searches[0].url.searchParams.has('cursor')).toBe(false);
+  });
+
+  it('deletes only after the confirmation, then says so', async () => {
+    const { calls } = mockApi({
+      'GET /api/vendors': { body: page([vendor()]) },
+      'DELETE /api/vendors/01HZY3K8M2Q4R5S6T7V8W9XV01': { status: 204 },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<VendorsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete vendor?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it("toasts 'Failed to delete vendor' with the server's message", async () => {
+    mockApi({
+      'GET /api/vendors': { body: page([vendor()]) },
+      'DELETE /api/vendors/01HZY3K8M2Q4R5S6T7V8W9XV01': {
+        status: 409,
+        body: { message: 'Vendor has open invoices', code: 'conflict' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<VendorsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete vendor')).toBeInTheDocument();
+    expect(screen.getByText('Vendor has open invoices')).toBeInTheDocument();
+  });
+});

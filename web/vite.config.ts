@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const backend = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/config.json': { target: backend, changeOrigin: false },
+    },
+  },
+});
