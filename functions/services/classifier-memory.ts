@@ -38,7 +38,11 @@ export async function rememberVendorCategory(
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.entity(orgId, 'CLASSIFIER', `VENDOR#${vendorKey}`), entity: 'ClassifierMemory', ...memory },
+      Item: {
+        ...keys.entity(orgId, 'CLASSIFIER', `VENDOR#${vendorKey}`),
+        entity: 'ClassifierMemory',
+        ...memory,
+      },
     }),
   );
   return memory;
@@ -57,7 +61,8 @@ export async function loadOrgMemory(orgId: string): Promise<OrgMemory> {
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) vendorCategory[item.vendorKey as string] = item.categoryCode as string;
+    for (const item of page.Items ?? [])
+      vendorCategory[item.vendorKey as string] = item.categoryCode as string;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return { vendorCategory };
@@ -68,7 +73,10 @@ export async function loadOrgMemory(orgId: string): Promise<OrgMemory> {
  * vendor name, the organization remembers vendor → category. Learning must never fail the edit, so
  * errors are swallowed by the caller's choice (this returns what it learned, or null).
  */
-export async function learnFromCorrection(before: InvoiceItem, after: InvoiceItem): Promise<VendorCategoryMemory | null> {
+export async function learnFromCorrection(
+  before: InvoiceItem,
+  after: InvoiceItem,
+): Promise<VendorCategoryMemory | null> {
   if (!after.categoryId || after.categoryId === before.categoryId || !after.vendorName) return null;
   const category = (await listCategories(after.orgId)).find((c) => c.id === after.categoryId);
   if (!category) return null;

@@ -54,12 +54,15 @@ export interface ConfigSource {
 
 /**
  * Resolves the stage and derived settings. An explicit `--context stage=…` always wins. Without it the
- * cdk.json `defaultStage` applies only to `npm run synth` (npm sets `npm_lifecycle_event`), so a
- * `cdk deploy` without a stage stops here instead of silently deploying someone else's sandbox.
+ * cdk.json `defaultStage` applies only when no AWS account is resolved, that is an offline synth (CI, a
+ * laptop without credentials). A deploy always resolves an account (the CLI sets CDK_DEFAULT_ACCOUNT from
+ * the credentials), so `cdk deploy` without a stage stops here instead of deploying someone else's sandbox.
+ * The CLI tells the app nothing about which command runs it, hence this proxy.
  */
 export function resolveConfig(source: ConfigSource): AppConfig {
   const explicit = source.context('stage');
-  const fallback = source.env.npm_lifecycle_event === 'synth' ? source.context('defaultStage') : undefined;
+  const offline = !source.env.CDK_DEFAULT_ACCOUNT && !source.context('account');
+  const fallback = offline ? source.context('defaultStage') : undefined;
   const stage = explicit ?? fallback;
   if (typeof stage !== 'string' || !STAGE_PATTERN.test(stage)) throw new InvalidStageError(stage);
 

@@ -36,7 +36,8 @@ function toEvent(queueUrl: string, messages: Message[]): SQSEvent {
         ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
         SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
         SenderId: 'local',
-        ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+        ApproximateFirstReceiveTimestamp:
+          m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
       },
       messageAttributes: {},
       md5OfBody: m.MD5OfBody ?? '',

@@ -4,11 +4,11 @@ import { join, resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { resetDbClient } from '../../functions/adapters/dynamodb/client';
+import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
+import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetS3Client } from '../../functions/adapters/s3/storage';
 import { resetSqsClient } from '../../functions/adapters/sqs/queues';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
-import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
-import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
 import { resetEnv } from '../../functions/env';
 import { cognitoClient, ensureLocalUserPool, ensureUser } from './cognito-bootstrap';
@@ -32,8 +32,8 @@ import {
 } from './local-config';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
-import { cognitoProxyRoute, devMailboxRoute } from './routes';
 import { type QueueWorkers, startQueueWorkers } from './queue-workers';
+import { cognitoProxyRoute, devMailboxRoute } from './routes';
 import { storagePostTarget } from './storage-post-target';
 import { LocalWorkflowRunner } from './workflow-runner';
 
@@ -277,7 +277,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       registerProcessingStarter(runner);
       await runner.resume();
     }
-    if (options.queueWorkers !== false) workers = startQueueWorkers({ queues, log, retryBaseSeconds: options.queueRetryBaseSeconds });
+    if (options.queueWorkers !== false)
+      workers = startQueueWorkers({ queues, log, retryBaseSeconds: options.queueRetryBaseSeconds });
 
     const stack: LocalStack = {
       url,

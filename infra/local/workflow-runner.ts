@@ -10,12 +10,15 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import type { UploadReservation } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, parseObjectKey, putObject, s3 } from '../../functions/adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
-import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
+import {
+  LocalExpenseAnalyzer,
+  shutdownLocalAnalyzer,
+} from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { sniffContentType } from '../../functions/core/files/sniff';
 import { env } from '../../functions/env';
-import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as claim } from '../../functions/workflow/states/claim';
+import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as decide } from '../../functions/workflow/states/decide';
 import { handler as inspect } from '../../functions/workflow/states/inspect';
 import { handler as markFailed } from '../../functions/workflow/states/mark-failed';
@@ -66,27 +69,26 @@ export function localTextractHandlers(analyzer: ExpenseAnalyzer) {
     }
     return analyzer.analyze({ bytes, contentType });
   };
-  return {
-    ExtractSync: async (input: JSONValue) => {
-      const { Document } = input as { Document: { S3Object: { Name: string } } };
-      return (await analyze(Document.S3Object.Name)) as JSONValue;
-    },
-    StartExtraction: async (input: JSONValue) => {
-      const { DocumentLocation, OutputConfig } = input as {
-        DocumentLocation: { S3Object: { Name: string } };
-        OutputConfig: { S3Prefix: string };
-      };
-      const response = await analyze(DocumentLocation.S3Object.Name);
-      const jobId = ulid();
-      await putObject(
-        `${OutputConfig.S3Prefix}/${jobId}/1`,
-        new TextEncoder().encode(JSON.stringify({ JobStatus: 'SUCCEEDED', ...response })),
-        'application/json',
-      );
-      return { JobId: jobId };
-    },
-    GetExtraction: async () => ({ JobStatus: 'SUCCEEDED' }),
+  const extractSync = async (input: JSONValue) => {
+    const { Document } = input as { Document: { S3Object: { Name: string } } };
+    return (await analyze(Document.S3Object.Name)) as JSONValue;
   };
+  const startExtraction = async (input: JSONValue) => {
+    const { DocumentLocation, OutputConfig } = input as {
+      DocumentLocation: { S3Object: { Name: string } };
+      OutputConfig: { S3Prefix: string };
+    };
+    const response = await analyze(DocumentLocation.S3Object.Name);
+    const jobId = ulid();
+    await putObject(
+      `${OutputConfig.S3Prefix}/${jobId}/1`,
+      new TextEncoder().encode(JSON.stringify({ JobStatus: 'SUCCEEDED', ...response })),
+      'application/json',
+    );
+    return { JobId: jobId };
+  };
+  const getExtraction = async () => ({ JobStatus: 'SUCCEEDED' });
+  return { ExtractSync: extractSync, StartExtraction: startExtraction, GetExtraction: getExtraction };
 }
 
 export interface WorkflowRunnerOptions {
@@ -178,9 +180,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
           taskResourceLocalHandlers: this.#handlers,
           waitTimeOverrides: { WaitForExtraction: 0 },
           // Backoff stays, scaled down: local failures are hiccups of the emulators, not AWS throttling.
-          retryIntervalOverrides: Object.fromEntries(
-            Object.keys(this.#handlers).map((name) => [name, 200]),
-          ),
+          retryIntervalOverrides: Object.fromEntries(Object.keys(this.#handlers).map((name) => [name, 200])),
         },
         noThrowOnAbort: true,
       });

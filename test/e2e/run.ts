@@ -49,7 +49,9 @@ async function checkA11y(page: Page, label: string) {
   a11y.push({
     page: label,
     serious: bad.length,
-    details: bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target.join(' ')}`),
+    details: bad.map(
+      (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target.join(' ')}`,
+    ),
   });
 }
 
@@ -69,7 +71,8 @@ async function newContext(browser: Browser, baseURL: string, theme: 'light' | 'd
 function watchErrors(page: Page, bucket: string[]) {
   page.on('pageerror', (e) => bucket.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource.*401/.test(m.text())) bucket.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !/Failed to load resource.*401/.test(m.text()))
+      bucket.push(`console: ${m.text()}`);
   });
 }
 
@@ -127,12 +130,26 @@ async function main() {
         assert(await page.locator(`#${id}`).count(), `missing section #${id}`);
         assert(await page.locator(`header a[href="#${id}"]`).count(), `missing header anchor #${id}`);
       }
-      for (const text of ['AI-Powered Extraction', 'Lightning Fast Processing', 'Enterprise Security', 'Advanced Analytics', 'Most Popular', '94%', '2.3 minutes', '10,000+', 'Live chat 9 AM - 6 PM EST']) {
+      for (const text of [
+        'AI-Powered Extraction',
+        'Lightning Fast Processing',
+        'Enterprise Security',
+        'Advanced Analytics',
+        'Most Popular',
+        '94%',
+        '2.3 minutes',
+        '10,000+',
+        'Live chat 9 AM - 6 PM EST',
+      ]) {
         assert(await page.getByText(text, { exact: false }).first().isVisible(), `missing text: ${text}`);
       }
       const trial = page.getByRole('link', { name: 'Start Free Trial of the Professional plan' });
       assert((await trial.getAttribute('href')) === '/api/login?auth=signUp&plan=PROFESSIONAL', 'trial link');
-      assert((await page.getByRole('link', { name: 'Start Your Free Trial' }).getAttribute('href')) === '/api/login', 'CTA link');
+      assert(
+        (await page.getByRole('link', { name: 'Start Your Free Trial' }).getAttribute('href')) ===
+          '/api/login',
+        'CTA link',
+      );
       await shot(page, 'landing-light', true);
       await checkA11y(page, 'landing (light)');
     });
@@ -175,7 +192,10 @@ async function main() {
     await step('landing renders in dark and at 375 px', page, async () => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      assert(await page.evaluate(() => document.documentElement.classList.contains('dark')), 'dark class missing');
+      assert(
+        await page.evaluate(() => document.documentElement.classList.contains('dark')),
+        'dark class missing',
+      );
       await shot(page, 'landing-dark');
       await checkA11y(page, 'landing (dark)');
       await page.setViewportSize({ width: 375, height: 800 });
@@ -192,11 +212,28 @@ async function main() {
     await step('demo user signs in through the real form and reaches the shell', page, async () => {
       await signIn(page, demo.email, demo.password);
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      for (const name of ['Dashboard', 'Invoices', 'Upload', 'Vendors', 'Properties', 'Analytics', 'Settings']) {
-        assert(await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: new RegExp(`^${name}`) }).count(), `nav ${name}`);
+      for (const name of [
+        'Dashboard',
+        'Invoices',
+        'Upload',
+        'Vendors',
+        'Properties',
+        'Analytics',
+        'Settings',
+      ]) {
+        assert(
+          await page
+            .getByRole('navigation', { name: 'Primary' })
+            .getByRole('link', { name: new RegExp(`^${name}`) })
+            .count(),
+          `nav ${name}`,
+        );
       }
       await page.getByRole('search').getByPlaceholder('Search invoices...').waitFor();
-      await page.getByText(/Total Invoices/).first().waitFor();
+      await page
+        .getByText(/Total Invoices/)
+        .first()
+        .waitFor();
       await page.waitForTimeout(800);
       await shot(page, 'dashboard-empty', true);
       await checkA11y(page, 'dashboard');
@@ -224,7 +261,10 @@ async function main() {
 
     await step('invoice detail dialog shows preview, extracted data and history', page, async () => {
       await page.reload();
-      await page.getByRole('button', { name: /^View invoice/ }).first().click();
+      await page
+        .getByRole('button', { name: /^View invoice/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Extracted Information').waitFor();
       await dialog.getByText('History').waitFor();
@@ -241,15 +281,24 @@ async function main() {
     await step('download from the table saves the file', page, async () => {
       const [download] = await Promise.all([
         page.waitForEvent('download', { timeout: 15_000 }),
-        page.getByRole('button', { name: /^Download invoice/ }).first().click(),
+        page
+          .getByRole('button', { name: /^Download invoice/ })
+          .first()
+          .click(),
       ]);
       assert(/\.pdf$/i.test(download.suggestedFilename()), `download name ${download.suggestedFilename()}`);
     });
 
     await step('invoices page lists cards, opens the tabbed dialog, exports CSV', page, async () => {
-      await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: /^Invoices/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Primary' })
+        .getByRole('link', { name: /^Invoices/ })
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
-      await page.getByRole('button', { name: /^View invoice/ }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^View invoice/ })
+        .first()
+        .waitFor();
       await shot(page, 'invoices-page');
       await checkA11y(page, 'invoices page');
       const [csv] = await Promise.all([
@@ -257,9 +306,13 @@ async function main() {
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
       assert(/\.csv$/i.test(csv.suggestedFilename()), `csv name ${csv.suggestedFilename()}`);
-      await page.getByRole('button', { name: /^View invoice/ }).first().click();
+      await page
+        .getByRole('button', { name: /^View invoice/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog');
-      for (const tab of ['Details', 'Line Items', 'Comments', 'Files']) await dialog.getByRole('tab', { name: tab }).waitFor();
+      for (const tab of ['Details', 'Line Items', 'Comments', 'Files'])
+        await dialog.getByRole('tab', { name: tab }).waitFor();
       await dialog.getByRole('tab', { name: 'Comments' }).click();
       await dialog.getByLabel('Add a comment').fill('Checked against the work order.');
       await dialog.getByRole('button', { name: 'Add Comment' }).click();
@@ -272,7 +325,10 @@ async function main() {
       await page.goto('/upload');
       await page.getByRole('heading', { name: 'Upload Tips' }).waitFor();
       await page.locator('input[type=file]').first().setInputFiles(pdfPath);
-      await page.getByRole('list', { name: 'Processing Queue' }).getByText('acme-plumbing-invoice.pdf').waitFor();
+      await page
+        .getByRole('list', { name: 'Processing Queue' })
+        .getByText('acme-plumbing-invoice.pdf')
+        .waitFor();
       await shot(page, 'upload-page');
       await checkA11y(page, 'upload page');
     });
@@ -302,7 +358,9 @@ async function main() {
 
     await step('logout returns to the landing page', page, async () => {
       await page.getByRole('link', { name: 'Logout' }).click();
-      await page.getByRole('heading', { level: 1, name: /AI-powered invoice processing/i }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('heading', { level: 1, name: /AI-powered invoice processing/i })
+        .waitFor({ timeout: 15_000 });
       await page.goto('/invoices');
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     });

@@ -22,7 +22,8 @@ export function totalsOf(spec: InvoiceSpec) {
   return { subtotal, tax, total: round2(subtotal + tax) };
 }
 
-const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (n: number) =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const usDate = (iso: string) => {
   const [y, m, d] = iso.split('-');
   return `${m}/${d}/${y}`;
@@ -44,12 +45,17 @@ export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
   doc.text(`Due Date: ${usDate(spec.dueDate)}`, 400, 106);
   doc.font('Helvetica-Bold').text('Bill To:', 50, 140);
   doc.font('Helvetica');
-  spec.billTo.forEach((line, i) => doc.text(line, 50, 154 + i * 14));
+  spec.billTo.forEach((line, i) => {
+    doc.text(line, 50, 154 + i * 14);
+  });
 
   let y = 240;
   doc.font('Helvetica-Bold');
   doc.text('Description', 50, y).text('Qty', 330, y).text('Unit Price', 390, y).text('Amount', 480, y);
-  doc.moveTo(50, y + 14).lineTo(560, y + 14).stroke();
+  doc
+    .moveTo(50, y + 14)
+    .lineTo(560, y + 14)
+    .stroke();
   doc.font('Helvetica');
   for (const line of spec.lines) {
     y += 22;
@@ -63,7 +69,10 @@ export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
   y += 40;
   doc.text('Subtotal:', 390, y).text(usd(subtotal), 480, y);
   doc.text(`Tax (${Math.round(spec.taxRate * 100)}%):`, 390, y + 16).text(usd(tax), 480, y + 16);
-  doc.font('Helvetica-Bold').text('Total Due:', 390, y + 32).text(usd(total), 480, y + 32);
+  doc
+    .font('Helvetica-Bold')
+    .text('Total Due:', 390, y + 32)
+    .text(usd(total), 480, y + 32);
   doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
   doc.end();
   return done;

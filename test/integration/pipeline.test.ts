@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import type {
   AnalyzeExpenseResponse,
   ExpenseAnalyzer,
@@ -7,6 +6,7 @@ import type {
 } from '../../functions/adapters/textract/expense-analyzer';
 import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import { openPdf } from '../../functions/adapters/textract/pdf-pages';
+import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { LOCAL_BUCKET } from '../../infra/local/local-config';
 import { LocalWorkflowRunner } from '../../infra/local/workflow-runner';
 import { type Invoice, invoiceSchema } from '../../shared/schemas';
@@ -168,7 +168,10 @@ describe('upload → decision on the local stack', () => {
     // The upload's own event already queued a run; two more copies of it arrive.
     const record = {
       eventName: 'ObjectCreated:Put',
-      s3: { bucket: { name: LOCAL_BUCKET }, object: { key: `uploads/${uploaded.organizationId}/${uploaded.id}/echo.pdf` } },
+      s3: {
+        bucket: { name: LOCAL_BUCKET },
+        object: { key: `uploads/${uploaded.organizationId}/${uploaded.id}/echo.pdf` },
+      },
     };
     runner.onObjectCreated(record);
     runner.onObjectCreated(record);
@@ -201,7 +204,9 @@ describe('upload → decision on the local stack', () => {
     expect(first.status).toBe('PROCESSED');
     const second = await decided((await upload(await invoicePdf(spec), 'second.pdf')).id);
     expect(second.status).toBe('REVIEW_REQUIRED');
-    expect(second.reviewReasons).toContainEqual(expect.stringContaining('Possible duplicate of invoice INV-7731'));
+    expect(second.reviewReasons).toContainEqual(
+      expect.stringContaining('Possible duplicate of invoice INV-7731'),
+    );
   });
 
   it('learns a reviewer category correction for the vendor and applies it to the next invoice', async () => {

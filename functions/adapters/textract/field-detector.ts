@@ -221,6 +221,7 @@ function valueFor(
   line: DocLine,
   labelEnd: number,
   read: Reader,
+  labelStart = 0,
 ): { value: string; box: Box; line: DocLine } | null {
   const rest = line.text.slice(labelEnd);
   const restTrimmed = rest.replace(/^[\s:#.\-—–=]+/, '');
@@ -234,7 +235,7 @@ function valueFor(
   }
   const same = read(restClean);
   if (same) return { value: same.value, box: boxOfSpan(line, offset + same.from, offset + same.to), line };
-  const labelBox = boxOfSpan(line, 0, labelEnd);
+  const labelBox = boxOfSpan(line, labelStart, labelEnd);
   const below = lines.filter(
     (l) =>
       l.page === line.page &&
@@ -245,10 +246,21 @@ function valueFor(
       l.x1 > labelBox.x0 - line.height * 2,
   );
   for (const l of below.slice(0, 1)) {
+    // Prefer the cell right under the label (labels side by side with their values below).
+    const cell = l.segments.find((s) => s.x1 > labelBox.x0 - l.height && s.x0 < labelBox.x1 + l.height);
+    const at = cell && l.segments.length > 1 ? charIndexOfSegment(l, cell) : -1;
+    const inCell = cell && at >= 0 ? read(cell.text) : null;
+    if (inCell) return { value: inCell.value, box: boxOfSpan(l, at + inCell.from, at + inCell.to), line: l };
     const v = read(l.text);
     if (v) return { value: v.value, box: boxOfSpan(l, v.from, v.to), line: l };
   }
   return null;
+}
+
+/** Where a segment's text starts inside its line's text, or -1. */
+function charIndexOfSegment(line: DocLine, seg: LayoutWord): number {
+  const first = line.words.findIndex((w) => w.x0 >= seg.x0 - 0.01 && w.x0 <= seg.x1);
+  return first < 0 ? -1 : line.charWord.indexOf(first);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,7 +279,7 @@ function findLabelled(
     for (const [pattern, weight] of labels) {
       const m = line.text.match(pattern);
       if (!m || m.index === undefined) continue;
-      const v = valueFor(lines, line, m.index + m[0].length, read);
+      const v = valueFor(lines, line, m.index + m[0].length, read, m.index);
       if (!v) continue;
       out.push({
         type,
@@ -567,7 +579,7 @@ function amountCandidates(lines: DocLine[], label: RegExp, not: RegExp | null, t
     const m = line.text.match(label);
     if (!m || m.index === undefined) continue;
     if (not?.test(line.text)) continue;
-    const v = valueFor(lines, line, m.index + m[0].length, readAmount);
+    const v = valueFor(lines, line, m.index + m[0].length, readAmount, m.index);
     if (!v) continue;
     out.push({
       type,
@@ -641,11 +653,11 @@ interface Row {
 /** Numbers at the end of a line: its price columns. */
 function numericTail(line: DocLine): {
   start: number;
-  numbers: Array<{ raw: string; value: number; box: Box }>;
+  numbers: Array<{ raw: string; value: number; box: Box; index: number }>;
 } {
   const text = withoutDates(line.text);
   const amounts = findAmounts(text);
-  const numbers: Array<{ raw: string; value: number; box: Box }> = [];
+  const numbers: Array<{ raw: string; value: number; box: Box; index: number }> = [];
   let start = text.length;
   for (let i = amounts.length - 1; i >= 0; i--) {
     const a = amounts[i];
@@ -656,14 +668,30 @@ function numericTail(line: DocLine): {
     )
       break;
     if (numbers.length === 0 && /[A-Za-z]{4,}/.test(between)) break;
-    numbers.unshift({ raw: a.raw, value: a.value, box: boxOfSpan(line, a.index, a.index + a.raw.length) });
+    numbers.unshift({
+      raw: a.raw,
+      value: a.value,
+      box: boxOfSpan(line, a.index, a.index + a.raw.length),
+      index: a.index,
+    });
     start = a.index;
   }
   return { start, numbers };
 }
 
 function rowOf(line: DocLine, columns: Column[] | null): Row | null {
-  const { start, numbers } = numericTail(line);
+  let { start, numbers } = numericTail(line);
+  const descriptionColumn = columns?.find((c) => c.role === 'description');
+  if (columns && descriptionColumn) {
+    // Numbers inside the description column ("Water heater 50 gal") are part of the description.
+    const numeric = columns.filter((c) => c.role === 'quantity' || c.role === 'unit' || c.role === 'price');
+    const firstNumeric = Math.min(...numeric.map((c) => c.x0));
+    const kept = numbers.filter((n) => n.box.x1 > firstNumeric - line.height * 2);
+    if (kept.length && kept.length < numbers.length) {
+      start = kept[0].index;
+      numbers = kept;
+    }
+  }
   if (numbers.length === 0) return null;
   const money = numbers.filter((n) => /[.,]\d{1,2}$/.test(n.raw) || /^\D/.test(n.raw));
   if (money.length === 0) return null;

@@ -131,7 +131,9 @@ export const handler = resourceHandler({
       actorName: await actorName(request),
     });
     // A changed category teaches the organization's classifier; learning never fails the edit.
-    await learnFromCorrection(before, after).catch((error) => console.error('Learning from a correction failed', error));
+    await learnFromCorrection(before, after).catch((error) =>
+      console.error('Learning from a correction failed', error),
+    );
     return toInvoice(after);
   },
 

@@ -21,11 +21,43 @@ export function normalizeVendorKey(name: string): string {
   return foldText(name).replace(LEGAL_SUFFIXES, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** Words of two letters or more, for the classifier. */
+/** A crude English stem, so "cockroaches", "painting" and "plowed" meet "cockroach", "paint", "plow". */
+function stem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(ing|ed|es|e|s)$/, '');
+}
+
+/** Words that say nothing about the kind of expense. */
+const STOP_WORDS = new Set([
+  'in',
+  'on',
+  'of',
+  'the',
+  'and',
+  'for',
+  'to',
+  'at',
+  'with',
+  'by',
+  'from',
+  'per',
+  'each',
+  'no',
+  'unit',
+  'units',
+  'apt',
+  'ea',
+  'qty',
+  'hr',
+  'hrs',
+]);
+
+/** Stemmed words of two letters or more, for the classifier. */
 export function words(text: string): string[] {
   return foldText(text)
     .split(' ')
-    .filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+    .filter((w) => w.length >= 2 && !/^\d+$/.test(w) && !STOP_WORDS.has(w))
+    .map(stem);
 }
 
 /** 1 − edit distance / longer length. */

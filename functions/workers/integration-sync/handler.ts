@@ -1,13 +1,17 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import {
+  type IntegrationItem,
+  listIntegrations,
+  recordIntegrationResult,
+} from '../../adapters/dynamodb/integrations';
+import {
   findInvoice,
   type InvoiceItem,
   listLineItems,
-  saveInvoice,
   type SyncResult,
+  saveInvoice,
   toInvoice,
 } from '../../adapters/dynamodb/invoices';
-import { type IntegrationItem, listIntegrations, recordIntegrationResult } from '../../adapters/dynamodb/integrations';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
 import { isFinalAttempt, processBatch } from '../lib/batch';
@@ -16,7 +20,9 @@ import { type PostResult, postJson } from '../lib/http';
 export const SYNC_TIMEOUT_MS = 10_000;
 
 /** How one integration is called: where, and with which credentials. */
-export function requestFor(integration: IntegrationItem): { url: string; headers: Record<string, string> } | { error: string } {
+export function requestFor(
+  integration: IntegrationItem,
+): { url: string; headers: Record<string, string> } | { error: string } {
   const { config } = integration;
   const url = config.apiUrl ?? config.webhookUrl;
   if (!url) return { error: `No API URL is configured for ${integration.name}` };
@@ -37,7 +43,11 @@ export interface SyncDeps {
   findInvoice(orgId: string, invoiceId: string): Promise<InvoiceItem | undefined>;
   payloadOf(invoice: InvoiceItem): Promise<unknown>;
   listIntegrations(orgId: string): Promise<IntegrationItem[]>;
-  recordIntegrationResult(orgId: string, id: string, result: { ok: boolean; error?: string }): Promise<unknown>;
+  recordIntegrationResult(
+    orgId: string,
+    id: string,
+    result: { ok: boolean; error?: string },
+  ): Promise<unknown>;
   /** Writes the outcomes on the invoice (read-modify-write, retried on a concurrent change). */
   saveSyncResults(orgId: string, invoiceId: string, results: SyncResult[]): Promise<void>;
   notifySyncFailed(orgId: string, invoice: InvoiceItem, failures: string[]): Promise<void>;
@@ -72,7 +82,10 @@ export function createSyncHandler(deps: SyncDeps) {
         'error' in request
           ? { ok: false, status: null, error: request.error }
           : await deps.post(request.url, body, request.headers, SYNC_TIMEOUT_MS);
-      await deps.recordIntegrationResult(message.orgId, integration.id, { ok: outcome.ok, error: outcome.error });
+      await deps.recordIntegrationResult(message.orgId, integration.id, {
+        ok: outcome.ok,
+        error: outcome.error,
+      });
       results.push({
         integrationId: integration.id,
         integrationName: integration.name,

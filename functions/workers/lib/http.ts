@@ -26,7 +26,11 @@ export async function postJson(
     // Drain the body so the connection can be reused; its content is not needed.
     await response.arrayBuffer().catch(() => undefined);
     if (response.ok) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, error: `HTTP ${response.status} ${response.statusText}`.trim() };
+    return {
+      ok: false,
+      status: response.status,
+      error: `HTTP ${response.status} ${response.statusText}`.trim(),
+    };
   } catch (error) {
     const name = (error as Error).name;
     const message =

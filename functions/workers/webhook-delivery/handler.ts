@@ -35,7 +35,10 @@ const deliveryKey = (webhookId: string, message: WebhookMessage) =>
 export const dynamoDeliveryLog = {
   async wasDelivered(orgId: string, invoiceId: string, key: string) {
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: { PK: keys.invoiceChildren(orgId, invoiceId), SK: key } }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: { PK: keys.invoiceChildren(orgId, invoiceId), SK: key },
+      }),
     );
     return Boolean(Item);
   },

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExtractedInvoice } from '../../core/extraction/types';
 import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
 import { keys } from '../../adapters/dynamodb/keys';
+import type { ExtractedInvoice } from '../../core/extraction/types';
 
 /** What Classify found. */
 export interface RunClassification {
@@ -60,7 +60,11 @@ export async function putRun(orgId: string, invoiceId: string, record: RunRecord
   );
 }
 
-export async function getRun(orgId: string, invoiceId: string, runId: string): Promise<RunRecord | undefined> {
+export async function getRun(
+  orgId: string,
+  invoiceId: string,
+  runId: string,
+): Promise<RunRecord | undefined> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: runKey(orgId, invoiceId, runId), ConsistentRead: true }),
   );

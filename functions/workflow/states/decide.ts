@@ -34,7 +34,8 @@ export async function settle(
   lines: ExtractedInvoice['lineItems'] | null,
 ): Promise<InvoiceItem | null> {
   const before = await findInvoice(ctx.orgId, ctx.invoiceId);
-  if (!before || before.processingRunId !== ctx.runId) throw new StaleRun(`Invoice ${ctx.invoiceId} has a newer run`);
+  if (!before || before.processingRunId !== ctx.runId)
+    throw new StaleRun(`Invoice ${ctx.invoiceId} has a newer run`);
   if (before.status !== 'PROCESSING') {
     // Decided already by this very run (a retried Decide), or a person approved/rejected meanwhile.
     if (before.processingStage === 'DONE' || before.processingStage === 'FAILED') return null;
@@ -52,11 +53,16 @@ export async function settle(
     after = await saveInvoice(
       before,
       changes,
-      { type: changes.status === 'PROCESSED' ? 'processed' : 'review_required', actor: 'system', actorName: 'Invoice processing' },
+      {
+        type: changes.status === 'PROCESSED' ? 'processed' : 'review_required',
+        actor: 'system',
+        actorName: 'Invoice processing',
+      },
       { condition: { expression: 'processingRunId = :run', values: { ':run': ctx.runId } } },
     );
   } catch (error) {
-    if ((error as { code?: string }).code === 'stale_version') throw new StaleRun(`Invoice ${ctx.invoiceId} changed meanwhile`);
+    if ((error as { code?: string }).code === 'stale_version')
+      throw new StaleRun(`Invoice ${ctx.invoiceId} changed meanwhile`);
     throw error;
   }
   const processed = after.status === 'PROCESSED';
@@ -68,7 +74,11 @@ export async function settle(
       ? `${label(after)} was processed`
       : `${label(after)} needs review: ${after.reviewReasons[0] ?? 'low confidence'}`,
   });
-  await publishInvoiceEvent(ctx.orgId, ctx.invoiceId, processed ? 'invoice.processed' : 'invoice.review_required');
+  await publishInvoiceEvent(
+    ctx.orgId,
+    ctx.invoiceId,
+    processed ? 'invoice.processed' : 'invoice.review_required',
+  );
   return after;
 }
 

@@ -59,7 +59,12 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
     }
   }
   if (pageCount > MAX_PAGES) {
-    return { contentType, pageCount, fileSize, rejectReason: `The document has ${pageCount} pages; at most ${MAX_PAGES} are processed` };
+    return {
+      contentType,
+      pageCount,
+      fileSize,
+      rejectReason: `The document has ${pageCount} pages; at most ${MAX_PAGES} are processed`,
+    };
   }
   return { contentType, pageCount, fileSize, rejectReason: null };
 }

@@ -1,7 +1,7 @@
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
 import { parseObjectKey } from '../../adapters/s3/storage';
-import { settle } from './decide';
 import { StaleRun, type WorkflowContext } from '../types';
+import { settle } from './decide';
 
 /** The state input when a Catch routes here: whatever the failing state had, plus the error. */
 export interface MarkFailedInput {
@@ -49,7 +49,10 @@ export function failureReason(error: { Error?: string; Cause?: string } | undefi
 export async function handler(input: MarkFailedInput): Promise<{ marked: boolean }> {
   let state: MarkFailedInput = input;
   if (input.detail?.input) {
-    state = { ...(JSON.parse(input.detail.input) as MarkFailedInput), error: { Error: input.detail.error, Cause: input.detail.cause } };
+    state = {
+      ...(JSON.parse(input.detail.input) as MarkFailedInput),
+      error: { Error: input.detail.error, Cause: input.detail.cause },
+    };
   }
   const parsed = state.ctx?.orgId ? state.ctx : state.objectKey ? parseObjectKey(state.objectKey) : undefined;
   if (!parsed?.orgId) return { marked: false };

@@ -54,7 +54,8 @@ export function addressTextOf(response: AnalyzeExpenseResponse): string | null {
       if (groups.some((g) => VENDOR_GROUPS.has(g))) continue;
       found.push(text);
     }
-    for (const block of doc.Blocks ?? []) if (block.BlockType === 'LINE' && block.Text) lines.push(block.Text);
+    for (const block of doc.Blocks ?? [])
+      if (block.BlockType === 'LINE' && block.Text) lines.push(block.Text);
   }
   const text = (found.length ? found : lines).join('\n').slice(0, 4000);
   return text || null;
@@ -70,7 +71,8 @@ export async function handler(input: NormalizeInput): Promise<{ ctx: WorkflowCon
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
   let response: AnalyzeExpenseResponse;
   if (input.analysis) response = input.analysis;
-  else if (input.job && ctx.textractPrefix) response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
+  else if (input.job && ctx.textractPrefix)
+    response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
   else throw new Error('Normalize needs the analysis or a finished job');
   const extracted = normalize(response);
   extracted.lineItems = extracted.lineItems.slice(0, MAX_LINE_ITEMS);

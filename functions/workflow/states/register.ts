@@ -27,7 +27,13 @@ function keyVariants(objectKey: string): string[] {
  */
 export async function handler(input: ExecutionInput): Promise<WorkflowContext> {
   const parsed = parseObjectKey(input.objectKey);
-  const base = { bucket: input.bucket, objectKey: input.objectKey, orgId: '', invoiceId: '', registered: false };
+  const base = {
+    bucket: input.bucket,
+    objectKey: input.objectKey,
+    orgId: '',
+    invoiceId: '',
+    registered: false,
+  };
   if (!parsed) return base;
   const { orgId, invoiceId } = parsed;
   const existing = await findInvoice(orgId, invoiceId);

@@ -1,5 +1,10 @@
 import { invoicesOfVendor } from '../../adapters/dynamodb/invoices';
-import { aiConfidenceOf, decide, type PossibleDuplicate, validateInvoice } from '../../core/validation/validate';
+import {
+  aiConfidenceOf,
+  decide,
+  type PossibleDuplicate,
+  validateInvoice,
+} from '../../core/validation/validate';
 import { getRun, type RunValidation, updateRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';

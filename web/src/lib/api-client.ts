@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly issues: FieldIssue[] = [],
     /** The server's own message, without the status prefix. */
     readonly detail: string = message,
+    /** What the server said (JSON `message` or body text); null when the body was empty. */
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
   }
@@ -35,18 +37,19 @@ export async function toApiError(res: Response): Promise<ApiError> {
 }
 
 export function apiErrorFrom(status: number, statusText: string, text: string): ApiError {
-  let detail = text.trim() || statusText || 'Request failed';
+  let serverMessage: string | null = text.trim() || null;
   let code: string | null = null;
   let issues: FieldIssue[] = [];
   try {
     const body = JSON.parse(text) as { message?: unknown; code?: unknown; issues?: unknown };
-    if (body && typeof body.message === 'string') detail = body.message;
+    if (body && typeof body.message === 'string') serverMessage = body.message;
     if (body && typeof body.code === 'string') code = body.code;
     if (body && Array.isArray(body.issues)) issues = body.issues as FieldIssue[];
   } catch {
     // Not JSON: keep the text.
   }
-  return new ApiError(`${status}: ${detail}`, status, code, issues, detail);
+  const detail = serverMessage || statusText || 'Request failed';
+  return new ApiError(`${status}: ${detail}`, status, code, issues, detail, serverMessage);
 }
 
 type Unauthorized = () => void;

@@ -17,7 +17,10 @@ import { ThemeProvider } from '../lib/theme';
 /** Renders UI with the app's providers and a router whose every path shows it. */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
   });
   const rootRoute = createRootRoute({ component: Outlet });
   const page = () => <>{ui}</>;
@@ -54,7 +57,8 @@ export function mockApi(handlers: Record<string, Handler | { status?: number; bo
     calls.push({ method, url, body });
     const handler = handlers[`${method} ${url.pathname}`];
     const answer = typeof handler === 'function' ? handler(url, init) : handler;
-    if (!answer) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
+    if (!answer)
+      return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

@@ -135,7 +135,7 @@ export function AnalyticsPage() {
     const vendors = topVendors(data);
     const topCategory = [...data.categoryBreakdown].sort((a, b) => b.totalAmount - a.totalAmount)[0];
     body = (
-      <div className="grid gap-6">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
         <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <KpiCard
             label="Total Invoices"
@@ -208,7 +208,7 @@ export function AnalyticsPage() {
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Analytics Dashboard"
         description="Spending, volume and vendor trends across every processed invoice."

@@ -93,7 +93,7 @@ function OrganizationSkeleton() {
 export function OrganizationPage() {
   const { data: org, isPending, isError } = useOrganization();
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Organization Settings"
         description="Manage your organization settings and subscription"
@@ -138,7 +138,7 @@ export function OrganizationPage() {
             <div className="lg:col-span-2">
               <OrganizationForm organization={org} />
             </div>
-            <div className="grid gap-6">
+            <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
               <ApiUsageCard
                 apiUsed={org.apiUsed}
                 apiQuota={org.apiQuota}

@@ -21,12 +21,12 @@ export function memberSince(createdAt: string | null | undefined): string {
 
 function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="truncate text-sm text-slate-900 dark:text-slate-100">{children}</dd>
-      </div>
+    <div className="grid gap-0.5">
+      <dt className="flex items-center gap-2 text-xs font-medium text-slate-500 dark:text-slate-400">
+        <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+        {label}
+      </dt>
+      <dd className="truncate pl-5.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
@@ -66,7 +66,7 @@ export function ProfilePage() {
   const fullName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : '';
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="User Profile" description="Manage your personal information and account settings" />
       {isPending ? (
         <ProfileSkeleton />

@@ -69,7 +69,7 @@ export function PropertiesPage() {
   const total = data?.total ?? 0;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={
           <span className="inline-flex items-center gap-3">

@@ -36,9 +36,9 @@ export function SettingsPage() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Settings" description="Manage your account, integrations and API access." />
-      <Tabs value={tab} onValueChange={change} className="grid gap-6">
+      <Tabs value={tab} onValueChange={change} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList aria-label="Settings sections">
             {TABS.map((t) => (

@@ -16,7 +16,7 @@ import { canRemove, QUEUE_STATUS_LABELS, queueProgress } from './lib/queue-progr
 
 /** The queue row text for a failed upload. */
 export function uploadErrorText(err: unknown): string {
-  if (err instanceof ApiError) return err.detail || `Upload failed with status ${err.status}`;
+  if (err instanceof ApiError) return err.serverMessage || `Upload failed with status ${err.status}`;
   return err instanceof Error ? err.message : String(err);
 }
 

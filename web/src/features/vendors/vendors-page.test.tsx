@@ -44,7 +44,9 @@ describe('VendorsPage', () => {
     expect(within(row).getByText('$625.00')).toBeInTheDocument();
     expect(within(row).getByText('4500 Industrial Parkway, Suite...')).toBeInTheDocument();
     expect(within(row).getByTitle(LONG_ADDRESS)).toBeInTheDocument();
-    expect(screen.getByText(/of/, { selector: 'p' })).toHaveTextContent('Showing 1-1 of 37 vendors');
+    expect(screen.getByRole('navigation', { name: 'vendors pages' })).toHaveTextContent(
+      'Showing 1-1 of 37 vendors',
+    );
   });
 
   it('sends the search text once typing pauses, and starts again from the first page', async () => {

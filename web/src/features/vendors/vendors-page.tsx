@@ -97,7 +97,7 @@ export function VendorsPage() {
   const total = data?.total ?? 0;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={
           <span className="inline-flex items-center gap-3">
@@ -169,9 +169,9 @@ export function VendorsPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Vendor</TableHead>
-                  <TableHead className="hidden lg:table-cell">Phone</TableHead>
-                  <TableHead className="hidden md:table-cell">Address</TableHead>
-                  <TableHead className="text-right">Total Amount</TableHead>
+                  <TableHead className="hidden xl:table-cell">Phone</TableHead>
+                  <TableHead className="hidden lg:table-cell">Address</TableHead>
+                  <TableHead className="text-right whitespace-nowrap">Total Amount</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Invoices</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Average</TableHead>
                   <TableHead className="hidden md:table-cell">Status</TableHead>
@@ -183,7 +183,7 @@ export function VendorsPage() {
               <TableBody>
                 {items.map((v) => (
                   <TableRow key={v.id}>
-                    <TableCell className="max-w-56">
+                    <TableCell className="max-w-64 min-w-40">
                       <div className="flex items-center gap-3">
                         <span
                           aria-hidden
@@ -202,7 +202,7 @@ export function VendorsPage() {
                         </div>
                       </div>
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-slate-600 lg:table-cell dark:text-slate-300">
+                    <TableCell className="hidden whitespace-nowrap text-slate-600 xl:table-cell dark:text-slate-300">
                       {v.phone ? (
                         <span className="inline-flex items-center gap-1">
                           <Phone className="size-3 text-slate-400" aria-hidden />
@@ -212,7 +212,7 @@ export function VendorsPage() {
                         <span className="text-slate-400 dark:text-slate-500">—</span>
                       )}
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-300">
+                    <TableCell className="hidden whitespace-nowrap text-slate-600 lg:table-cell dark:text-slate-300">
                       <AddressCell address={v.address} />
                     </TableCell>
                     <TableCell className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white">

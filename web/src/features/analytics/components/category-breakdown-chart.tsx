@@ -11,7 +11,7 @@ export function CategoryBreakdownChart({ categories }: { categories: Analytics['
   const data = [...categories].sort((a, b) => b.totalAmount - a.totalAmount);
   const total = data.reduce((s, c) => s + c.totalAmount, 0);
   return (
-    <div className="grid items-center gap-6 sm:grid-cols-[minmax(0,12rem)_1fr]">
+    <div className="grid items-center gap-6 sm:grid-cols-[12rem_minmax(0,1fr)] lg:grid-cols-1 2xl:grid-cols-[12rem_minmax(0,1fr)]">
       <div className="relative mx-auto size-48" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>
@@ -25,6 +25,7 @@ export function CategoryBreakdownChart({ categories }: { categories: Analytics['
               stroke={t.pieStroke}
               strokeWidth={2}
               isAnimationActive={false}
+              rootTabIndex={-1}
             >
               {data.map((c, i) => (
                 <Cell key={c.categoryName} fill={SERIES_COLORS[i % SERIES_COLORS.length]} />

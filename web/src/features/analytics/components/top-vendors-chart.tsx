@@ -5,7 +5,7 @@ import { compactMoney } from '../lib/analytics-rules';
 import { useChartTheme } from './chart-theme';
 import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 
-const shortName = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
+const shortName = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
 
 export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] }) {
   const t = useChartTheme();
@@ -35,7 +35,7 @@ export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] 
               tick={{ fill: t.axis, fontSize: 12 }}
               tickLine={false}
               axisLine={false}
-              width={112}
+              width={148}
             />
             <Tooltip
               cursor={{ fill: t.cursor }}

@@ -29,8 +29,12 @@ describe('StatsCards', () => {
     const accuracy = await screen.findByRole('group', { name: 'AI Accuracy' });
     expect(await within(accuracy).findByText('91.3%')).toBeInTheDocument();
     expect(within(accuracy).getByText('High')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Processing Queue' })).getByText('2 active')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Monthly Total' })).getByText('$4,200.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Processing Queue' })).getByText('2 active'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Monthly Total' })).getByText('$4,200.00'),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Failed to load statistics' on all four cards when the call fails", async () => {

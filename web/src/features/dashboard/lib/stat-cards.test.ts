@@ -15,7 +15,9 @@ describe('statistics card labels', () => {
   });
 
   it('an active account shows Active, N active, Current and one-decimal accuracy', () => {
-    expect(labels({ totalInvoices: 1284, processingQueue: 3, monthlyTotal: 48920.5, aiAccuracy: 94.26 })).toEqual({
+    expect(
+      labels({ totalInvoices: 1284, processingQueue: 3, monthlyTotal: 48920.5, aiAccuracy: 94.26 }),
+    ).toEqual({
       totalInvoices: { value: '1,284', label: 'Active' },
       processingQueue: { value: '3', label: '3 active' },
       monthlyTotal: { value: '$48,920.50', label: 'Current' },

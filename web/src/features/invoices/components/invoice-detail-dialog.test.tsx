@@ -52,7 +52,9 @@ describe('InvoiceDetailDialog', () => {
 
     await user.type(reason, ' Duplicate of INV-1000 ');
     await user.click(screen.getByRole('button', { name: 'Confirm Rejection' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Duplicate of INV-1000' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Duplicate of INV-1000' }),
+    );
     expect(await screen.findByText('Invoice rejected')).toBeInTheDocument();
   });
 
@@ -84,15 +86,25 @@ describe('InvoiceDetailDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
     const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ version: 3, subtotal: 0, taxAmount: 0, totalAmount: 1248.5, propertyId: null, vendorEmail: null });
+    expect(body).toMatchObject({
+      version: 3,
+      subtotal: 0,
+      taxAmount: 0,
+      totalAmount: 1248.5,
+      propertyId: null,
+      vendorEmail: null,
+    });
   });
 
-  it("says so when a save hits a newer version (409)", async () => {
+  it('says so when a save hits a newer version (409)', async () => {
     const user = userEvent.setup();
     setup(
       { status: 'PROCESSED' },
       {
-        [`PUT /api/invoices/${ID}`]: { status: 409, body: { message: 'The invoice was changed by someone else', code: 'conflict' } },
+        [`PUT /api/invoices/${ID}`]: {
+          status: 409,
+          body: { message: 'The invoice was changed by someone else', code: 'conflict' },
+        },
         'GET /api/properties': { body: page([]) },
         'GET /api/categories': { body: page([]) },
       },
@@ -100,6 +112,8 @@ describe('InvoiceDetailDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getByText(/Failed to update invoice: The invoice was changed by someone else/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Failed to update invoice: The invoice was changed by someone else/),
+    ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney } from '../../../../../shared/format';
+import type { Invoice } from '../../../../../shared/schemas/invoice';
 import { makeInvoice } from '../../../test/render';
 import {
   activityText,
@@ -10,7 +11,6 @@ import {
   statusTone,
   vendorDisplay,
 } from './invoice-rules';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
 
 const inv = (o: Record<string, unknown> = {}) => makeInvoice(o) as unknown as Invoice;
 

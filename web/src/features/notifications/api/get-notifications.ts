@@ -8,7 +8,8 @@ export const notificationsQueryKey = ['/api/notifications'] as const;
 /** A page of notifications plus the unread count across all of them. */
 export type NotificationPage = Page<Notification> & { unread?: number };
 
-export const getNotifications = () => api.get<NotificationPage>('/api/notifications', { query: { limit: 20 } });
+export const getNotifications = () =>
+  api.get<NotificationPage>('/api/notifications', { query: { limit: 20 } });
 
 export const notificationsQueryOptions = () =>
   queryOptions({

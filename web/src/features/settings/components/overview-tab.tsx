@@ -97,9 +97,9 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: string) => void })
             <CardDescription>Keep your account protected.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
-            <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+            <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 md:flex-row md:items-center md:justify-between lg:flex-col lg:items-start dark:border-slate-800">
               <div className="flex items-start gap-3">
-                <KeyRound className="mt-0.5 size-4 text-slate-400" aria-hidden />
+                <KeyRound className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
                 <div>
                   <p className="text-sm font-medium text-slate-900 dark:text-white">Password</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -111,9 +111,9 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: string) => void })
                 Change Password
               </Button>
             </div>
-            <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+            <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 md:flex-row md:items-center md:justify-between lg:flex-col lg:items-start dark:border-slate-800">
               <div className="flex items-start gap-3">
-                <Smartphone className="mt-0.5 size-4 text-slate-400" aria-hidden />
+                <Smartphone className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
                 <div>
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
                     Two-factor authentication

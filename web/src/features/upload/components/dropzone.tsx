@@ -38,47 +38,47 @@ export function Dropzone({
 
   return (
     <>
-    <div
-      role="button"
-      tabIndex={0}
-      aria-describedby={hintId}
-      onClick={() => input.current?.click()}
-      onKeyDown={onKeyDown}
-      onDragEnter={(e) => {
-        e.preventDefault();
-        depth.current += 1;
-        setDragging(true);
-      }}
-      onDragOver={(e) => e.preventDefault()}
-      onDragLeave={() => {
-        depth.current -= 1;
-        if (depth.current <= 0) setDragging(false);
-      }}
-      onDrop={onDrop}
-      className={cn(
-        'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed text-center transition focus-visible:outline-2 focus-visible:outline-brand-500',
-        compact ? 'gap-2 px-4 py-6' : 'gap-3 px-6 py-14',
-        dragging
-          ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-500/10'
-          : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40 dark:border-slate-700 dark:bg-slate-900/40 dark:hover:border-brand-500 dark:hover:bg-brand-500/5',
-        className,
-      )}
-    >
-      <span
+      <div
+        role="button"
+        tabIndex={0}
+        aria-describedby={hintId}
+        onClick={() => input.current?.click()}
+        onKeyDown={onKeyDown}
+        onDragEnter={(e) => {
+          e.preventDefault();
+          depth.current += 1;
+          setDragging(true);
+        }}
+        onDragOver={(e) => e.preventDefault()}
+        onDragLeave={() => {
+          depth.current -= 1;
+          if (depth.current <= 0) setDragging(false);
+        }}
+        onDrop={onDrop}
         className={cn(
-          'grid place-items-center rounded-full bg-white text-brand-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-brand-400 dark:ring-slate-700',
-          compact ? 'size-10' : 'size-14',
+          'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed text-center transition focus-visible:outline-2 focus-visible:outline-brand-500',
+          compact ? 'gap-2 px-4 py-6' : 'gap-3 px-6 py-14',
+          dragging
+            ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-500/10'
+            : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40 dark:border-slate-700 dark:bg-slate-900/40 dark:hover:border-brand-500 dark:hover:bg-brand-500/5',
+          className,
         )}
       >
-        <CloudUpload className={compact ? 'size-5' : 'size-7'} aria-hidden />
-      </span>
-      <span className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {dragging ? 'Drop files here...' : idleText}
-      </span>
-      <span id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
-        {hint}
-      </span>
-    </div>
+        <span
+          className={cn(
+            'grid place-items-center rounded-full bg-white text-brand-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-brand-400 dark:ring-slate-700',
+            compact ? 'size-10' : 'size-14',
+          )}
+        >
+          <CloudUpload className={compact ? 'size-5' : 'size-7'} aria-hidden />
+        </span>
+        <span className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {dragging ? 'Drop files here...' : idleText}
+        </span>
+        <span id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </span>
+      </div>
       <input
         ref={input}
         type="file"

@@ -123,7 +123,7 @@ export function useUploadQueue(callbacks: UploadQueueCallbacks = {}, concurrency
               return;
             }
             const current = itemsRef.current.find((it) => it.id === item.id);
-            if (!current || current.status !== 'processing') return;
+            if (current?.status !== 'processing') return;
             patch(item.id, { invoice, status: 'success' });
             void invalidateInvoices(queryClient);
             cb.current.onProcessed?.({ ...current, invoice, status: 'success' }, invoice);

@@ -46,7 +46,12 @@ describe('VendorFormDialog', () => {
   });
 
   it("toasts 'Failed to create vendor' and keeps the dialog open when the server refuses", async () => {
-    mockApi({ 'POST /api/vendors': { status: 409, body: { message: 'A vendor with this name exists', code: 'conflict' } } });
+    mockApi({
+      'POST /api/vendors': {
+        status: 409,
+        body: { message: 'A vendor with this name exists', code: 'conflict' },
+      },
+    });
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<VendorFormDialog open vendor={null} onOpenChange={onOpenChange} />);

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractedInvoice } from '../extraction/types';
+import { aiConfidenceOf, decide, validateInvoice } from './validate';
+
+function invoice(overrides: Partial<ExtractedInvoice> = {}): ExtractedInvoice {
+  return {
+    vendorName: 'Acme Plumbing',
+    vendorAddress: null,
+    vendorEmail: null,
+    vendorPhone: null,
+    invoiceNumber: 'INV-100',
+    invoiceDate: '2024-03-01',
+    dueDate: '2024-03-31',
+    subtotal: 150,
+    taxAmount: 12,
+    totalAmount: 162,
+    currency: 'USD',
+    lineItems: [
+      { description: 'Drain cleaning', quantity: 1, unitPrice: 100, totalPrice: 100 },
+      { description: 'Parts', quantity: 2, unitPrice: 25, totalPrice: 50 },
+    ],
+    confidence: {
+      vendorName: 0.95,
+      vendorAddress: 0,
+      vendorEmail: 0,
+      vendorPhone: 0,
+      invoiceNumber: 0.95,
+      invoiceDate: 0.95,
+      dueDate: 0.9,
+      subtotal: 0.95,
+      taxAmount: 0.95,
+      totalAmount: 0.97,
+      currency: 0.9,
+      lineItems: 0.9,
+    },
+    ...overrides,
+  };
+}
+const today = '2024-04-01';
+
+describe('validateInvoice', () => {
+  it('finds nothing wrong with a consistent invoice, which is then PROCESSED', () => {
+    const inv = invoice();
+    const reasons = validateInvoice(inv, { today });
+    expect(reasons).toEqual([]);
+    expect(decide(reasons, aiConfidenceOf(inv))).toBe('PROCESSED');
+  });
+
+  it('flags line items that do not add up to the subtotal', () => {
+    const reasons = validateInvoice(invoice({ subtotal: 160, totalAmount: 172 }), { today });
+    expect(reasons).toEqual(['The line items add up to 150.00, but the subtotal is 160.00.']);
+  });
+
+  it('flags subtotal plus tax that misses the total by more than a cent, and accepts one cent', () => {
+    expect(validateInvoice(invoice({ totalAmount: 162.01 }), { today })).toEqual([]);
+    expect(validateInvoice(invoice({ totalAmount: 170 }), { today })).toEqual([
+      'Subtotal 150.00 plus tax 12.00 is 162.00, not the total 170.00.',
+    ]);
+  });
+
+  it('flags a due date before the invoice date and absurd dates', () => {
+    expect(validateInvoice(invoice({ dueDate: '2024-02-01' }), { today })).toEqual([
+      'The due date 2024-02-01 is before the invoice date 2024-03-01.',
+    ]);
+    const reasons = validateInvoice(invoice({ invoiceDate: '1999-12-31', dueDate: '2025-06-01' }), { today });
+    expect(reasons).toContain('The invoice date 1999-12-31 is before 2000.');
+    expect(reasons).toContain('The due date 2025-06-01 is more than a year in the future.');
+  });
+
+  it('flags a missing vendor and total', () => {
+    const reasons = validateInvoice(
+      invoice({ vendorName: null, totalAmount: null, subtotal: null, lineItems: [] }),
+      { today },
+    );
+    expect(reasons).toEqual(['The vendor name could not be read.', 'The total amount could not be read.']);
+  });
+
+  it('flags fields read with low confidence', () => {
+    const inv = invoice();
+    inv.confidence.totalAmount = 0.4;
+    expect(validateInvoice(inv, { today })).toEqual(['Low confidence in the total amount (40%).']);
+  });
+
+  it('names the other invoice when the same vendor sent the same number', () => {
+    const reasons = validateInvoice(invoice(), {
+      today,
+      duplicates: [
+        {
+          id: '01HXYZABCDEF',
+          invoiceNumber: 'inv-100',
+          vendorName: 'ACME PLUMBING',
+          totalAmount: 99,
+          invoiceDate: null,
+        },
+      ],
+    });
+    expect(reasons).toEqual(['Possible duplicate of invoice inv-100: same vendor and invoice number.']);
+  });
+
+  it('catches a duplicate by vendor, total and date, naming it by short id when it has no number', () => {
+    const reasons = validateInvoice(invoice({ invoiceNumber: null }), {
+      today,
+      duplicates: [
+        {
+          id: '01HXYZABCDEF0000',
+          invoiceNumber: null,
+          vendorName: 'Acme Plumbing',
+          totalAmount: 162,
+          invoiceDate: '2024-03-01',
+        },
+      ],
+    });
+    expect(reasons).toEqual(['Possible duplicate of invoice 01HXYZAB: same vendor, total and date.']);
+  });
+
+  it('ignores a similar invoice from another vendor', () => {
+    const reasons = validateInvoice(invoice(), {
+      today,
+      duplicates: [
+        {
+          id: 'x',
+          invoiceNumber: 'INV-100',
+          vendorName: 'Other Co',
+          totalAmount: 162,
+          invoiceDate: '2024-03-01',
+        },
+      ],
+    });
+    expect(reasons).toEqual([]);
+  });
+});
+
+describe('decide', () => {
+  it('requires review when there are reasons or the confidence is below the threshold', () => {
+    expect(decide(['x'], 0.99)).toBe('REVIEW_REQUIRED');
+    expect(decide([], 0.79)).toBe('REVIEW_REQUIRED');
+    expect(decide([], 0.8)).toBe('PROCESSED');
+  });
+
+  it('computes the overall confidence from the key fields, a missing total weighing most', () => {
+    const inv = invoice();
+    const full = aiConfidenceOf(inv);
+    inv.confidence.totalAmount = 0;
+    expect(aiConfidenceOf(inv)).toBeLessThan(full - 0.3);
+  });
+});

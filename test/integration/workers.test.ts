@@ -1,0 +1,158 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
+import { createWebhook } from '../../functions/adapters/dynamodb/webhooks';
+import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
+
+/** A third party on loopback: records every request; `/fail` answers 500. */
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+let receiver: Server;
+let base: string;
+const received: Received[] = [];
+
+let stack: TestStack;
+let api: Api;
+let orgId: string;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.statusCode = req.url?.startsWith('/fail') ? 500 : 200;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  stack = await startTestStack({ queueRetryBaseSeconds: 0 });
+  api = (await stack.newUser()).api;
+  const me = await (await api('/api/auth/user')).json();
+  orgId = me.organization.id;
+});
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise<void>((r) => receiver.close(() => r()));
+});
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+async function processedInvoice(invoiceNumber: string, path = 'inv.pdf') {
+  const spec = plumbingInvoice({ invoiceNumber, vendorName: `Vendor ${invoiceNumber}` });
+  const response = await api('/api/invoices/upload', {
+    method: 'POST',
+    body: fileForm(await invoicePdf(spec), path),
+  });
+  const { id } = await response.json();
+  await stack.workflow?.idle();
+  return id as string;
+}
+
+describe('webhook delivery', () => {
+  it('POSTs {event, invoice} with an HMAC signature to a subscribed webhook when an invoice is processed', async () => {
+    expect(orgId).toBeTruthy();
+    await createWebhook(orgId, {
+      url: `${base}/hooks/processed`,
+      events: ['invoice.processed'],
+      secret: 'hook-secret',
+    });
+    const id = await processedInvoice('WH-1');
+    const delivery = await until('the webhook call', async () =>
+      received.find((r) => r.path === '/hooks/processed' && JSON.parse(r.body).invoice?.id === id),
+    );
+    const body = JSON.parse(delivery.body);
+    expect(body.event).toBe('invoice.processed');
+    expect(body.invoice).toMatchObject({ id, status: 'PROCESSED', invoiceNumber: 'WH-1' });
+    const hmac = createHmac('sha256', 'hook-secret').update(delivery.body).digest('hex');
+    expect(delivery.headers['x-signature']).toBe(`sha256=${hmac}`);
+  });
+});
+
+describe('integration sync', () => {
+  it('pushes an approved invoice to each active integration with its credentials and records SYNCED', async () => {
+    await createIntegration(orgId, {
+      name: 'Property books',
+      type: 'PROPERTYWARE',
+      config: { apiUrl: `${base}/propertyware`, username: 'pm', password: 'pw-123' },
+    });
+    const id = await processedInvoice('SYNC-1');
+    const approve = await api(`/api/invoices/${id}/approve`, { method: 'POST' });
+    expect(approve.status, await approve.clone().text()).toBe(200);
+    const call = await until('the Propertyware call', async () =>
+      received.find((r) => r.path === '/propertyware' && JSON.parse(r.body).invoice?.id === id),
+    );
+    expect(call.headers.authorization).toBe(`Basic ${Buffer.from('pm:pw-123').toString('base64')}`);
+    expect(JSON.parse(call.body).invoice.lineItems).toHaveLength(3);
+    const synced = await until('syncResults', async () => {
+      const invoice = await findInvoice(orgId, id);
+      return invoice?.syncResults?.length ? invoice.syncResults : undefined;
+    });
+    expect(synced).toEqual([
+      expect.objectContaining({ integrationName: 'Property books', status: 'SYNCED', attempts: 1 }),
+    ]);
+  });
+
+  it('retries a failing integration, then dead-letters the message and notifies sync_failed', async () => {
+    await createIntegration(orgId, {
+      name: 'Broken scenario',
+      type: 'MAKE_COM',
+      config: { apiUrl: `${base}/fail/make` },
+    });
+    const id = await processedInvoice('SYNC-FAIL-1');
+    expect((await api(`/api/invoices/${id}/approve`, { method: 'POST' })).status).toBe(200);
+    const notification = await until(
+      'the sync_failed notification',
+      async () =>
+        (await listNotifications(orgId)).items.find((n) => n.kind === 'sync_failed' && n.invoiceId === id),
+      60_000,
+    );
+    expect(notification.message).toContain('Broken scenario');
+    expect(
+      received.filter((r) => r.path === '/fail/make' && JSON.parse(r.body).invoice?.id === id),
+    ).toHaveLength(5);
+    const failed = (await findInvoice(orgId, id))?.syncResults.find(
+      (r) => r.integrationName === 'Broken scenario',
+    );
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 5 });
+    const sqs = new SQSClient({
+      endpoint: stack.endpoints.sqs,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const dlq = await until('the dead-lettered message', async () => {
+      const { Messages } = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: `${stack.queues.sync}-dlq`,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+        }),
+      );
+      return Messages?.find((m) => JSON.parse(m.Body ?? '{}').invoiceId === id);
+    });
+    expect(JSON.parse(dlq.Body ?? '{}')).toMatchObject({ orgId, invoiceId: id });
+    sqs.destroy();
+  }, 120_000);
+});

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../components/ui/use-toast';
+import { mockApi, renderWithProviders } from '../../test/render';
+import { OrganizationPage } from './organization-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+function org(overrides: Record<string, unknown> = {}) {
+  return {
+    id: '01HZY3K8M2Q4R5S6T7EMEXV7ZV',
+    name: 'Harborview Property Management',
+    slug: 'harborview',
+    plan: 'PROFESSIONAL',
+    status: 'ACTIVE',
+    apiUsed: 420,
+    apiQuota: 100_000,
+    invoicesThisMonth: 12,
+    invoiceLimit: 500,
+    createdAt: '2025-01-05T10:00:00.000Z',
+    updatedAt: '2025-02-10T10:00:00.000Z',
+    stats: { totalUsers: 3, totalInvoices: 140, totalProperties: 7, totalVendors: 22 },
+    ...overrides,
+  };
+}
+
+describe('OrganizationPage', () => {
+  it('shows the header card, tiles, usage and status', async () => {
+    mockApi({ 'GET /api/organization/current': { body: org() } });
+    renderWithProviders(<OrganizationPage />);
+    expect(await screen.findByRole('heading', { name: 'Harborview Property Management' })).toBeInTheDocument();
+    expect(screen.getByText('EMEXV7ZV')).toBeInTheDocument();
+    expect(screen.getByText('Professional Plan')).toBeInTheDocument();
+    const tiles = screen.getByRole('region', { name: 'Organization totals' });
+    expect(within(tiles).getByText('22')).toBeInTheDocument();
+    expect(screen.getByText('420 / 100,000')).toBeInTheDocument();
+    expect(screen.queryByText('Approaching API limit')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:sales@/),
+    );
+    expect(screen.getByText('Feb 10, 2025')).toBeInTheDocument();
+  });
+
+  it("warns 'Approaching API limit' above 80 percent of the quota", async () => {
+    mockApi({ 'GET /api/organization/current': { body: org({ apiUsed: 8_500, apiQuota: 10_000 }) } });
+    renderWithProviders(<OrganizationPage />);
+    expect(await screen.findByText('Approaching API limit')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'API usage' })).toHaveAttribute('aria-valuenow', '85');
+  });
+
+  it("shows 'Failed to load organization settings' when the call fails", async () => {
+    mockApi({ 'GET /api/organization/current': { status: 500, body: { message: 'boom', code: 'internal' } } });
+    renderWithProviders(<OrganizationPage />);
+    expect(await screen.findByText('Failed to load organization settings')).toBeInTheDocument();
+  });
+
+  it('validates the name and the slug', async () => {
+    const { calls } = mockApi({ 'GET /api/organization/current': { body: org() } });
+    const u = userEvent.setup();
+    renderWithProviders(<OrganizationPage />);
+    await u.clear(await screen.findByLabelText('Organization Name'));
+    await u.clear(screen.getByLabelText('Organization Slug'));
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Organization name is required')).toBeInTheDocument();
+    expect(screen.getByText('Slug is required')).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Organization Slug'), 'Harbor View!');
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('Slug must contain only lowercase letters, numbers, and hyphens'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("saves and toasts 'Organization updated'", async () => {
+    const { calls } = mockApi({
+      'GET /api/organization/current': { body: org() },
+      'PUT /api/organization/current': { body: org({ slug: 'harbor-view' }) },
+    });
+    const u = userEvent.setup();
+    renderWithProviders(<OrganizationPage />);
+    const slug = await screen.findByLabelText('Organization Slug');
+    await u.clear(slug);
+    await u.type(slug, 'harbor-view');
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Organization updated')).toBeInTheDocument();
+    expect(screen.getByText('Your organization settings have been successfully updated.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Harborview Property Management',
+      slug: 'harbor-view',
+      plan: 'PROFESSIONAL',
+    });
+  });
+
+  it("toasts 'Update failed' with the server's message when a plan change is refused", async () => {
+    mockApi({
+      'GET /api/organization/current': { body: org() },
+      'PUT /api/organization/current': {
+        status: 403,
+        body: { message: 'Contact sales to upgrade your plan', code: 'forbidden' },
+      },
+    });
+    const u = userEvent.setup();
+    renderWithProviders(<OrganizationPage />);
+    await u.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to update organization: Contact sales to upgrade your plan')).toBeInTheDocument();
+  });
+});

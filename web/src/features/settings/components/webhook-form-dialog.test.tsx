@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../../components/ui/use-toast';
+import { mockApi, renderWithProviders } from '../../../test/render';
+import { WebhookFormDialog } from './webhook-form-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+describe('WebhookFormDialog', () => {
+  it('requires a URL and starts with the default events', async () => {
+    const { calls } = mockApi({});
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={() => {}} />);
+    expect(await screen.findByLabelText('Events (JSON array)')).toHaveValue('["invoice.processed"]');
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(await screen.findByText('URL is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reports events that are not a JSON array', async () => {
+    mockApi({});
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={() => {}} />);
+    await u.type(await screen.findByLabelText('Endpoint URL *'), 'https://example.com/hook');
+    const events = screen.getByLabelText('Events (JSON array)');
+    await u.clear(events);
+    await u.type(events, 'invoice.processed');
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(await screen.findByText('Events must be a JSON array, e.g. ["invoice.processed"]')).toBeInTheDocument();
+  });
+
+  it('sends the parsed events and the secret', async () => {
+    const { calls } = mockApi({ 'POST /api/webhooks': { status: 201, body: {} } });
+    const onOpenChange = vi.fn();
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={onOpenChange} />);
+    await u.type(await screen.findByLabelText('Endpoint URL *'), 'https://example.com/hook');
+    await u.type(screen.getByLabelText('Signing Secret (optional)'), 's3cret');
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      url: 'https://example.com/hook',
+      events: ['invoice.processed'],
+      secret: 's3cret',
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
