@@ -94,7 +94,10 @@ const DEFAULT_API_ACCESS: ApiAccess = { table: 'readWrite' };
  * backstop against runaway clients, not each tenant's quota. The per-organization monthly quota
  * (PLAN_MONTHLY_API_QUOTA) is counted in the table (`USAGE#<yyyy-mm>`) by the application.
  */
-export const USAGE_PLAN_LIMITS: Record<Plan, { rateLimit: number; burstLimit: number; monthlyQuota: number }> = {
+export const USAGE_PLAN_LIMITS: Record<
+  Plan,
+  { rateLimit: number; burstLimit: number; monthlyQuota: number }
+> = {
   STARTER: { rateLimit: 50, burstLimit: 100, monthlyQuota: PLAN_MONTHLY_API_QUOTA.STARTER * 1000 },
   PROFESSIONAL: { rateLimit: 100, burstLimit: 200, monthlyQuota: PLAN_MONTHLY_API_QUOTA.PROFESSIONAL * 200 },
   ENTERPRISE: { rateLimit: 200, burstLimit: 400, monthlyQuota: PLAN_MONTHLY_API_QUOTA.ENTERPRISE * 50 },
@@ -114,22 +117,46 @@ const errorTemplate = (message: string, code: string) => ({
 });
 
 /** JSON answers for what API Gateway rejects before a handler runs, in the API's error shape. */
-export const GATEWAY_RESPONSES: { type: apigw.ResponseType; statusCode?: string; message: string; code: string }[] =
-  [
-    { type: apigw.ResponseType.UNAUTHORIZED, statusCode: '401', message: 'Unauthorized', code: 'unauthorized' },
-    { type: apigw.ResponseType.ACCESS_DENIED, statusCode: '403', message: 'Unauthorized', code: 'unauthorized' },
-    { type: apigw.ResponseType.INVALID_API_KEY, statusCode: '403', message: 'Unauthorized', code: 'unauthorized' },
-    {
-      type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
-      statusCode: '404',
-      message: 'Not found',
-      code: 'not_found',
-    },
-    { type: apigw.ResponseType.QUOTA_EXCEEDED, statusCode: '429', message: 'API quota exceeded', code: 'quota' },
-    { type: apigw.ResponseType.THROTTLED, statusCode: '429', message: 'Too many requests', code: 'quota' },
-    { type: apigw.ResponseType.REQUEST_TOO_LARGE, statusCode: '413', message: 'Request too large', code: 'too_large' },
-    { type: apigw.ResponseType.DEFAULT_5XX, message: 'Internal error', code: 'internal' },
-  ];
+export const GATEWAY_RESPONSES: {
+  type: apigw.ResponseType;
+  statusCode?: string;
+  message: string;
+  code: string;
+}[] = [
+  { type: apigw.ResponseType.UNAUTHORIZED, statusCode: '401', message: 'Unauthorized', code: 'unauthorized' },
+  {
+    type: apigw.ResponseType.ACCESS_DENIED,
+    statusCode: '403',
+    message: 'Unauthorized',
+    code: 'unauthorized',
+  },
+  {
+    type: apigw.ResponseType.INVALID_API_KEY,
+    statusCode: '403',
+    message: 'Unauthorized',
+    code: 'unauthorized',
+  },
+  {
+    type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+    statusCode: '404',
+    message: 'Not found',
+    code: 'not_found',
+  },
+  {
+    type: apigw.ResponseType.QUOTA_EXCEEDED,
+    statusCode: '429',
+    message: 'API quota exceeded',
+    code: 'quota',
+  },
+  { type: apigw.ResponseType.THROTTLED, statusCode: '429', message: 'Too many requests', code: 'quota' },
+  {
+    type: apigw.ResponseType.REQUEST_TOO_LARGE,
+    statusCode: '413',
+    message: 'Request too large',
+    code: 'too_large',
+  },
+  { type: apigw.ResponseType.DEFAULT_5XX, message: 'Internal error', code: 'internal' },
+];
 
 export interface ApiStackProps extends StackProps {
   config: AppConfig;
@@ -167,7 +194,9 @@ export class ApiStack extends Stack {
     });
 
     // --- Authorizer --------------------------------------------------------------------------------------
-    const usagePlanKeys = Object.fromEntries(PLANS.map((plan) => [plan, usagePlanKeyValue(config.stage, plan)]));
+    const usagePlanKeys = Object.fromEntries(
+      PLANS.map((plan) => [plan, usagePlanKeyValue(config.stage, plan)]),
+    );
     this.authorizerFunction = new AppFunction(this, 'AuthorizerFunction', {
       entry: AUTHORIZER_ENTRY,
       name: 'authorizer',
@@ -261,7 +290,10 @@ export class ApiStack extends Stack {
       api: this.api,
       description: `${config.prefix} /api`,
     });
-    deployment.addToLogicalId({ shape, responses: GATEWAY_RESPONSES.map((r) => [r.type.responseType, r.code]) });
+    deployment.addToLogicalId({
+      shape,
+      responses: GATEWAY_RESPONSES.map((r) => [r.type.responseType, r.code]),
+    });
     // On the CloudFormation resources only: a method's Lambda permission names the stage, which itself
     // depends on this deployment.
     for (const construct of [...methods, ...responses]) {

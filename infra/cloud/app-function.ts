@@ -105,7 +105,8 @@ export class AppFunction extends Construct {
         externalModules: ['@aws-sdk/*'],
         forceDockerBundling: false,
         // Some bundled dependencies are CommonJS and call require(); ESM output has no require of its own.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       },
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
@@ -204,4 +205,3 @@ export class AppFunction extends Construct {
 export function nagResource(scope: Construct, arn: string): string {
   return flattenCfnReference(Stack.of(scope).resolve(arn));
 }
-

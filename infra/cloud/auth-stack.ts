@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config';
+import { acknowledge } from './nag';
 
 export interface AuthStackProps extends StackProps {
   config: AppConfig;
@@ -45,6 +46,11 @@ export class AuthStack extends Stack {
       standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
       deletionProtection: config.production,
       removalPolicy: config.removalPolicy,
+    });
+
+    acknowledge(this.userPool, {
+      'AwsSolutions-COG2':
+        'MFA (TOTP) is offered, not forced: trial sign-up must not require an authenticator app. Plus-tier threat protection runs in enforced mode and blocks or challenges risky and compromised-credential sign-ins; prod may switch to required MFA once onboarding supports enrolment.',
     });
 
     this.client = this.userPool.addClient('SpaClient', {

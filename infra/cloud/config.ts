@@ -69,7 +69,9 @@ export function resolveConfig(source: ConfigSource): AppConfig {
   const production = (PRODUCTION_STAGES as readonly string[]).includes(stage);
   const allowMissingHandlers = flag(source.context('allowMissingHandlers'));
   if (production && allowMissingHandlers) {
-    throw new Error(`allowMissingHandlers is for sandboxes only; stage "${stage}" must deploy real handlers.`);
+    throw new Error(
+      `allowMissingHandlers is for sandboxes only; stage "${stage}" must deploy real handlers.`,
+    );
   }
   const region =
     str(source.context('region')) ??

@@ -2,11 +2,7 @@ import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import {
-  TABLE_INDEXES,
-  TABLE_KEYS,
-  TTL_ATTRIBUTE,
-} from '../../functions/adapters/dynamodb/table-definition';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
 import { type AppConfig, physicalNames } from './config';
 import { acknowledge } from './nag';
 

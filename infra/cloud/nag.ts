@@ -23,7 +23,8 @@ export function wildcardFindings(policy: CfnPolicy): string[] {
   const findings = new Set<string>();
   for (const statement of document.Statement ?? []) {
     if (statement.Effect !== 'Allow') continue;
-    for (const action of [statement.Action].flat()) if (action.includes('*')) findings.add(`Action::${action}`);
+    for (const action of [statement.Action].flat())
+      if (action.includes('*')) findings.add(`Action::${action}`);
     for (const resource of [statement.Resource].flat()) {
       const flat = flattenCfnReference(resource);
       if (flat.includes('*')) findings.add(`Resource::${flat}`);

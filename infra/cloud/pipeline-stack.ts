@@ -12,7 +12,6 @@ import type { Construct } from 'constructs';
 import { AppFunction, nagResource, type ObjectAction, type RuntimeIdentifiers } from './app-function';
 import { type AppConfig, physicalNames } from './config';
 import { TEXTRACT_OUTPUT_PREFIX, UPLOADS_PREFIX } from './data-stack';
-import { acknowledge } from './nag';
 import {
   type HandlerCatalog,
   readWorkflow,
@@ -21,6 +20,7 @@ import {
   type WorkflowDefinition,
   workerEntry,
 } from './handlers';
+import { acknowledge } from './nag';
 
 export interface PipelineStackProps extends StackProps {
   config: AppConfig;
@@ -97,7 +97,10 @@ export class PipelineStack extends Stack {
 
     this.syncQueue = this.queueWithDlq('IntegrationSync', `${config.prefix}-integration-sync`);
     this.webhookQueue = this.queueWithDlq('WebhookDelivery', `${config.prefix}-webhook-delivery`);
-    const queues: Record<WorkerSpec['queue'], sqs.Queue> = { sync: this.syncQueue, webhook: this.webhookQueue };
+    const queues: Record<WorkerSpec['queue'], sqs.Queue> = {
+      sync: this.syncQueue,
+      webhook: this.webhookQueue,
+    };
 
     for (const worker of WORKERS) {
       const fn = new AppFunction(this, `Worker-${worker.name}`, {
@@ -157,7 +160,9 @@ export class PipelineStack extends Stack {
       );
     }
     if (this.workflow.textractActions.length > 0) {
-      const textract = this.workflow.textractActions.map((a) => `textract:${a[0].toUpperCase()}${a.slice(1)}`);
+      const textract = this.workflow.textractActions.map(
+        (a) => `textract:${a[0].toUpperCase()}${a.slice(1)}`,
+      );
       role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: textract, resources: ['*'] }));
       // Textract reads the file, and writes async results, with the caller's (this role's) permissions.
       const uploads = bucket.arnForObjects(`${UPLOADS_PREFIX}*`);
@@ -229,7 +234,8 @@ export class PipelineStack extends Stack {
       retentionPeriod: Duration.days(14),
     });
     acknowledge(dlq, {
-      'AwsSolutions-SQS3': 'This queue is itself a dead-letter queue; its depth is alarmed in the observability stack.',
+      'AwsSolutions-SQS3':
+        'This queue is itself a dead-letter queue; its depth is alarmed in the observability stack.',
     });
     this.deadLetterQueues.push(dlq);
     this.deadLetterQueueNames.push(name);
@@ -247,4 +253,3 @@ export class PipelineStack extends Stack {
     });
   }
 }
-

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
-import type { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { API_STAGE_NAME, type AppConfig, physicalNames } from './config';
 import { nagResource } from './app-function';
+import { API_STAGE_NAME, type AppConfig, physicalNames } from './config';
 import { acknowledge, wildcardFindings } from './nag';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -187,11 +187,14 @@ export class WebStack extends Stack {
       ),
     });
 
-    const apiOrigin = new origins.HttpOrigin(`${props.restApiId}.execute-api.${this.region}.${this.urlSuffix}`, {
-      originPath: `/${API_STAGE_NAME}`,
-      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-    });
+    const apiOrigin = new origins.HttpOrigin(
+      `${props.restApiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      {
+        originPath: `/${API_STAGE_NAME}`,
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      },
+    );
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${config.prefix} site and /api`,
@@ -207,7 +210,9 @@ export class WebStack extends Stack {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
-        functionAssociations: [{ function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
         compress: true,
       },
       additionalBehaviors: {
@@ -283,7 +288,8 @@ export class WebStack extends Stack {
       if (finding.includes('Action::')) {
         return 'CDK’s own read/write action groups for the deployment handler (s3 Get*/List*/Delete*/Abort* on the asset and site buckets only).';
       }
-      if (finding.includes(site)) return 'The handler writes and prunes the SPA’s objects; the wildcard is the site bucket’s keys.';
+      if (finding.includes(site))
+        return 'The handler writes and prunes the SPA’s objects; the wildcard is the site bucket’s keys.';
       if (finding.endsWith('[Resource::*]')) {
         return 'CDK grants the handler cloudfront:CreateInvalidation/GetInvalidation on "*" to invalidate this distribution after the copy.';
       }
@@ -292,7 +298,8 @@ export class WebStack extends Stack {
     acknowledge(handler, {
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
         'CDK’s BucketDeployment handler is a CDK-owned singleton that only writes its own logs with this managed policy.',
-      'AwsSolutions-L1': 'The BucketDeployment handler’s runtime is chosen and upgraded by aws-cdk-lib, not by this app.',
+      'AwsSolutions-L1':
+        'The BucketDeployment handler’s runtime is chosen and upgraded by aws-cdk-lib, not by this app.',
       ...(policy ? Object.fromEntries(wildcardFindings(policy).map((f) => [f, reasonFor(f)])) : {}),
     });
   }

@@ -1,9 +1,4 @@
-import {
-  ChangeMessageVisibilityCommand,
-  DeleteMessageBatchCommand,
-  type Message,
-  ReceiveMessageCommand,
-} from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sqs } from '../../functions/adapters/sqs/queues';
 import { handler as syncHandler } from '../../functions/workers/integration-sync/handler';
@@ -19,8 +14,10 @@ export interface QueueWorkerOptions {
   /** Messages per receive (Lambda's batch size); small, so one slow third party holds up little. */
   batchSize?: number;
   /**
-   * Seconds before a failed message is retried, times 2 per receive (capped at 60): the queue's own
-   * 30 s visibility timeout would make local retries slow. 0 retries at once (tests).
+   * Seconds a received message stays invisible, i.e. before a failed one is retried (default 10; the
+   * queue's own 30 s would make local retries slow). Set per receive rather than by
+   * ChangeMessageVisibility after a failure: local-aws-sqs counts a visibility change as a receive,
+   * which would dead-letter messages after fewer attempts than the redrive policy says.
    */
   retryBaseSeconds?: number;
 }
@@ -52,12 +49,12 @@ function toEvent(queueUrl: string, messages: Message[]): SQSEvent {
  * The local event source mappings: long-polls the integration-sync and webhook queues of
  * local-aws-sqs in small batches and calls the same handlers the Lambdas run. Like Lambda's
  * ReportBatchItemFailures, successes are deleted and failures stay for a retry (after a short
- * backoff); the queue's redrive policy dead-letters them after its maxReceiveCount.
+ * visibility timeout); the queue's redrive policy dead-letters them after its maxReceiveCount.
  */
 export function startQueueWorkers(options: QueueWorkerOptions): QueueWorkers {
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 5;
-  const retryBase = options.retryBaseSeconds ?? 1;
+  const visibilitySeconds = options.retryBaseSeconds ?? 10;
   const controller = new AbortController();
   let stopped = false;
 
@@ -69,7 +66,10 @@ export function startQueueWorkers(options: QueueWorkerOptions): QueueWorkers {
             QueueUrl: queueUrl,
             MaxNumberOfMessages: batchSize,
             WaitTimeSeconds: 2,
+            VisibilityTimeout: visibilitySeconds,
             MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+            // local-aws-sqs only reads the older parameter; real SQS accepts both.
+            AttributeNames: ['All'],
           }),
           { abortSignal: controller.signal },
         );
@@ -85,16 +85,7 @@ export function startQueueWorkers(options: QueueWorkerOptions): QueueWorkers {
             }),
           );
         }
-        for (const m of Messages.filter((m) => failed.has(m.MessageId ?? ''))) {
-          const receives = Number(m.Attributes?.ApproximateReceiveCount ?? 1);
-          await sqs().send(
-            new ChangeMessageVisibilityCommand({
-              QueueUrl: queueUrl,
-              ReceiptHandle: m.ReceiptHandle,
-              VisibilityTimeout: Math.min(60, retryBase * 2 ** (receives - 1)),
-            }),
-          );
-        }
+        // Failed messages are left alone: they reappear when their visibility timeout ends.
       } catch (error) {
         if (stopped) return;
         log(`queue worker (${queueUrl.split('/').pop()}): ${(error as Error).message}`);

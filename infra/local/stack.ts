@@ -54,7 +54,7 @@ export interface LocalStackOptions {
   workflowConcurrency?: number;
   /** Poll the integration-sync and webhook queues (default true). */
   queueWorkers?: boolean;
-  /** Backoff base of local queue retries in seconds (default 1; tests use 0). */
+  /** Seconds before a failed queue message is retried locally (default 10; tests use less). */
   queueRetryBaseSeconds?: number;
 }
 

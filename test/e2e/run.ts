@@ -80,10 +80,20 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await page.waitForURL(/auth=signIn/);
+  await page.getByLabel('Email').waitFor();
+  await shot(page, 'sign-in-dialog');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('navigation', { name: 'Primary' }).waitFor({ timeout: 20_000 });
+}
+
+async function signUpDialogShot(page: Page) {
+  await page.goto('/api/login?auth=signUp&plan=PROFESSIONAL');
+  await page.getByText('Starting your 14-day free trial').waitFor();
+  await page.getByRole('button', { name: 'Create Account' }).last().waitFor();
+  await shot(page, 'sign-up-dialog-dark');
+  await checkA11y(page, 'sign-up dialog (dark)');
 }
 
 async function main() {
@@ -202,6 +212,10 @@ async function main() {
       await shot(page, 'landing-375-dark');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(overflow <= 0, `landing overflows by ${overflow}px at 375`);
+    });
+    await step('Start Free Trial opens the create-account form with the plan', page, async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signUpDialogShot(page);
     });
     await ctx.close();
 
@@ -347,8 +361,18 @@ async function main() {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.waitForTimeout(300);
       await shot(page, 'dashboard-375-dark');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert(overflow <= 0, `dashboard overflows by ${overflow}px at 375`);
+      const overflow = await page.evaluate(() => {
+        const over = document.documentElement.scrollWidth - window.innerWidth;
+        const culprits = [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+        return { over, culprits };
+      });
+      assert(
+        overflow.over <= 0,
+        `dashboard overflows by ${overflow.over}px at 375: ${overflow.culprits.join(' | ')}`,
+      );
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
       await shot(page, 'dashboard-375-drawer');

@@ -272,6 +272,7 @@ function findLabelled(
   read: Reader,
   type: string,
   skip: (line: DocLine) => boolean = () => false,
+  rejectNear?: RegExp,
 ): Found[] {
   const out: Found[] = [];
   for (const line of lines) {
@@ -279,6 +280,8 @@ function findLabelled(
     for (const [pattern, weight] of labels) {
       const m = line.text.match(pattern);
       if (!m || m.index === undefined) continue;
+      // "Order date", "Due date": the word right before or inside the label disqualifies it.
+      if (rejectNear?.test(line.text.slice(Math.max(0, m.index - 12), m.index + m[0].length))) continue;
       const v = valueFor(lines, line, m.index + m[0].length, read, m.index);
       if (!v) continue;
       out.push({
@@ -755,7 +758,7 @@ function headerlessRows(lines: DocLine[]): Row[] {
     if (
       findDates(d).length ||
       RECEIVER_LABEL.test(d) ||
-      /\b(invoice|rechnung|facture|factuur|receipt|no\.?|number)\b/i.test(d)
+      /\b(invoice|rechnung|facture|factuur|receipt|no\.?|number|tel|phone|fax|mobile)\b/i.test(d)
     )
       continue;
     rows.push(row);
@@ -902,13 +905,7 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   const due = firstBy(findLabelled(lines, DUE_DATE_LABELS, readDate, 'DUE_DATE', isHeader));
   if (due) fields.push(due);
   let date = firstBy(
-    findLabelled(
-      lines,
-      INVOICE_DATE_LABELS,
-      readDate,
-      'INVOICE_RECEIPT_DATE',
-      (l) => isHeader(l) || NOT_INVOICE_DATE.test(l.text),
-    ),
+    findLabelled(lines, INVOICE_DATE_LABELS, readDate, 'INVOICE_RECEIPT_DATE', isHeader, NOT_INVOICE_DATE),
   );
   if (!date) {
     // No labelled date: the first date that is not a due date or a period. A date with a time is

@@ -110,14 +110,15 @@ async function inkBox(
     for (let x = 0; x < w; x++) if (dark(x, y)) n++;
     return n;
   });
-  const rows = mainRun(rowCounts, 2, Math.ceil(h * 0.08));
+  const rows = mainRun(rowCounts, 2, Math.ceil(h * 0.12));
   if (!rows) return null;
   const colCounts = Array.from({ length: w }, (_, x) => {
     let n = 0;
     for (let y = rows[0]; y <= rows[1]; y++) if (dark(x, y)) n++;
     return n;
   });
-  const cols = mainRun(colCounts, 2, Math.ceil(w * 0.08));
+  // Table columns leave wide vertical gaps, so columns tolerate larger gaps than rows.
+  const cols = mainRun(colCounts, 2, Math.ceil(w * 0.3));
   if (!cols) return null;
   const margin = 0.03;
   const x0 = Math.max(0, cols[0] / w - margin);

@@ -172,6 +172,8 @@ function readLineItems(response: AnalyzeExpenseResponse): {
         let unitPrice = parseAmount(get('UNIT_PRICE')?.ValueDetection?.Text);
         let totalPrice = parseAmount(get('PRICE')?.ValueDetection?.Text);
         if (totalPrice === null && unitPrice !== null) totalPrice = round2(unitPrice * (quantity ?? 1));
+        // A row with one amount and no quantity is one unit at that price.
+        if (unitPrice === null && totalPrice !== null && quantity === null) unitPrice = totalPrice;
         if (unitPrice === null && totalPrice !== null && quantity) {
           const derived = totalPrice / quantity;
           if (Math.abs(derived * 100 - Math.round(derived * 100)) < 1e-6) unitPrice = round2(derived);

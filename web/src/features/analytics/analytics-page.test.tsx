@@ -20,7 +20,7 @@ describe('AnalyticsPage', () => {
   it("says 'No analytics data available' when nothing has been invoiced", async () => {
     mockApi({ 'GET /api/analytics/invoice-analytics': { body: empty } });
     renderWithProviders(<AnalyticsPage />);
-    expect(screen.getByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('No analytics data available')).toBeInTheDocument();
   });
 
@@ -48,7 +48,9 @@ describe('AnalyticsPage', () => {
     renderWithProviders(<AnalyticsPage />);
     const total = await screen.findByRole('group', { name: 'Total Amount' });
     expect(within(total).getByText('$7,800.00')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Average Amount' })).getByText('$100.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Average Amount' })).getByText('$100.00'),
+    ).toBeInTheDocument();
     const vendors = screen.getByRole('table', { name: 'Top vendors by total amount' });
     const rows = within(vendors).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);

@@ -69,7 +69,7 @@ function ChartCard({
 
 function LoadingState() {
   return (
-    <div className="grid gap-6" aria-busy="true">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6" aria-busy="true">
       <span className="sr-only" role="status">
         Loading analytics...
       </span>
@@ -86,7 +86,7 @@ function LoadingState() {
         <Skeleton className="h-5 w-40" />
         <Skeleton className="mt-4 h-64 w-full" />
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(2,minmax(0,1fr))]">
         <Card className="p-5">
           <Skeleton className="h-5 w-32" />
           <Skeleton className="mt-4 h-56 w-full" />
@@ -175,7 +175,7 @@ export function AnalyticsPage() {
           )}
         </ChartCard>
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(2,minmax(0,1fr))]">
           <ChartCard
             title="Top 10 Vendors"
             description="Vendors ranked by total invoiced amount."

@@ -185,7 +185,7 @@ function HeroMock() {
             ['AI Accuracy', '94.2%'],
           ].map(([k, v]) => (
             <div key={k} className="rounded-lg border border-slate-100 p-3 dark:border-slate-800">
-              <p className="text-[11px] text-slate-500">{k}</p>
+              <p className="text-[11px] text-slate-500 dark:text-slate-400">{k}</p>
               <p className="mt-1 text-lg font-semibold text-slate-900 dark:text-white">{v}</p>
             </div>
           ))}
@@ -195,7 +195,7 @@ function HeroMock() {
             <div key={vendor} className="flex items-center gap-3 py-2.5 text-sm">
               <span className={cn('size-2 rounded-full', dot)} />
               <span className="flex-1 truncate text-slate-700 dark:text-slate-300">{vendor}</span>
-              <span className="hidden text-xs text-slate-500 sm:inline">{status}</span>
+              <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">{status}</span>
               <span className="w-24 text-right font-medium text-slate-900 tabular-nums dark:text-white">
                 {amount}
               </span>
@@ -570,7 +570,7 @@ export function LandingPage() {
             <div className="w-full max-w-md">
               <Newsletter />
             </div>
-            <p className="text-sm text-slate-500">
+            <p className="text-sm text-slate-400">
               © {new Date().getFullYear()} InvoicePilot. All rights reserved.
             </p>
           </div>

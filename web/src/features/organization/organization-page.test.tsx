@@ -32,7 +32,9 @@ describe('OrganizationPage', () => {
   it('shows the header card, tiles, usage and status', async () => {
     mockApi({ 'GET /api/organization/current': { body: org() } });
     renderWithProviders(<OrganizationPage />);
-    expect(await screen.findByRole('heading', { name: 'Harborview Property Management' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Harborview Property Management' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('EMEXV7ZV')).toBeInTheDocument();
     expect(screen.getByText('Professional Plan')).toBeInTheDocument();
     const tiles = screen.getByRole('region', { name: 'Organization totals' });
@@ -54,7 +56,9 @@ describe('OrganizationPage', () => {
   });
 
   it("shows 'Failed to load organization settings' when the call fails", async () => {
-    mockApi({ 'GET /api/organization/current': { status: 500, body: { message: 'boom', code: 'internal' } } });
+    mockApi({
+      'GET /api/organization/current': { status: 500, body: { message: 'boom', code: 'internal' } },
+    });
     renderWithProviders(<OrganizationPage />);
     expect(await screen.findByText('Failed to load organization settings')).toBeInTheDocument();
   });
@@ -88,7 +92,9 @@ describe('OrganizationPage', () => {
     await u.type(slug, 'harbor-view');
     await u.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Organization updated')).toBeInTheDocument();
-    expect(screen.getByText('Your organization settings have been successfully updated.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your organization settings have been successfully updated.'),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Harborview Property Management',
       slug: 'harbor-view',
@@ -108,6 +114,8 @@ describe('OrganizationPage', () => {
     renderWithProviders(<OrganizationPage />);
     await u.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Update failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to update organization: Contact sales to upgrade your plan')).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to update organization: Contact sales to upgrade your plan'),
+    ).toBeInTheDocument();
   });
 });

@@ -68,7 +68,7 @@ function StatusRow({ label, children }: { label: string; children: ReactNode }) 
 
 function OrganizationSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6" aria-busy="true">
       <span className="sr-only" role="status">
         Loading organization...
       </span>
@@ -82,7 +82,7 @@ function OrganizationSkeleton() {
           ))}
         </div>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]">
         <Skeleton className="h-96 rounded-xl lg:col-span-2" />
         <Skeleton className="h-64 rounded-xl" />
       </div>
@@ -107,7 +107,7 @@ export function OrganizationPage() {
       ) : (
         <>
           <Card>
-            <CardContent className="grid gap-6 pt-5">
+            <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6 pt-5">
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="flex min-w-0 items-center gap-4">
                   <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-500 to-violet-600 text-lg font-bold text-white">
@@ -134,7 +134,7 @@ export function OrganizationPage() {
               </section>
             </CardContent>
           </Card>
-          <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]">
             <div className="lg:col-span-2">
               <OrganizationForm organization={org} />
             </div>

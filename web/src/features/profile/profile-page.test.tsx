@@ -25,7 +25,7 @@ describe('ProfilePage', () => {
   it('shows skeletons, then the summary with initials, organization, role and member-since date', async () => {
     mockApi({ 'GET /api/user/profile': { body: user } });
     renderWithProviders(<ProfilePage />);
-    expect(screen.getByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton').length).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { name: 'Dana Whitaker' })).toBeInTheDocument();
     expect(screen.getByText('DW')).toBeInTheDocument();
@@ -80,22 +80,26 @@ describe('ProfilePage', () => {
       lastName: 'Whitaker',
       email: 'dana@harborview.test',
     });
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/user/profile' && c.method === 'GET')).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === '/api/user/profile' && c.method === 'GET')).toHaveLength(
+        2,
+      ),
+    );
     expect(await screen.findByRole('heading', { name: 'Danielle Whitaker' })).toBeInTheDocument();
   });
 
   it("reads 'Saving...' while pending and toasts the server's message on failure", async () => {
     const gate = { release: () => {} };
-    mockApi({
+    const { fetchMock } = mockApi({
       'GET /api/user/profile': { body: user },
       'PUT /api/user/profile': { status: 409, body: { message: 'Email already in use', code: 'conflict' } },
     });
-    const fetchMock = globalThis.fetch as ReturnType<typeof vi.fn>;
     const original = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'PUT') await new Promise<void>((r) => {
-        gate.release = () => r();
-      });
+      if (init?.method === 'PUT')
+        await new Promise<void>((r) => {
+          gate.release = () => r();
+        });
       return original(input, init);
     });
     const u = userEvent.setup();

@@ -33,7 +33,7 @@ function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: str
 
 function ProfileSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-3" aria-busy="true">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]" aria-busy="true">
       <span className="sr-only" role="status">
         Loading profile...
       </span>
@@ -75,8 +75,8 @@ export function ProfilePage() {
           <EmptyState icon={UserRound} tone="error" title="Failed to load user profile" />
         </Card>
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-3">
-          <Card className="overflow-hidden">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]">
+          <Card className="relative overflow-hidden">
             <div className="h-20 bg-gradient-to-r from-brand-500 to-violet-600" aria-hidden />
             <CardContent className="-mt-10 flex flex-col items-center pt-0 text-center">
               <UserAvatar

@@ -89,7 +89,7 @@ export function PropertiesPage() {
         }
       />
 
-      <Card className="overflow-hidden">
+      <Card className="relative overflow-hidden">
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
           <SearchInput
             id="properties-search"

@@ -202,9 +202,6 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </a>
               </div>
             </div>
-            <div className="px-3 pb-3 lg:hidden sm:px-6">
-              <HeaderSearch />
-            </div>
           </header>
           <main id="content" className="mx-auto w-full max-w-[1400px] min-w-0 p-3 sm:p-6">
             {children}

@@ -93,7 +93,7 @@ export function UploadPage() {
                     return (
                       <li
                         key={item.id}
-                        className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                        className="flex min-w-0 items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
                       >
                         <StatusIcon item={item} />
                         <div className="min-w-0 flex-1">

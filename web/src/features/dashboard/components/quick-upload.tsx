@@ -91,7 +91,7 @@ export function QuickUpload() {
             {items.map((item) => (
               <li
                 key={item.id}
-                className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                className="flex min-w-0 items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
               >
                 <FileText className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden />
                 <div className="min-w-0 flex-1">

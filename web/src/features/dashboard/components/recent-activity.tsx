@@ -90,7 +90,7 @@ export function RecentActivity() {
         ) : (
           <ul className="grid gap-4">
             {items.map((invoice) => (
-              <li key={invoice.id} className="flex items-center gap-3">
+              <li key={invoice.id} className="flex min-w-0 items-center gap-3">
                 <ActivityIcon invoice={invoice} />
                 <div className="min-w-0 flex-1">
                   <Link

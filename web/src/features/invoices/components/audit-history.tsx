@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../../shared/format';
+import { formatConfidence, formatMoney } from '../../../../../shared/format';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatRelativeTime } from '../../../lib/utils';
 import { useInvoiceEvents } from '../api/get-invoice-children';
@@ -28,8 +28,11 @@ function eventTitle(type: string): string {
   );
 }
 
+const SHOWN_CHANGES = 4;
+
 function show(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'number' && field === 'aiConfidence') return formatConfidence(value, 1);
   if (typeof value === 'number' && /amount|subtotal/i.test(field)) return formatMoney(value);
   return String(value);
 }
@@ -70,12 +73,18 @@ export function AuditHistory({ invoiceId }: { invoiceId: string }) {
           </p>
           {e.changes.length ? (
             <ul className="mt-1 grid gap-0.5 text-xs text-slate-600 dark:text-slate-300">
-              {e.changes.map((c) => (
+              {e.changes.slice(0, SHOWN_CHANGES).map((c) => (
                 <li key={c.field}>
                   <span className="font-medium">{fieldLabel(c.field)}</span>: {show(c.field, c.before)} →{' '}
                   {show(c.field, c.after)}
                 </li>
               ))}
+              {e.changes.length > SHOWN_CHANGES ? (
+                <li className="text-slate-500 dark:text-slate-400">
+                  and {e.changes.length - SHOWN_CHANGES} more field
+                  {e.changes.length - SHOWN_CHANGES === 1 ? '' : 's'}
+                </li>
+              ) : null}
             </ul>
           ) : null}
           {e.note ? (

@@ -28,9 +28,19 @@ import { DocumentPreview } from './document-preview';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { StatusBadge } from './status-badge';
 
-function Field({ label, value, confidence }: { label: string; value: ReactNode; confidence?: number }) {
+function Field({
+  label,
+  value,
+  confidence,
+  wide,
+}: {
+  label: string;
+  value: ReactNode;
+  confidence?: number;
+  wide?: boolean;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
       <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
         {label}
         {confidence !== undefined ? (
@@ -120,18 +130,10 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
         <Field label="Category" value={invoice.categoryName} confidence={c.category ?? c.categoryId} />
         <Field label="Vendor Email" value={invoice.vendorEmail} confidence={c.vendorEmail} />
         <Field label="Vendor Phone" value={invoice.vendorPhone} confidence={c.vendorPhone} />
-        <div className="col-span-2">
-          <Field label="Vendor Address" value={invoice.vendorAddress} confidence={c.vendorAddress} />
-        </div>
-        {invoice.notes ? (
-          <div className="col-span-2">
-            <Field label="Notes" value={invoice.notes} />
-          </div>
-        ) : null}
+        <Field wide label="Vendor Address" value={invoice.vendorAddress} confidence={c.vendorAddress} />
+        {invoice.notes ? <Field wide label="Notes" value={invoice.notes} /> : null}
         {invoice.rejectionReason ? (
-          <div className="col-span-2">
-            <Field label="Rejection Reason" value={invoice.rejectionReason} />
-          </div>
+          <Field wide label="Rejection Reason" value={invoice.rejectionReason} />
         ) : null}
       </dl>
       <Section title="Line Items">

@@ -127,6 +127,13 @@ const FIELD_LABELS: Record<string, string> = {
   categoryId: 'Category',
   notes: 'Notes',
   status: 'Status',
+  categoryName: 'Category',
+  aiConfidence: 'AI confidence',
+  currency: 'Currency',
+  vendorId: 'Vendor record',
+  pageCount: 'Pages',
+  processingStage: 'Stage',
+  rejectionReason: 'Rejection reason',
 };
 
 export function fieldLabel(field: string): string {

@@ -72,7 +72,12 @@ describe('PropertyFormDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Success')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({ name: 'Maple Court', propertyType: 'APARTMENT', rentAmount: 1500.25, version: 4 });
+    expect(put?.body).toMatchObject({
+      name: 'Maple Court',
+      propertyType: 'APARTMENT',
+      rentAmount: 1500.25,
+      version: 4,
+    });
     expect(put?.body).not.toHaveProperty('units');
     expect(put?.body).not.toHaveProperty('marketValue');
   });

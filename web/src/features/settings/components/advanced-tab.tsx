@@ -47,7 +47,7 @@ export function AdvancedTab() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(2,minmax(0,1fr))]">
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

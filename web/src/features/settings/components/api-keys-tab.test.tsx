@@ -28,7 +28,9 @@ describe('ApiKeysTab', () => {
     expect(await screen.findByText('ipk_ab12...')).toBeInTheDocument();
     expect(screen.getByText('Authorization: Bearer YOUR_API_KEY')).toBeInTheDocument();
     for (const endpoint of ['GET /api/invoices', 'POST /api/upload', 'GET /api/vendors']) {
-      expect(screen.getByText((_, el) => el?.tagName === 'CODE' && el.textContent === endpoint)).toBeInTheDocument();
+      expect(
+        screen.getByText((_, el) => el?.tagName === 'CODE' && el.textContent === endpoint),
+      ).toBeInTheDocument();
     }
   });
 
@@ -47,7 +49,10 @@ describe('ApiKeysTab', () => {
   it('creates a key and shows it once, masked until revealed, with a copy button', async () => {
     const { calls } = mockApi({
       'GET /api/api-keys': { body: page([]) },
-      'POST /api/api-keys': { status: 201, body: { ...listed, id: '01HZY3K8M2Q4R5S6T7V8W9XK02', name: 'CI', key: FULL } },
+      'POST /api/api-keys': {
+        status: 201,
+        body: { ...listed, id: '01HZY3K8M2Q4R5S6T7V8W9XK02', name: 'CI', key: FULL },
+      },
     });
     const u = userEvent.setup();
     renderWithProviders(<ApiKeysTab />);

@@ -115,7 +115,7 @@ function ApiDocs() {
                   <span
                     className={
                       e.method === 'GET'
-                        ? 'text-emerald-600 dark:text-emerald-400'
+                        ? 'text-emerald-700 dark:text-emerald-400'
                         : 'text-blue-600 dark:text-blue-400'
                     }
                   >
@@ -174,7 +174,7 @@ export function ApiKeysTab() {
     });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Card>
         <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
           <div>

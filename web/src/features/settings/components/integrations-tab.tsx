@@ -211,7 +211,7 @@ export function IntegrationsTab() {
   const delWebhook = useDeleteWebhook();
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Card>
         <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
           <div>

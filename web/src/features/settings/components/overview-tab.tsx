@@ -73,7 +73,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: string) => void })
   const connected = stats.data?.connectedIntegrations ?? 0;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-4 md:grid-cols-2">
         <LinkCard
           to="/profile"
@@ -88,7 +88,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: string) => void })
           description="Organization details, plan and API usage."
         />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(2,minmax(0,1fr))]">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">

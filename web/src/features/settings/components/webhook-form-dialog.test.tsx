@@ -30,7 +30,9 @@ describe('WebhookFormDialog', () => {
     await u.clear(events);
     await u.type(events, 'invoice.processed');
     await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
-    expect(await screen.findByText('Events must be a JSON array, e.g. ["invoice.processed"]')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Events must be a JSON array, e.g. ["invoice.processed"]'),
+    ).toBeInTheDocument();
   });
 
   it('sends the parsed events and the secret', async () => {
