@@ -89,8 +89,8 @@ const results: Array<Record<string, unknown> | undefined> = new Array(files.leng
 let printed = 0;
 const isPdf = (f: string) => /\.pdf$/i.test(f);
 const queues = [
-  files.map((f, i) => i).filter((i) => isPdf(files[i])),
-  files.map((f, i) => i).filter((i) => !isPdf(files[i])),
+  files.map((_, i) => i).filter((i) => isPdf(files[i])),
+  files.map((_, i) => i).filter((i) => !isPdf(files[i])),
 ];
 async function worker(queue: number[]): Promise<void> {
   for (let i = queue.shift(); i !== undefined; i = queue.shift()) {

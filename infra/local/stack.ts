@@ -295,7 +295,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     writeFileSync(
       join(dataDir, 'local.json'),
-      `${JSON.stringify({ url, cognito: cognitoInfo, demo: stack.demo }, null, 2)}\n`,
+      `${JSON.stringify(
+        // `table` and `endpoints` let local tools (npm run admin) reach the running stack's data.
+        { url, cognito: cognitoInfo, demo: stack.demo, table: LOCAL_TABLE, endpoints: stack.endpoints },
+        null,
+        2,
+      )}\n`,
     );
     return stack;
   } catch (error) {

@@ -23,7 +23,12 @@ async function main() {
     const files = await Promise.all(
       Array.from({ length: N }, (_, i) =>
         invoicePdf(
-          plumbingInvoice({ invoiceNumber: `BENCH-${1000 + i}`, vendorName: `Bench Vendor ${i % 5} LLC` }),
+          plumbingInvoice({
+            invoiceNumber: `BENCH-${1000 + i}`,
+            vendorName: `Bench Vendor ${i % 5} LLC`,
+            // Distinct totals, so same-vendor invoices are not (rightly) flagged as duplicates.
+            lines: [{ description: 'Service call and repair', quantity: 1, unitPrice: 100 + i * 7.5 }],
+          }),
         ),
       ),
     );

@@ -219,6 +219,42 @@ async function main() {
     });
     await ctx.close();
 
+    ctx = await newContext(browser, url, 'light');
+    page = await ctx.newPage();
+    watchErrors(page, errors);
+    await step(
+      'a new user signs up, confirms with the emailed code and lands on the dashboard',
+      page,
+      async () => {
+        const email = `pm-${Date.now()}@example.com`;
+        await page.goto('/');
+        await page.getByRole('link', { name: 'Start Free Trial of the Starter plan' }).click();
+        await page.waitForURL(/auth=signUp/);
+        await page.getByLabel('First Name').fill('Riley');
+        await page.getByLabel('Last Name').fill('Chen');
+        await page.getByLabel('Work Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('Sup3r-Secret!pw');
+        await page.getByLabel('Confirm Password').fill('Sup3r-Secret!pw');
+        await page.getByRole('button', { name: 'Create Account' }).last().click();
+        await page.getByLabel('Confirmation Code').waitFor({ timeout: 20_000 });
+        let code = '';
+        for (let i = 0; i < 40 && !code; i++) {
+          const res = await fetch(`${url}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+          const box = (await res.json()) as { messages: { code: string }[] };
+          code = box.messages.at(-1)?.code ?? '';
+          if (!code) await new Promise((r) => setTimeout(r, 250));
+        }
+        assert(code, 'no confirmation code in the mailbox');
+        await page.getByLabel('Confirmation Code').fill(code);
+        await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+        await page.getByRole('navigation', { name: 'Primary' }).waitFor({ timeout: 30_000 });
+        await page.getByText('Riley Chen').waitFor();
+        await page.getByText('No recent activity').waitFor();
+        await shot(page, 'dashboard-new-user');
+      },
+    );
+    await ctx.close();
+
     // ---- signed in ----
     ctx = await newContext(browser, url, 'light');
     page = await ctx.newPage();

@@ -498,13 +498,15 @@ export async function listInvoices(orgId: string, query: InvoiceListQuery): Prom
     ScanIndexForward: false,
   };
 
+  const filtered = Boolean(query.search || (query.processingStatus && !status));
   const items: InvoiceItem[] = [];
   let startKey = decodeCursor(query.cursor, `ORG#${orgId}`);
   let lastKey: Record<string, unknown> | undefined;
   // Filters can leave pages short: keep reading until the page is full or the partition ends.
   do {
     const page = await db().send(
-      new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: Math.max(limit - items.length, 10) }),
+      // Filtered reads skip non-matching items, so they read in larger steps than the page size.
+      new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: filtered ? 500 : limit - items.length + 1 }),
     );
     for (const raw of page.Items ?? []) {
       if (items.length < limit) {

@@ -242,7 +242,7 @@ export function InvoicesPage() {
           </p>
         </Card>
       ) : (
-        <ul className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', isPlaceholderData && 'opacity-60')}>
+        <ul className={cn('grid gap-4 sm:grid-cols-2 2xl:grid-cols-3', isPlaceholderData && 'opacity-60')}>
           {items.map((inv) => (
             <li key={inv.id}>
               <InvoiceCard

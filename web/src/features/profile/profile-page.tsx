@@ -33,7 +33,10 @@ function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: str
 
 function ProfileSkeleton() {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]" aria-busy="true">
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]"
+      aria-busy="true"
+    >
       <span className="sr-only" role="status">
         Loading profile...
       </span>

@@ -3,6 +3,7 @@
  * URL carries `auth`. This module and Amplify's UI are loaded only then.
  */
 import '@aws-amplify/ui-react/styles.css';
+import './auth-dialog.css';
 import {
   ThemeProvider as AmplifyThemeProvider,
   Authenticator,
@@ -22,6 +23,17 @@ import { configureAmplify } from '../../../lib/amplify';
 import type { RuntimeConfig } from '../../../lib/config';
 import { useTheme } from '../../../lib/theme';
 import { userQueryKey } from '../api/get-user';
+
+const formFields = {
+  signUp: {
+    given_name: { label: 'First Name', placeholder: 'Enter your first name', order: 1, isRequired: true },
+    family_name: { label: 'Last Name', placeholder: 'Enter your last name', order: 2, isRequired: true },
+    email: { label: 'Work Email', placeholder: 'you@company.com', order: 3 },
+    password: { order: 4 },
+    confirm_password: { order: 5 },
+  },
+  signIn: { username: { label: 'Email', placeholder: 'you@company.com' } },
+};
 
 const amplifyTheme = createTheme({
   name: 'invoice-pilot',
@@ -119,6 +131,7 @@ export function AuthDialog({ mode }: { mode: 'signIn' | 'signUp' }) {
                   initialState={mode}
                   loginMechanisms={['email']}
                   signUpAttributes={['given_name', 'family_name']}
+                  formFields={formFields}
                   services={{
                     // cognito-local has no SRP: the runtime config names the flow (USER_PASSWORD_AUTH locally).
                     handleSignIn: ((input: SignInInput) =>
@@ -131,6 +144,8 @@ export function AuthDialog({ mode }: { mode: 'signIn' | 'signUp' }) {
                         ...input,
                         options: {
                           ...input.options,
+                          // Sign in right after confirming, with the same flow as the sign-in form.
+                          autoSignIn: { authFlowType: config.authFlowType },
                           ...(plan ? { clientMetadata: { plan } } : {}),
                         } as SignUpInput['options'],
                       })) as unknown as typeof signUp,

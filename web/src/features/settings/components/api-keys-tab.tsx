@@ -175,7 +175,7 @@ export function ApiKeysTab() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <Card>
+      <Card className="relative overflow-hidden">
         <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
           <div>
             <CardTitle>API Keys</CardTitle>
