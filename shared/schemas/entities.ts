@@ -243,7 +243,11 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     username: z.string().trim().min(1, 'Username is required').max(200),
     password: z.string().min(1, 'Password is required').max(500),
   }),
-  QUICKBOOKS: z.object({ apiKey: z.string().trim().min(1, 'API key is required').max(500) }),
+  QUICKBOOKS: z.object({
+    apiKey: z.string().trim().min(1, 'API key is required').max(500),
+    /** The company's QuickBooks Online API base (…/v3/company/<realmId>); the sync posts bills there. */
+    apiUrl: z.union([z.literal(''), url]).optional(),
+  }),
 } as const;
 /** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */
 export const INTEGRATION_SECRET_FIELDS = ['apiKey', 'password'] as const;

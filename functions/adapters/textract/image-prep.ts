@@ -1,10 +1,20 @@
 import sharp from 'sharp';
 
-/** A page image ready for OCR. */
+/**
+ * A page image ready for OCR: grey, one byte per pixel. Kept raw so the OCR engine reads the
+ * pixels as they are, without encoding and decoding an image file in between.
+ */
 export interface PreparedImage {
-  png: Buffer;
+  pixels: Uint8Array;
   width: number;
   height: number;
+}
+
+/** The image as PNG, for engines that only take files (tesseract.js). */
+export async function preparedAsPng(image: PreparedImage): Promise<Buffer> {
+  return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** OCR works best when text is 15–40 px tall: shrink huge scans, enlarge tiny ones. */
@@ -45,7 +55,7 @@ export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<Prepar
   height = Math.max(1, Math.round(height * scale));
   const paddedWidth = Math.ceil(width / BLOCK) * BLOCK;
   const paddedHeight = Math.ceil(height / BLOCK) * BLOCK;
-  const png = await base
+  const { data, info } = await base
     .flatten({ background: '#ffffff' })
     .resize(width, height, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' })
     .grayscale()
@@ -55,10 +65,10 @@ export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<Prepar
       bottom: paddedHeight - height,
       background: '#ffffff',
     })
-    .toColourspace('srgb')
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  return { png, width: paddedWidth, height: paddedHeight };
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
 /**

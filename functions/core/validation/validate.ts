@@ -97,7 +97,7 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
   for (const other of options.duplicates ?? []) {
     const sameVendor = key(other.vendorName) !== '' && key(other.vendorName) === key(invoice.vendorName);
     if (!sameVendor) continue;
-    const name = other.invoiceNumber ? `invoice ${other.invoiceNumber}` : `invoice ${other.id.slice(0, 8)}`;
+    const name = other.invoiceNumber ? `invoice ${other.invoiceNumber}` : `invoice #${other.id.slice(-8)}`;
     if (invoice.invoiceNumber && key(other.invoiceNumber) === key(invoice.invoiceNumber)) {
       reasons.push(`Possible duplicate of ${name}: same vendor and invoice number.`);
     } else if (

@@ -25,14 +25,14 @@ function KpiCard({
   icon: typeof FileText;
 }) {
   return (
-    <Card className="p-5" role="group" aria-label={label}>
+    <Card className="min-w-0 p-4 sm:p-5" role="group" aria-label={label}>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
-        <span className="grid size-9 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
+        <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-50 sm:grid text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
           <Icon className="size-4.5" aria-hidden />
         </span>
       </div>
-      <p className="mt-1 truncate text-2xl font-bold tracking-tight text-slate-900 tabular-nums dark:text-white">
+      <p className="mt-1 truncate text-xl font-bold sm:text-2xl tracking-tight text-slate-900 tabular-nums dark:text-white">
         {value}
       </p>
       {hint ? <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
@@ -136,7 +136,7 @@ export function AnalyticsPage() {
     const topCategory = [...data.categoryBreakdown].sort((a, b) => b.totalAmount - a.totalAmount)[0];
     body = (
       <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
-        <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <KpiCard
             label="Total Invoices"
             value={data.totalInvoices.toLocaleString('en-US')}

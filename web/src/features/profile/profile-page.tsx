@@ -87,7 +87,7 @@ export function ProfilePage() {
                 lastName={user.lastName}
                 email={user.email}
                 imageUrl={user.profileImageUrl}
-                className="size-20 text-2xl ring-4 ring-white dark:ring-slate-900"
+                className="size-20 text-2xl! ring-4 ring-white dark:ring-slate-900"
               />
               <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{fullName}</h2>
               <p className="max-w-full truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>

@@ -146,12 +146,15 @@ export function PropertiesPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Property</TableHead>
-                  <TableHead className="hidden sm:table-cell">Type</TableHead>
+                  <TableHead className="hidden md:table-cell">Type</TableHead>
                   <TableHead className="hidden text-right md:table-cell">Units</TableHead>
-                  <TableHead className="text-right">Monthly Rent</TableHead>
-                  <TableHead className="hidden text-right lg:table-cell">Market Value</TableHead>
-                  <TableHead className="hidden lg:table-cell">Acquired</TableHead>
-                  <TableHead className="hidden md:table-cell">Status</TableHead>
+                  <TableHead className="hidden text-right whitespace-nowrap sm:table-cell">
+                    Monthly Rent
+                  </TableHead>
+                  <TableHead className="hidden text-right whitespace-nowrap lg:table-cell">
+                    Market Value
+                  </TableHead>
+                  <TableHead className="hidden 2xl:table-cell">Acquired</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Actions</span>
                   </TableHead>
@@ -160,8 +163,11 @@ export function PropertiesPage() {
               <TableBody>
                 {items.map((p) => (
                   <TableRow key={p.id}>
-                    <TableCell className="max-w-64">
-                      <p className="truncate font-medium text-slate-900 dark:text-white">{p.name}</p>
+                    <TableCell className="max-w-[13rem] sm:max-w-72">
+                      <p className="flex items-center gap-2 font-medium text-slate-900 dark:text-white">
+                        <span className="truncate">{p.name}</span>
+                        {p.status !== 'ACTIVE' ? <Badge tone="gray">Inactive</Badge> : null}
+                      </p>
                       <p
                         className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400"
                         title={p.address}
@@ -169,31 +175,32 @@ export function PropertiesPage() {
                         <MapPin className="size-3 shrink-0" aria-hidden />
                         <span className="truncate">{p.address}</span>
                       </p>
+                      <p className="truncate text-xs text-slate-600 md:hidden dark:text-slate-300">
+                        {PROPERTY_TYPE_LABELS[p.propertyType] ?? p.propertyType}
+                        {p.rentAmount !== null ? (
+                          <span className="sm:hidden"> · {formatMoney(p.rentAmount)}/mo</span>
+                        ) : null}
+                      </p>
                       {p.propertyManager ? (
                         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
                           Manager: {p.propertyManager}
                         </p>
                       ) : null}
                     </TableCell>
-                    <TableCell className="hidden sm:table-cell">
+                    <TableCell className="hidden md:table-cell">
                       <Badge tone="blue">{PROPERTY_TYPE_LABELS[p.propertyType] ?? p.propertyType}</Badge>
                     </TableCell>
                     <TableCell className="hidden text-right text-slate-600 tabular-nums md:table-cell dark:text-slate-300">
                       {p.units ?? dash}
                     </TableCell>
-                    <TableCell className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
+                    <TableCell className="hidden text-right font-medium whitespace-nowrap text-slate-900 tabular-nums sm:table-cell dark:text-white">
                       {p.rentAmount !== null ? formatMoney(p.rentAmount) : dash}
                     </TableCell>
                     <TableCell className="hidden text-right whitespace-nowrap text-slate-600 tabular-nums lg:table-cell dark:text-slate-300">
                       {p.marketValue !== null ? formatMoney(p.marketValue) : dash}
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-slate-600 lg:table-cell dark:text-slate-300">
+                    <TableCell className="hidden whitespace-nowrap text-slate-600 2xl:table-cell dark:text-slate-300">
                       {p.acquisitionDate ? formatDate(p.acquisitionDate) : dash}
-                    </TableCell>
-                    <TableCell className="hidden md:table-cell">
-                      <Badge tone={p.status === 'ACTIVE' ? 'green' : 'gray'}>
-                        {p.status === 'ACTIVE' ? 'Active' : 'Inactive'}
-                      </Badge>
                     </TableCell>
                     <TableCell className="text-right whitespace-nowrap">
                       <Button

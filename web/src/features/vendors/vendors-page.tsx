@@ -169,12 +169,13 @@ export function VendorsPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Vendor</TableHead>
-                  <TableHead className="hidden xl:table-cell">Phone</TableHead>
+                  <TableHead className="hidden 2xl:table-cell">Phone</TableHead>
                   <TableHead className="hidden lg:table-cell">Address</TableHead>
-                  <TableHead className="text-right whitespace-nowrap">Total Amount</TableHead>
+                  <TableHead className="hidden text-right whitespace-nowrap sm:table-cell">
+                    Total Amount
+                  </TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Invoices</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Average</TableHead>
-                  <TableHead className="hidden md:table-cell">Status</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Actions</span>
                   </TableHead>
@@ -183,7 +184,7 @@ export function VendorsPage() {
               <TableBody>
                 {items.map((v) => (
                   <TableRow key={v.id}>
-                    <TableCell className="max-w-64 min-w-40">
+                    <TableCell className="max-w-[13rem] sm:max-w-64">
                       <div className="flex items-center gap-3">
                         <span
                           aria-hidden
@@ -192,17 +193,24 @@ export function VendorsPage() {
                           {v.name.slice(0, 1).toUpperCase()}
                         </span>
                         <div className="min-w-0">
-                          <p className="truncate font-medium text-slate-900 dark:text-white">{v.name}</p>
+                          <p className="flex items-center gap-2 font-medium text-slate-900 dark:text-white">
+                            <span className="truncate">{v.name}</span>
+                            {v.status !== 'ACTIVE' ? <Badge tone="gray">Inactive</Badge> : null}
+                          </p>
                           {v.email ? (
                             <p className="flex items-center gap-1 truncate text-xs text-slate-500 dark:text-slate-400">
                               <Mail className="size-3 shrink-0" aria-hidden />
                               <span className="truncate">{v.email}</span>
                             </p>
                           ) : null}
+                          <p className="text-xs text-slate-600 tabular-nums sm:hidden dark:text-slate-300">
+                            {formatMoney(v.totalAmount)} · {v.totalInvoices} invoice
+                            {v.totalInvoices === 1 ? '' : 's'}
+                          </p>
                         </div>
                       </div>
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-slate-600 xl:table-cell dark:text-slate-300">
+                    <TableCell className="hidden whitespace-nowrap text-slate-600 2xl:table-cell dark:text-slate-300">
                       {v.phone ? (
                         <span className="inline-flex items-center gap-1">
                           <Phone className="size-3 text-slate-400" aria-hidden />
@@ -215,7 +223,7 @@ export function VendorsPage() {
                     <TableCell className="hidden whitespace-nowrap text-slate-600 lg:table-cell dark:text-slate-300">
                       <AddressCell address={v.address} />
                     </TableCell>
-                    <TableCell className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
+                    <TableCell className="hidden text-right font-medium whitespace-nowrap text-slate-900 tabular-nums sm:table-cell dark:text-white">
                       {formatMoney(v.totalAmount)}
                     </TableCell>
                     <TableCell className="hidden text-right text-slate-600 tabular-nums sm:table-cell dark:text-slate-300">
@@ -223,11 +231,6 @@ export function VendorsPage() {
                     </TableCell>
                     <TableCell className="hidden text-right whitespace-nowrap text-slate-600 tabular-nums sm:table-cell dark:text-slate-300">
                       {formatMoney(v.averageAmount)}
-                    </TableCell>
-                    <TableCell className="hidden md:table-cell">
-                      <Badge tone={v.status === 'ACTIVE' ? 'green' : 'gray'}>
-                        {v.status === 'ACTIVE' ? 'Active' : 'Inactive'}
-                      </Badge>
                     </TableCell>
                     <TableCell className="text-right whitespace-nowrap">
                       <Button

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTheme } from '../../../lib/theme';
 
 /** Palette for series and slices: distinguishable in both themes. */
@@ -27,4 +28,19 @@ export function useChartTheme() {
     secondary: dark ? '#34d399' : '#10b981',
     pieStroke: dark ? '#0f172a' : '#ffffff',
   };
+}
+
+/** Whether the viewport is at least `px` wide (axis label widths shrink on phones). */
+export function useMinWidth(px: number): boolean {
+  const query = `(min-width: ${px}px)`;
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof matchMedia !== 'function') return () => {};
+      const mql = matchMedia(query);
+      mql.addEventListener('change', onChange);
+      return () => mql.removeEventListener('change', onChange);
+    },
+    () => (typeof matchMedia === 'function' ? matchMedia(query).matches : true),
+    () => true,
+  );
 }

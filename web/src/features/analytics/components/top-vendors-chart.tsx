@@ -2,13 +2,15 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { formatMoney } from '../../../../../shared/format';
 import type { Analytics } from '../../../../../shared/schemas/entities';
 import { compactMoney } from '../lib/analytics-rules';
-import { useChartTheme } from './chart-theme';
+import { useChartTheme, useMinWidth } from './chart-theme';
 import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 
-const shortName = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
+const shortName = (max: number) => (name: string) =>
+  name.length > max ? `${name.slice(0, max - 1)}…` : name;
 
 export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] }) {
   const t = useChartTheme();
+  const wide = useMinWidth(640);
   const height = Math.max(160, vendors.length * 36 + 24);
   return (
     <>
@@ -31,11 +33,11 @@ export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] 
             <YAxis
               type="category"
               dataKey="name"
-              tickFormatter={shortName}
+              tickFormatter={shortName(wide ? 20 : 12)}
               tick={{ fill: t.axis, fontSize: 12 }}
               tickLine={false}
               axisLine={false}
-              width={148}
+              width={wide ? 148 : 96}
             />
             <Tooltip
               cursor={{ fill: t.cursor }}

