@@ -13,7 +13,21 @@ function pdfjs(): Promise<PdfJs> {
   return pdfjsModule;
 }
 
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+/**
+ * pdfjs's standard fonts, for rendering PDFs that do not embed them. Resolved on first use and optional:
+ * in a bundled Lambda there is no node_modules, and reading a PDF's pages needs no fonts.
+ */
+let fontsUrl: string | null | undefined;
+function standardFontDataUrl(): string | undefined {
+  if (fontsUrl === undefined) {
+    try {
+      fontsUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+    } catch {
+      fontsUrl = null;
+    }
+  }
+  return fontsUrl ?? undefined;
+}
 
 /** An open PDF; call {@link PdfFile.close} when done to free its memory. */
 export interface PdfFile {
@@ -31,7 +45,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
   // pdfjs takes ownership of the buffer it is given, so hand it a copy.
   const doc: PdfDocument = await lib.getDocument({
     data: new Uint8Array(bytes),
-    standardFontDataUrl,
+    standardFontDataUrl: standardFontDataUrl(),
     verbosity: 0,
     isEvalSupported: false,
   }).promise;

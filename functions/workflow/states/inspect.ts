@@ -1,7 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { getObjectBytes } from '../../adapters/s3/storage';
-import { imagePageCount } from '../../adapters/textract/image-prep';
-import { openPdf } from '../../adapters/textract/pdf-pages';
+import { tiffPageCount } from '../../core/files/page-count';
 import { sniffContentType } from '../../core/files/sniff';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';
@@ -37,6 +36,8 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
   let pageCount: number;
   if (contentType === 'application/pdf') {
     try {
+      // Loaded on first use: only PDFs need pdfjs.
+      const { openPdf } = await import('../../adapters/textract/pdf-pages');
       const pdf = await openPdf(bytes);
       try {
         pageCount = pdf.pageCount;
@@ -52,7 +53,8 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
     if (pageCount === 0) return reject('The PDF has no pages', contentType);
   } else {
     try {
-      pageCount = await imagePageCount(bytes);
+      // JPEG and PNG hold one page; a TIFF's pages are counted from its directories, without a native decoder.
+      pageCount = contentType === 'image/tiff' ? tiffPageCount(bytes) : 1;
     } catch (error) {
       const detail = error instanceof Error ? `: ${error.message}` : '';
       return reject(`The image is damaged and cannot be read${detail}`, contentType);
