@@ -506,7 +506,11 @@ export async function listInvoices(orgId: string, query: InvoiceListQuery): Prom
   do {
     const page = await db().send(
       // Filtered reads skip non-matching items, so they read in larger steps than the page size.
-      new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: filtered ? 500 : limit - items.length + 1 }),
+      new QueryCommand({
+        ...base,
+        ExclusiveStartKey: startKey,
+        Limit: filtered ? 500 : limit - items.length + 1,
+      }),
     );
     for (const raw of page.Items ?? []) {
       if (items.length < limit) {

@@ -28,7 +28,10 @@ export async function addNotification(
 }
 
 /** The newest notifications first, with how many are unread among them. */
-export async function listNotifications(orgId: string, limit = 50): Promise<{ items: Notification[]; unread: number }> {
+export async function listNotifications(
+  orgId: string,
+  limit = 50,
+): Promise<{ items: Notification[]; unread: number }> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
