@@ -215,7 +215,11 @@ function serveStatic(res: ServerResponse, url: URL, staticDir: string | undefine
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
   });
-  createReadStream(file).pipe(res);
+  // The build folder can change under a running server (a rebuild): a vanished file ends this
+  // response, never the process.
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 /**

@@ -248,7 +248,11 @@ async function main() {
         await page.getByLabel('Confirmation Code').fill(code);
         await page.getByRole('button', { name: 'Confirm', exact: true }).click();
         await page.getByRole('navigation', { name: 'Primary' }).waitFor({ timeout: 30_000 });
-        await page.getByText('Riley Chen').waitFor();
+        // The sidebar shows the full name, or the email while the profile has no name yet.
+        await page
+          .getByText(/Riley Chen|pm-\d+@example\.com/)
+          .first()
+          .waitFor();
         await page.getByText('No recent activity').waitFor();
         await shot(page, 'dashboard-new-user');
       },
@@ -383,6 +387,25 @@ async function main() {
       await checkA11y(page, 'upload page');
     });
 
+    await step('a duplicate lands in Needs Review and can be approved from the dialog', page, async () => {
+      await page
+        .getByRole('list', { name: 'Processing Queue' })
+        .getByText('Review Required')
+        .waitFor({ timeout: 90_000 });
+      await page.goto('/');
+      await page
+        .getByRole('link', { name: /^Review invoice/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Why this needs review').waitFor();
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('Invoice approved', { exact: true }).waitFor();
+      await dialog.getByText('Approved', { exact: true }).first().waitFor();
+      await shot(page, 'invoice-approved');
+      await page.keyboard.press('Escape');
+    });
+
     await step('unknown path inside the app shows the 404 page', page, async () => {
       await page.goto('/no-such-page');
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -394,6 +417,16 @@ async function main() {
       await page.waitForTimeout(500);
       await shot(page, 'dashboard-dark', true);
       await checkA11y(page, 'dashboard (dark)');
+      await page
+        .getByRole('button', { name: /^View invoice/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByText('Extracted Information').waitFor();
+      await page.waitForTimeout(1000);
+      await shot(page, 'invoice-detail-dialog-dark');
+      await checkA11y(page, 'invoice detail dialog (dark)');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await page.setViewportSize({ width: 375, height: 800 });
       await page.waitForTimeout(300);
       await shot(page, 'dashboard-375-dark');

@@ -48,17 +48,30 @@ interface Found {
 // Label vocabularies
 
 const RECEIVER_LABEL =
-  /\b(bill(?:ed)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée])\b/i;
+  /\b(bil(?:l|led)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée])\b/i;
 const PROVIDER_LABEL =
   /\b(from|provided\s*by|seller|vendor|supplier|issued\s*by|service\s*provider|payee|remit\s*to|sold\s*by|lieferant|verk[äa]ufer)\b/i;
 const COMPANY_SUFFIX =
-  /(\b(inc|llc|l\.l\.c|ltd|limited|gmbh|ag|kg|b\.\s?v|n\.\s?v|s\.\s?a\.?\s?r\.?\s?l|sarl|sas|plc|pty|corp|corporation|company|co|llp|pvt|srl|s\.p\.a|oy|ab)\b\.?|sdn\.?\s*bhd|\bbhd\b|\benterprise\b|\btrading\b|\bsdn\b)/i;
+  /(\b(inc|llc|l\.l\.c|ltd|limited|gmbh|ag|kg|b\.\s?v|n\.\s?v|s\.\s?a\.?\s?r\.?\s?l|sarl|sas|plc|pty|corp|corporation|company|co|llp|pvt|srl|s\.p\.a|oy|ab)\b\.?|sdn\.?\s*bhd|\bbhd\b|\bs\/b\b|\benterprise\b|\btrading\b|\bsdn\b)/i;
 const TITLE_WORDS =
   /^(tax\s*invoice|invoice|simplified\s*tax\s*invoice|official\s*receipt|receipt|cash\s*(bill|sales?|receipt)|rechnung|facture|factuur|bill|statement|quotation|payment\s*(receipt|confirmation)|page|date|total|summary|details|description|thank|welcome|copy|original|duplicate|customer|member|cashier|table|order|gst|sst|tel|fax|phone)\b/i;
 const ADDRESS_STOP =
   /(\b(tel|telephone|phone|fax|hp|h\/p|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|date|cashier|no\s*:|reg\.?\s*no|co\.?\s*reg|company\s*reg|website|www|http|doc(ument)?\s*no|bill|table|counter|order|sales|member)\b|@|\bwww\.)/i;
 const REGISTRATION_LINE =
   /^\(?\s*((c[o0]\.?[-\s]*(reg|no)\.?|company\s*(no|reg)\.?|reg\.?\s*no|br\s*no\.?|roc\s*no|gst\s*(id|reg)?\s*no)\s*[:.]?)?[^a-z]{0,4}\(?\d{3,}[\d\s-]*[a-z]?\s*\)?\.?$/i;
+
+/** "Company Reg No.: 75495-W", "Conpany No:20965-U" (OCR), "GST Reg no : 0000 6771 0976". */
+const REGISTRATION_LABEL =
+  /^\W*(c[o0][mn]?pany\b|(co\.?|gst|sst|roc|business|br)\s*(reg(istration)?|n[o0]|id)\b).*\d{4,}/i;
+/** Words that make a line part of a postal address even without a house number. */
+const ADDRESS_WORD =
+  /\b(jalan|jln|lot|no|level|floor|tingkat|taman|tmn|street|st|road|rd|avenue|ave|lorong|persiaran|kawasan|perindustrian|bandar|block|blok|unit|suite|building|bangunan|plaza|mall|centre|center|kampung|kg|batu|km|strasse|straße|rue|weg)\b/i;
+
+/** A line that is a date and/or a time ("12 Mar 2018 18:19"): printed near the header, not an address. */
+function isDateTimeLine(text: string): boolean {
+  if (findDates(text).length === 0 && !/\b\d{1,2}:\d{2}\b/.test(text)) return false;
+  return (withoutDates(text).match(/\p{L}/gu)?.length ?? 0) < 4;
+}
 
 const INVOICE_ID_LABELS: Array<[RegExp, number]> = [
   [
@@ -434,6 +447,7 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
       if (/^(\d|\W)/.test(raw) && !COMPANY_SUFFIX.test(name)) return;
       if (findDates(raw).length > 0 && !COMPANY_SUFFIX.test(name)) return;
       if (/:\s*\S/.test(raw) && !COMPANY_SUFFIX.test(name)) return; // a "label: value" pair
+      if (REGISTRATION_LABEL.test(raw)) return; // "Company Reg No.: …" names the register, not the firm
       if (receiverTexts.has(name.toLowerCase())) return;
       if (/\b(dear|thank|please|powered|greetings|information|details|summary|notes?)\b/i.test(name)) return;
       if (name.split(' ').length > 7) return;
@@ -459,6 +473,9 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
       score -= Math.min(1.5, pageRank * 0.1);
       if (line.height > medianHeight * 1.3) score += 1;
       if ((name.match(/\d/g)?.length ?? 0) > 3) score -= 2;
+      // Issuers print their name in capitals or title case; an all-lower-case line at the top is a
+      // handwritten note or a scanner stamp.
+      if (!/\p{Lu}/u.test(name)) score -= 1.5;
       if (
         /\b(street|st\.|road|rd\.|avenue|ave|jalan|lot|suite|floor|level|taman|strasse|straße|weg|rue)\b/i.test(
           name,
@@ -479,6 +496,29 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
     });
   }
   const picked = best as (VendorPick & { score: number }) | null;
+  if (picked && COMPANY_SUFFIX.test(picked.name)) {
+    // A long name printed over two or three lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): capital
+    // lines of the same size right above, with no digits or labels, belong to it.
+    let name = picked.name;
+    let box: Box = picked.box;
+    let top = picked.line;
+    for (let k = 0; k < 2; k++) {
+      const above = lines.filter((l) => l.page === top.page && l.index < top.index).at(-1);
+      if (!above || top.y0 - above.y1 > top.height * 1.2) break;
+      const t = above.text.replace(/\s+/g, ' ').trim();
+      if (
+        !/^[\p{Lu}&'.,()\- ]{3,40}$/u.test(t) ||
+        Math.abs(above.height - top.height) > top.height * 0.3 ||
+        TITLE_WORDS.test(t) ||
+        receiverTexts.has(t.toLowerCase())
+      )
+        break;
+      name = `${t} ${name}`;
+      box = union([above, box]);
+      top = above;
+    }
+    if (name !== picked.name) return { ...picked, name: cleanVendorName(name), box };
+  }
   if (picked && picked.name.replace(COMPANY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length < 3) {
     // "PASARAYA BORONG PINTAR" / "SDN BHD": the suffix alone continues the line above.
     const above = lines.filter((l) => l.page === picked.line.page && l.index < picked.line.index).at(-1);
@@ -517,15 +557,27 @@ function detectAddress(lines: DocLine[], vendor: VendorPick, receivers: Set<stri
     if (receivers.has(segKey(l, segIndex))) break;
     const seg = l.segments[segIndex];
     const text = seg.text.trim();
-    if (REGISTRATION_LINE.test(text) && taken.length === 0) {
+    // Between the name and the address: registration numbers, a date/time stamp, "Site: 1046".
+    const preamble =
+      REGISTRATION_LINE.test(text) ||
+      REGISTRATION_LABEL.test(text) ||
+      isDateTimeLine(text) ||
+      (/^[\p{L} .]{2,15}\s*[:#]\s*\S+$/u.test(text) && !ADDRESS_WORD.test(text));
+    if (preamble && taken.length === 0) {
       last = l;
       continue;
     }
     if (ADDRESS_STOP.test(text) || TITLE_WORDS.test(text) || /^[\d\s()+\-/]{7,}$/.test(text)) break;
+    if (isDateTimeLine(text)) break;
     taken.push({ ...l, text, x0: seg.x0, x1: seg.x1 });
     last = l;
-    if (taken.length >= 5) break;
+    if (taken.length >= 8) break;
   }
+  // Lines before the first one with a number or an address word are a tagline or a former name
+  // ("formerly known as …", "BISTRO & CAFE"), not the address.
+  const start = taken.findIndex((l) => /\d/.test(l.text) || ADDRESS_WORD.test(l.text));
+  if (start > 0) taken.splice(0, start);
+  taken.splice(5);
   if (taken.length === 0) return null;
   const text = taken.map((l) => l.text.replace(/[\s,]+$/, '')).join('\n');
   if (!/\d/.test(text) && taken.length < 2) return null;
@@ -594,6 +646,31 @@ function amountCandidates(lines: DocLine[], label: RegExp, not: RegExp | null, t
     });
   }
   return out;
+}
+
+/**
+ * A total followed by a rounding adjustment ("TOTAL 60.31 / ROUNDING ADJ -0.01 / 60.30"): the
+ * line after the adjustment that shows total + adjustment is the amount paid.
+ */
+function roundedAfter(lines: DocLine[], total: Found | null): Found | null {
+  if (!total) return null;
+  const after = lines.filter((l) => l.index > total.line.index && l.index <= total.line.index + 3);
+  const rounding = after.find(
+    (l) => /\bround(ing)?\b|\badj(ustment)?\b/i.test(l.text) && !TOTAL_LABEL.test(l.text),
+  );
+  if (!rounding) return null;
+  const adjustment = readAmount(rounding.text);
+  const r = adjustment ? (findAmounts(adjustment.value).at(-1)?.value ?? 0) : 0;
+  if (r === 0 || Math.abs(r) >= 0.1) return null;
+  const sign = /-\s*$/.test(rounding.text.slice(0, adjustment?.from ?? 0)) && r > 0 ? -1 : 1;
+  const want = amountOf(total) + sign * r;
+  for (const l of lines.filter((x) => x.index > rounding.index && x.index <= rounding.index + 2)) {
+    const v = readAmount(l.text);
+    if (v && Math.abs((findAmounts(v.value).at(-1)?.value ?? Number.NaN) - want) < 0.005) {
+      return { ...total, value: v.value, valueBox: boxOfSpan(l, v.from, v.to), line: l };
+    }
+  }
+  return null;
 }
 
 function amountOf(f: Found): number {
@@ -938,8 +1015,12 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   );
   // OCR sometimes drops a decimal point ("RM6413" for 64.13): figures with decimals come first.
   const withDecimals = totals.filter((f) => /[.,]\d{2}\b/.test(f.value));
-  const total =
-    (withDecimals.length ? withDecimals : totals).sort((a, b) => amountOf(b) - amountOf(a))[0] ?? null;
+  const ranked = (withDecimals.length ? withDecimals : totals).sort((a, b) => amountOf(b) - amountOf(a));
+  // What was paid is the rounded total when there is one, a few cents off the largest figure.
+  const roundedTotal = ranked.find(
+    (f) => /\bround/i.test(f.line.text) && amountOf(ranked[0]) - amountOf(f) < 0.1 + 1e-9,
+  );
+  let total = roundedTotal ?? roundedAfter(lines, ranked[0] ?? null) ?? ranked[0] ?? null;
   const dues = amountCandidates(notHeader, AMOUNT_DUE_LABEL, null, 'AMOUNT_DUE');
   const amountDue = dues.find((f) => amountOf(f) > 0) ?? dues[0] ?? null;
   const subtotals = amountCandidates(notHeader, SUBTOTAL_LABEL, null, 'SUBTOTAL').filter(
@@ -948,6 +1029,14 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   const taxes = amountCandidates(notHeader, TAX_LABEL, NOT_TAX, 'TAX').filter(
     (f) => !total || Math.abs(amountOf(f)) < Math.abs(amountOf(total)),
   );
+  if (!total && subtotals.length > 0 && !amountDue) {
+    // Receipts that print only "SUBTOTAL" (tax included, nothing added after it): that is the total.
+    const last = subtotals.at(-1)!;
+    const addedTax = taxes.some(
+      (t) => t.line.index > last.line.index && !/\b(inc|incl|included)\b/i.test(t.line.text),
+    );
+    if (!addedTax) total = { ...last, type: 'TOTAL' };
+  }
   // Prefer the subtotal that, with a tax found, makes up the total ("Subtotaal" may include tax).
   const consistent = subtotals.find(
     (s) => total && taxes.some((t) => Math.abs(amountOf(s) + amountOf(t) - amountOf(total)) < 0.015),

@@ -68,7 +68,11 @@ export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<Prepar
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  return {
+    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /**
@@ -93,8 +97,13 @@ async function inkBox(
   const w = info.width;
   const h = info.height;
   const dark = (x: number, y: number) => data[y * w + x] < 110;
+  /**
+   * The span of the inked runs (separated by gaps longer than `maxGap`) that carry at least a
+   * tenth of the heaviest run's ink: the heaviest alone would cut a long receipt at its first
+   * wide blank (a spaced-out footer, a torn-off stub), while specks and scanner edges stay out.
+   */
   const mainRun = (counts: number[], minInk: number, maxGap: number): [number, number] | null => {
-    let best: [number, number, number] | null = null;
+    const runs: Array<[number, number, number]> = [];
     let start = -1;
     let end = -1;
     let mass = 0;
@@ -106,14 +115,17 @@ async function inkBox(
         mass += c;
         gap = 0;
       } else if (start >= 0 && ++gap > maxGap) {
-        if (!best || mass > best[2]) best = [start, end, mass];
+        runs.push([start, end, mass]);
         start = -1;
         mass = 0;
         gap = 0;
       }
     });
-    if (start >= 0 && (!best || mass > best[2])) best = [start, end, mass];
-    return best ? [best[0], best[1]] : null;
+    if (start >= 0) runs.push([start, end, mass]);
+    if (runs.length === 0) return null;
+    const heaviest = Math.max(...runs.map((r) => r[2]));
+    const kept = runs.filter((r) => r[2] >= heaviest * 0.1);
+    return [Math.min(...kept.map((r) => r[0])), Math.max(...kept.map((r) => r[1]))];
   };
   const rowCounts = Array.from({ length: h }, (_, y) => {
     let n = 0;
@@ -136,6 +148,10 @@ async function inkBox(
   const y0 = Math.max(0, rows[0] / h - margin);
   const y1 = Math.min(1, (rows[1] + 1) / h + margin);
   if ((x1 - x0) * (y1 - y0) > 0.6) return null;
+  // A receipt on a scanner bed still spans a good part of both sides; a thinner strip means faint
+  // print was taken for blank (a narrow column of dark digits, only the bold header) and cutting
+  // there would lose most of the text.
+  if (x1 - x0 < 0.25 || y1 - y0 < 0.25) return null;
   const left = Math.floor(x0 * width);
   const top = Math.floor(y0 * height);
   return {

@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type PreparedImage, preparedAsPng } from './image-prep';
 import { PaddleOcr, type PaddleTimings } from './paddle-ocr';
-import { restoreSpaces } from './restore-spaces';
+import { repairOcrText, restoreSpaces } from './restore-spaces';
 import type { LayoutWord } from './text-layout';
 import { splitRun } from './text-layout';
 
@@ -40,7 +40,7 @@ const cores = Math.max(1, availableParallelism());
  * One recognition at a time per engine, using every core inside it (intra-op threads); the
  * extract CLI and the workflow run at most two documents at once, and only one of them is OCR.
  */
-const OCR_THREADS = cores;
+const OCR_THREADS = Number(process.env.OCR_THREADS) || cores;
 
 /** Where the time of the page images read so far went (for the benchmark). */
 export const paddleTimings: PaddleTimings = { detectMs: 0, boxesMs: 0, recognizeMs: 0, boxes: 0 };
@@ -67,7 +67,7 @@ class PaddleEngine implements OcrEngine {
     const words: LayoutWord[] = [];
     for (const run of runs) {
       words.push(
-        ...splitRun(restoreSpaces(run.text), {
+        ...splitRun(restoreSpaces(repairOcrText(run.text)), {
           x0: run.x0,
           x1: run.x1,
           y0: run.y0,

@@ -97,6 +97,9 @@ const VOCABULARY = [
   'MARKET',
   'TRADERS',
   'SDNBHD',
+  'BAKERY',
+  'BAKERIES',
+  'HYPERMARKET',
 ].sort((a, b) => b.length - a.length);
 
 function splitRun(run: string): string {
@@ -121,7 +124,11 @@ export function restoreSpaces(text: string): string {
         .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
         .replace(/(\p{L}{3,})(\d)/gu, '$1 $2')
         .replace(/(\d)(\p{L}{3,})/gu, '$1 $2')
-        .replace(/([,;])(?=\p{L})/gu, '$1 ');
+        .replace(/([,;])(?=\p{L})/gu, '$1 ')
+        // "BAKERIES(KL)SDNBHD": a bracketed part is a word of its own.
+        .replace(/(\p{L})\((?=\p{L}{1,4}\))/gu, '$1 (')
+        .replace(/(\(\p{L}{1,4}\))(?=\p{L})/gu, '$1 ')
+        .replace(/\bSDN\.?BHD\b|(?<=\s)SDNBHD/g, (m) => (m.includes('.') ? 'SDN. BHD' : 'SDN BHD'));
       t = t
         .split(' ')
         .map((part) => (/^[A-Z]{9,}/.test(part) ? part.replace(/^[A-Z]+/, (run) => splitRun(run)) : part))
@@ -129,4 +136,29 @@ export function restoreSpaces(text: string): string {
       return t;
     })
     .join(' ');
+}
+
+/**
+ * Repairs OCR misreadings that hide dates, times and totals from the field rules: a time run
+ * into the year before it ("25/12/20188:13:39PM", "12 Mar 201818:19", "21/02/1811:19"), a number
+ * run into the date after it ("100021911/03/2018"), a hyphen read for the decimal point of a
+ * currency amount ("RM 14-10") and the usual letter confusions in "Total" ("Totai", "Tolal").
+ */
+export function repairOcrText(text: string): string {
+  return (
+    text
+      // A 4-digit year (19xx/20xx) followed directly by H:MM or HH:MM.
+      .replace(
+        /(\d{1,2}\s?[/.-]?\s?(?:\d{1,2}|\p{L}{3,9}\.?)\s?[/.-]?\s?(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu,
+        '$1 ',
+      )
+      // A 2-digit year followed by HH:MM: four digits before a colon cannot all be the year.
+      .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2})(?=\d{2}:\d{2})/g, '$1 ')
+      // Digits before a DD/MM/YYYY date: no day has three digits, so the last two start the date.
+      .replace(/(\d{3,})(\d{2}\/\d{2}\/(?:19|20)\d{2})(?!\d)/g, '$1 $2')
+      // "REG #19-18/01/2018": a slashed date hyphenated onto the number before it.
+      .replace(/(\d)-(\d{1,2}\/\d{1,2}\/(?:19|20)\d{2})(?!\d)/g, '$1 $2')
+      .replace(/\b(RM|MYR|USD|SGD|EUR|\$)\s?(\d{1,6})-(\d{2})(?![\d/.-])/gi, '$1 $2.$3')
+      .replace(/\b[Tt][o0O][tlfTLF][a4A][il1|IL](?=\b|[^a-z])/g, (m) => (/[a-z]/.test(m) ? 'Total' : 'TOTAL'))
+  );
 }

@@ -127,7 +127,8 @@ const MONTH_WORD = `(${Object.keys(MONTHS)
 
 // Numeric dates: ISO first (unambiguous), then d/m/y or m/d/y with 4- or 2-digit years.
 const ISO_DATE = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
-const NUMERIC_DATE = /(?<!\d)(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})/g;
+// One separator throughout, and not the tail of a code ("GB06-24/288", "EZ03-12/144" are articles).
+const NUMERIC_DATE = /(?<![\d\p{L}])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})/gu;
 const DAY_MONTH_YEAR = new RegExp(
   `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|\\.)?[\\s-]*${MONTH_WORD}[\\s,-]*(\\d{4}|'?\\d{2})(?!\\d)`,
   'gi',
@@ -190,9 +191,9 @@ export function findDates(text: string, order: DateOrder = 'DMY'): DateMatch[] {
   }
   for (const m of text.matchAll(NUMERIC_DATE)) {
     const a = Number(m[1]);
-    const b = Number(m[2]);
-    const y = fullYear(m[3]);
-    if (m[3].length === 2 && /[.]/.test(m[0]) && a > 31) continue;
+    const b = Number(m[3]);
+    const y = fullYear(m[4]);
+    if (m[4].length === 2 && /[.]/.test(m[0]) && a > 31) continue;
     const dmy = isoOf(y, b, a);
     const mdy = isoOf(y, a, b);
     if (!dmy && !mdy) continue;

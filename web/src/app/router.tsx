@@ -4,6 +4,7 @@ import {
   createRoute,
   createRouter,
   Outlet,
+  type RouterHistory,
   useNavigate,
   useRouterState,
   useSearch,
@@ -13,6 +14,7 @@ import { PageLoader } from '../components/ui/spinner';
 import { useSession } from '../features/auth/api/get-user';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/misc/not-found-page';
+import { notifyUnauthorized } from '../lib/api-client';
 import { signOut } from '../lib/auth';
 import { validateHomeSearch, validateInvoicesSearch } from './search';
 
@@ -92,6 +94,11 @@ function AppGate() {
   useSignedOutEffect(signingOut);
 
   const authenticated = status === 'authenticated' && !signingOut;
+  // A stored session the API no longer accepts (expired, revoked): the user was logged out.
+  const expired = status === 'unauthenticated' && likelySignedIn && !search.auth;
+  useEffect(() => {
+    if (expired) void signOut().finally(notifyUnauthorized);
+  }, [expired]);
   useEffect(() => {
     // A signed-in user sent to the sign-in form (e.g. Back after signing in) just lands on the dashboard.
     if (authenticated && (search.auth === 'signIn' || search.auth === 'signUp')) {
@@ -187,9 +194,10 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: false,
     scrollRestoration: true,

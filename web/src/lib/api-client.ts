@@ -60,6 +60,11 @@ export function setUnauthorizedHandler(handler: Unauthorized | null): void {
   onUnauthorized = handler;
 }
 
+/** Runs the logged-out handling (toast, then /api/login) from outside a request. */
+export function notifyUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

@@ -114,7 +114,7 @@ export function OrganizationPage() {
                     {org.name.slice(0, 1).toUpperCase()}
                   </span>
                   <div className="min-w-0">
-                    <h2 className="truncate text-xl font-semibold text-slate-900 dark:text-white">
+                    <h2 className="text-lg font-semibold break-words text-slate-900 sm:truncate sm:text-xl dark:text-white">
                       {org.name}
                     </h2>
                     <p className="text-sm text-slate-500 dark:text-slate-400">

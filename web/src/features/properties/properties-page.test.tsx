@@ -33,7 +33,7 @@ describe('PropertiesPage', () => {
     renderWithProviders(<PropertiesPage />);
     expect(await screen.findByLabelText('3 properties')).toBeInTheDocument();
     const tr = screen.getByRole('row', { name: /Maple Court/ });
-    expect(within(tr).getByText('Apartment Complex')).toBeInTheDocument();
+    expect(within(tr).getByText('Apartment Complex', { selector: 'span' })).toBeInTheDocument();
     expect(within(tr).getByText('$1,450.00')).toBeInTheDocument();
   });
 

@@ -94,7 +94,7 @@ export function PropertiesPage() {
           <SearchInput
             id="properties-search"
             label="Search properties"
-            placeholder="Search properties by name, address, manager..."
+            placeholder="Search properties..."
             className="sm:w-96"
             onSearch={(value) => {
               setSearch(value);

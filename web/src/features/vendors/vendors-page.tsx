@@ -122,7 +122,7 @@ export function VendorsPage() {
           <SearchInput
             id="vendors-search"
             label="Search vendors"
-            placeholder="Search vendors by name, email, phone..."
+            placeholder="Search vendors..."
             className="sm:w-96"
             onSearch={(value) => {
               setSearch(value);

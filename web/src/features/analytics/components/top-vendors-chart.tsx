@@ -33,11 +33,22 @@ export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] 
             <YAxis
               type="category"
               dataKey="name"
-              tickFormatter={shortName(wide ? 20 : 12)}
-              tick={{ fill: t.axis, fontSize: 12 }}
+              tick={({
+                x,
+                y,
+                payload,
+              }: {
+                x: number | string;
+                y: number | string;
+                payload: { value: string };
+              }) => (
+                <text x={x} y={y} dy={4} textAnchor="end" fill={t.axis} fontSize={12}>
+                  {shortName(wide ? 18 : 10)(String(payload.value))}
+                </text>
+              )}
               tickLine={false}
               axisLine={false}
-              width={wide ? 148 : 96}
+              width={wide ? 160 : 100}
             />
             <Tooltip
               cursor={{ fill: t.cursor }}

@@ -28,9 +28,11 @@ function EntryStatus({ item }: { item: QueueItem }) {
       return (
         <p className="mt-1 flex items-center gap-1.5 text-xs text-blue-700 dark:text-blue-300">
           <Spinner className="size-3.5" /> Processing
-          <span className="text-slate-500 dark:text-slate-400">
-            · {stageLabel(item.invoice?.processingStage)}
-          </span>
+          {item.invoice?.processingStage ? (
+            <span className="text-slate-500 dark:text-slate-400">
+              · {stageLabel(item.invoice.processingStage)}
+            </span>
+          ) : null}
         </p>
       );
     case 'success': {
@@ -97,7 +99,7 @@ export function QuickUpload() {
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-2">
                     <p
-                      className="truncate text-sm font-medium text-slate-900 dark:text-white"
+                      className="line-clamp-2 text-sm font-medium break-all text-slate-900 dark:text-white"
                       title={item.file.name}
                     >
                       {item.file.name}

@@ -161,6 +161,9 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone:
         <FormField id="edit-propertyId" label="Property" error={err('propertyId')}>
           <select className={selectClass} {...field('propertyId')}>
             <option value="">No property</option>
+            {invoice.propertyId && !properties.data?.items.some((p) => p.id === invoice.propertyId) ? (
+              <option value={invoice.propertyId}>Current property</option>
+            ) : null}
             {properties.data?.items.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -171,6 +174,9 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone:
         <FormField id="edit-categoryId" label="Category" error={err('categoryId')}>
           <select className={selectClass} {...field('categoryId')}>
             <option value="">No category</option>
+            {invoice.categoryId && !categories.data?.items.some((c) => c.id === invoice.categoryId) ? (
+              <option value={invoice.categoryId}>{invoice.categoryName ?? invoice.categoryId}</option>
+            ) : null}
             {categories.data?.items.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}

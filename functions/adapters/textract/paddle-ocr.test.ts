@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ctcDecode, findTextBoxes } from './paddle-ocr';
+
+/** A probability map with the given rectangles (x0, y0, x1, y1 inclusive) at probability p. */
+function probMap(width: number, height: number, rects: number[][], p = 0.9): Float32Array {
+  const map = new Float32Array(width * height);
+  for (const [x0, y0, x1, y1] of rects)
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) map[y * width + x] = p;
+  return map;
+}
+
+describe('findTextBoxes (DB post-processing)', () => {
+  it('finds one box per text region, grown around the shrunk kernel and scaled to the page', () => {
+    const map = probMap(100, 40, [
+      [10, 5, 59, 9],
+      [10, 25, 39, 29],
+    ]);
+
+    const boxes = findTextBoxes(map, 100, 40, 2, 2).sort((a, b) => a.y0 - b.y0);
+
+    expect(boxes).toHaveLength(2);
+    const [first, second] = boxes;
+    // 50×5 kernel: grown by 50·5·1.6 / (2·55) ≈ 3.6 px on each side, then doubled.
+    expect(first.x0).toBeCloseTo(2 * (10 - 3.64), 0);
+    expect(first.x1).toBeCloseTo(2 * (60 + 3.64), 0);
+    expect(first.y0).toBeCloseTo(2 * (5 - 3.64), 0);
+    expect(first.y1).toBeCloseTo(2 * (10 + 3.64), 0);
+    expect(first.width / first.height).toBeGreaterThan(4);
+    expect(second.y0).toBeGreaterThan(first.y1 - 10);
+    expect(second.x1).toBeLessThan(first.x1);
+  });
+
+  it('drops faint regions and specks', () => {
+    const faint = probMap(60, 30, [[5, 5, 40, 10]], 0.4);
+    const speck = probMap(60, 30, [[5, 5, 6, 6]]);
+
+    expect(findTextBoxes(faint, 60, 30)).toEqual([]);
+    expect(findTextBoxes(speck, 60, 30)).toEqual([]);
+  });
+
+  it('follows a slightly rotated line', () => {
+    const width = 120;
+    const height = 60;
+    const map = new Float32Array(width * height);
+    // A 80×6 band rising 1 px every 10 px.
+    for (let x = 20; x < 100; x++)
+      for (let t = 0; t < 6; t++) map[(40 - Math.floor((x - 20) / 10) + t) * width + x] = 0.9;
+
+    const [box] = findTextBoxes(map, width, height);
+
+    const [tl, tr] = box.corners;
+    expect(tr[1]).toBeLessThan(tl[1] - 4);
+    // Band ~7 px thick grown by ~5 px a side; an upright box around it would be ~23 px tall.
+    expect(box.height).toBeLessThan(19);
+  });
+});
+
+describe('ctcDecode', () => {
+  it('merges repeats, drops blanks and averages the kept probabilities', () => {
+    const dictionary = ['', 'A', 'B', ' '];
+    // Steps: A A blank A B space B
+    const best = [1, 1, 0, 1, 2, 3, 2];
+    const probs = [0.9, 0.8, 0.99, 0.7, 0.6, 0.95, 0.5];
+    const data = new Float32Array(best.length * 4);
+    best.forEach((c, s) => {
+      for (let k = 0; k < 4; k++) data[s * 4 + k] = k === c ? probs[s] : (1 - probs[s]) / 3;
+    });
+
+    const decoded = ctcDecode(data, 0, best.length, 4, dictionary);
+
+    expect(decoded.text).toBe('AAB B');
+    expect(decoded.confidence).toBeCloseTo((0.9 + 0.7 + 0.6 + 0.95 + 0.5) / 5, 5);
+  });
+});

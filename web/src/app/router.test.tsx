@@ -1,0 +1,102 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../components/ui/toaster';
+import { createQueryClient } from '../lib/query-client';
+import { ThemeProvider } from '../lib/theme';
+import { mockApi, page } from '../test/render';
+import { createAppRouter } from './router';
+
+const session = vi.hoisted(() => ({ signedIn: false }));
+vi.mock('../lib/auth', () => ({
+  hasStoredSession: () => session.signedIn,
+  getIdToken: async () => (session.signedIn ? 'id-token' : null),
+  signOut: async () => {},
+  loadAmplify: async () => ({}),
+}));
+
+const user = {
+  id: 'u1',
+  email: 'dana@example.com',
+  firstName: 'Dana',
+  lastName: 'Whitaker',
+  profileImageUrl: null,
+  role: 'ADMIN',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  organization: { id: 'o1', name: 'Harborview', plan: 'STARTER' },
+};
+const stats = {
+  totalInvoices: 0,
+  processingQueue: 0,
+  monthlyTotal: 0,
+  aiAccuracy: 0,
+  reviewQueue: 7,
+  byStatus: {},
+  lastActivityAt: null,
+  connectedIntegrations: 0,
+};
+
+function renderAt(path: string) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <ThemeProvider defaultTheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+beforeEach(() => {
+  mockApi({
+    'GET /api/auth/user': { body: user },
+    'GET /api/stats': { body: stats },
+    'GET /api/invoices': { body: page([]) },
+    'GET /api/notifications': { body: { ...page([]), unread: 0 } },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signedIn = false;
+});
+
+describe('routes for a visitor', () => {
+  it('serves the landing page at /', async () => {
+    renderAt('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /AI-powered invoice processing/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('has no app routes: /invoices is the 404 page', async () => {
+    renderAt('/invoices');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+});
+
+describe('routes for a signed-in user', () => {
+  beforeEach(() => {
+    session.signedIn = true;
+  });
+
+  it('shows the shell with the review count badge on Invoices', async () => {
+    renderAt('/invoices');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invoices' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Primary' });
+    expect(nav).toHaveTextContent('7');
+    expect(screen.getByText('Dana Whitaker')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+  });
+
+  it('shows the 404 page for unknown paths', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+});
