@@ -64,7 +64,7 @@ export interface SyncDeps {
 export function createSyncHandler(deps: SyncDeps) {
   async function sync(message: SyncMessage, record: SQSRecord): Promise<void> {
     const invoice = await deps.findInvoice(message.orgId, message.invoiceId);
-    if (!invoice || invoice.status !== 'APPROVED') return; // Deleted or reopened since: nothing to push.
+    if (invoice?.status !== 'APPROVED') return; // Deleted or reopened since: nothing to push.
     const integrations = (await deps.listIntegrations(message.orgId)).filter((i) => i.status !== 'INACTIVE');
     if (integrations.length === 0) return;
     const previous = new Map((invoice.syncResults ?? []).map((r) => [r.integrationId, r]));
