@@ -33,6 +33,7 @@ const SHOWN_CHANGES = 4;
 function show(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'number' && field === 'aiConfidence') return formatConfidence(value, 1);
+  if (field === 'status' && typeof value === 'string') return statusLabel(value);
   if (typeof value === 'number' && /amount|subtotal/i.test(field)) return formatMoney(value);
   return String(value);
 }
