@@ -11,8 +11,8 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../functions/adapters/textract/local-analyzer';
-import { detectContentType } from '../functions/core/extraction/file-type';
 import { extractInvoice } from '../functions/core/extraction/pipeline';
+import { sniffContentType } from '../functions/core/files/sniff';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
 if (files.length === 0) {
@@ -47,7 +47,7 @@ async function extractOne(file: string): Promise<Record<string, unknown>> {
   };
   try {
     const bytes = new Uint8Array(await readFile(file));
-    const contentType = detectContentType(bytes);
+    const contentType = sniffContentType(bytes);
     if (!contentType) {
       return {
         file,

@@ -15,8 +15,8 @@ import {
   shutdownLocalAnalyzer,
 } from '../../functions/adapters/textract/local-analyzer';
 import { paddleTimings } from '../../functions/adapters/textract/ocr-engines';
-import { detectContentType } from '../../functions/core/extraction/file-type';
 import { extractInvoice } from '../../functions/core/extraction/pipeline';
+import { sniffContentType } from '../../functions/core/files/sniff';
 
 const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const limitArg = process.argv.indexOf('--limit');
@@ -58,7 +58,7 @@ try {
     const ocrBefore = { ...paddleTimings };
     for (const [i, f] of chosen.entries()) {
       const bytes = new Uint8Array(readFileSync(f.path));
-      const contentType = detectContentType(bytes);
+      const contentType = sniffContentType(bytes);
       if (!contentType) continue;
       const t = performance.now();
       const cpu = process.cpuUsage();

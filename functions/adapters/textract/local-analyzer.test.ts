@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExpectedInvoice, generateInvoices } from '../../../test/fixtures/generate-invoices';
-import { detectContentType } from '../../core/extraction/file-type';
 import { extractInvoice } from '../../core/extraction/pipeline';
+import { sniffContentType } from '../../core/files/sniff';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from './local-analyzer';
 
 // Invoices are generated at test time into a temp folder (no binaries in the repository).
@@ -26,7 +26,7 @@ async function extract(file: string) {
   const bytes = new Uint8Array(readFileSync(file));
   return extractInvoice(
     { analyzer },
-    { bytes, contentType: detectContentType(bytes)! },
+    { bytes, contentType: sniffContentType(bytes)! },
     { today: '2024-07-01' },
   );
 }

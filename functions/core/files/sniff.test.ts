@@ -26,3 +26,9 @@ describe('safeFilename', () => {
     expect(safeFilename('...')).toBe('file');
   });
 });
+
+describe('sniffContentType with a junk prefix', () => {
+  it('accepts a PDF whose header follows a few stray bytes, as PDF readers do', () => {
+    expect(sniffContentType(new TextEncoder().encode('\r\n\xef\xbb\xbf%PDF-1.4\n'))).toBe('application/pdf');
+  });
+});

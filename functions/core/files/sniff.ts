@@ -6,11 +6,12 @@ import type { AcceptedContentType } from '../../../shared/constants';
  */
 export function sniffContentType(bytes: Uint8Array): AcceptedContentType | undefined {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf'; // %PDF-
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
-  return undefined;
+  // A PDF may carry up to 1 KiB of junk before its `%PDF-` header, and readers accept it.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  return head.includes('%PDF-') ? 'application/pdf' : undefined;
 }
 
 export const EXTENSION_BY_TYPE: Record<AcceptedContentType, string> = {
