@@ -47,5 +47,3 @@ export function env(): Env {
 export function resetEnv(): void {
   cached = undefined;
 }
-
-export const isLocal = () => Boolean(env().DYNAMODB_ENDPOINT);

@@ -6,12 +6,6 @@ export const isoDateTime = z.string().datetime({ offset: true });
 /** A calendar date, `YYYY-MM-DD`. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
 
-/** Every list endpoint answers with a page and an opaque cursor for the next one. */
-export const pageQuerySchema = z.object({
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
-
 export function pageOf<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     items: z.array(item),
@@ -21,13 +15,3 @@ export function pageOf<T extends z.ZodTypeAny>(item: T) {
     total: z.number().int(),
   });
 }
-
-/** Optional free-text field: trims, and turns '' into undefined so "empty" is "absent". */
-export const optionalText = (max = 500) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : undefined));

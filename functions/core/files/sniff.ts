@@ -14,13 +14,6 @@ export function sniffContentType(bytes: Uint8Array): AcceptedContentType | undef
   return head.includes('%PDF-') ? 'application/pdf' : undefined;
 }
 
-export const EXTENSION_BY_TYPE: Record<AcceptedContentType, string> = {
-  'application/pdf': '.pdf',
-  'image/jpeg': '.jpg',
-  'image/png': '.png',
-  'image/tiff': '.tiff',
-};
-
 /** A file name safe to use in an object key and a Content-Disposition header. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
