@@ -112,8 +112,12 @@ describe('InvoiceDetailDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
+    // An exact string, not a regex: Radix also reads the toast out in a hidden live region
+    // ("Notification Error Failed to…"), which a regex would match as a second element.
     expect(
-      screen.getByText(/Failed to update invoice: The invoice was changed by someone else/),
+      screen.getByText(
+        'Failed to update invoice: The invoice was changed by someone else. The latest version has been loaded.',
+      ),
     ).toBeInTheDocument();
   });
 });
