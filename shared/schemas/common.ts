@@ -13,5 +13,7 @@ export function pageOf<T extends z.ZodTypeAny>(item: T) {
     nextCursor: z.string().nullable(),
     /** How many items match the filters in all pages. */
     total: z.number().int(),
+    /** True when counting stopped early (a search over many invoices): at least `total` match. */
+    totalIsLowerBound: z.boolean().optional(),
   });
 }

@@ -12,17 +12,20 @@ export async function resolveApiKey(key: string): Promise<{ orgId: string; keyId
   const hash = hashApiKey(key);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyLookup(hash) }));
   if (!Item || Item.isActive === false) return undefined;
-  // Best effort: last-used time is informational, a failure must not fail the request.
+  return { orgId: Item.orgId as string, keyId: Item.keyId as string };
+}
+
+/** Records the key's last use. Best effort: it is informational, a failure must not fail the request. */
+export async function touchApiKey(orgId: string, keyId: string): Promise<void> {
   await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(Item.orgId as string, 'APIKEY', Item.keyId as string),
+        Key: keys.entity(orgId, 'APIKEY', keyId),
         UpdateExpression: 'SET lastUsedAt = :now',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':now': nowIso() },
       }),
     )
     .catch(() => undefined);
-  return { orgId: Item.orgId as string, keyId: Item.keyId as string };
 }

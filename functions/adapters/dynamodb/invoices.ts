@@ -443,13 +443,28 @@ export interface InvoicePage {
   items: InvoiceItem[];
   nextCursor: string | null;
   total: number;
+  /** Counting stopped at its read budget: at least `total` invoices match. */
+  totalIsLowerBound?: boolean;
 }
 
 /**
- * Newest first, filtered by status (on its index), processing status, search text and date range,
- * paginated with an opaque cursor.
+ * Most invoice items one request may read to fill a filtered page, and to count a filtered list. A
+ * search is a filter over the organization's partition, newest first, so its cost grows with the
+ * partition: without a bound one search over 100k invoices read every item twice (page, then count).
+ * With it a request stays fast at any size; a page the budget cut short still carries a cursor that
+ * continues where reading stopped, and a count cut short says it is a lower bound.
  */
-export async function listInvoices(orgId: string, query: InvoiceListQuery): Promise<InvoicePage> {
+export const FILTERED_READ_BUDGET = 4_000;
+
+/**
+ * Newest first, filtered by status (on its index), processing status, search text and date range,
+ * paginated with an opaque cursor. `count: false` skips the total (the CSV export walks every page).
+ */
+export async function listInvoices(
+  orgId: string,
+  query: InvoiceListQuery,
+  { count = true, readBudget = FILTERED_READ_BUDGET }: { count?: boolean; readBudget?: number } = {},
+): Promise<InvoicePage> {
   const limit = query.limit ?? 25;
   const status =
     query.status === 'REQUIRES_REVIEW'
@@ -502,16 +517,19 @@ export async function listInvoices(orgId: string, query: InvoiceListQuery): Prom
   const items: InvoiceItem[] = [];
   let startKey = decodeCursor(query.cursor, `ORG#${orgId}`);
   let lastKey: Record<string, unknown> | undefined;
-  // Filters can leave pages short: keep reading until the page is full or the partition ends.
+  let read = 0;
+  // Filters can leave pages short: keep reading until the page is full, the partition ends or the
+  // read budget is spent.
   do {
     const page = await db().send(
       // Filtered reads skip non-matching items, so they read in larger steps than the page size.
       new QueryCommand({
         ...base,
         ExclusiveStartKey: startKey,
-        Limit: filtered ? 500 : limit - items.length + 1,
+        Limit: filtered ? Math.min(1000, readBudget - read) : limit - items.length + 1,
       }),
     );
+    read += page.ScannedCount ?? 0;
     for (const raw of page.Items ?? []) {
       if (items.length < limit) {
         items.push(fromStored(raw));
@@ -520,8 +538,13 @@ export async function listInvoices(orgId: string, query: InvoiceListQuery): Prom
     }
     startKey = page.LastEvaluatedKey;
     if (items.length >= limit) break;
-  } while (startKey);
+  } while (startKey && read < readBudget);
 
+  const counted = count ? await countInvoices(orgId, query, base, status, readBudget) : undefined;
+  if (items.length < limit && startKey) {
+    // The budget ran out before the page filled: continue from the last item read, not the last match.
+    return { items, nextCursor: encodeCursor(startKey), total: 0, ...counted };
+  }
   let nextCursor: string | null = null;
   if (items.length >= limit && lastKey && (startKey || items.length === limit)) {
     const keyOf: Record<string, unknown> = { PK: lastKey.PK, SK: lastKey.SK };
@@ -533,8 +556,7 @@ export async function listInvoices(orgId: string, query: InvoiceListQuery): Prom
       if ((probe.Items ?? []).length || probe.LastEvaluatedKey) nextCursor = encodeCursor(keyOf);
     }
   }
-  const total = await countInvoices(orgId, query, base, status);
-  return { items, nextCursor, total };
+  return { items, nextCursor, total: 0, ...counted };
 }
 
 async function countInvoices(
@@ -542,27 +564,35 @@ async function countInvoices(
   query: InvoiceListQuery,
   base: QueryCommandInput,
   status: string | undefined,
-): Promise<number> {
+  readBudget: number,
+): Promise<Pick<InvoicePage, 'total' | 'totalIsLowerBound'>> {
   // Without search or dates the count is an aggregate; otherwise it is counted with the same filters.
   if (!query.search && !query.days && !query.from && !query.to) {
     const totals = await getAggregate(orgId, 'TOTALS');
-    if (status) return Number(totals[`status_${status}`] ?? 0);
+    if (status) return { total: Number(totals[`status_${status}`] ?? 0) };
     if (query.processingStatus) {
-      return STATUSES_BY_PROCESSING[query.processingStatus].reduce(
-        (n, s) => n + Number(totals[`status_${s}`] ?? 0),
-        0,
-      );
+      const statuses = STATUSES_BY_PROCESSING[query.processingStatus];
+      return { total: statuses.reduce((n, s) => n + Number(totals[`status_${s}`] ?? 0), 0) };
     }
-    return Number(totals.invoiceCount ?? 0);
+    return { total: Number(totals.invoiceCount ?? 0) };
   }
-  let count = 0;
+  let total = 0;
+  let read = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    count += page.Count ?? 0;
+    const page = await db().send(
+      new QueryCommand({
+        ...base,
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+        Limit: readBudget - read,
+      }),
+    );
+    total += page.Count ?? 0;
+    read += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  } while (startKey && read < readBudget);
+  return startKey ? { total, totalIsLowerBound: true } : { total };
 }
 
 /** Invoices of the same vendor (by normalized name), for duplicate detection. */

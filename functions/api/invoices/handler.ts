@@ -86,7 +86,7 @@ export const handler = resourceHandler({
     const items = [];
     let cursor: string | undefined;
     do {
-      const result = await listInvoices(orgId, { ...query, limit: 100, cursor });
+      const result = await listInvoices(orgId, { ...query, limit: 100, cursor }, { count: false });
       items.push(...result.items.map(toInvoice));
       cursor = result.nextCursor ?? undefined;
     } while (cursor && items.length < 50_000);
