@@ -175,7 +175,10 @@ export class LocalWorkflowRunner implements ProcessingStarter {
     while (!this.#stopped && this.#running.size < this.#concurrency && this.#queue.length > 0) {
       const input = this.#queue.shift() as ExecutionInput;
       const id = this.#nextId++;
+      // An execution id like the cloud's ARN: Claim records it, the backstop below finds the run by it.
+      const executionId = `local:${ulid()}`;
       const execution = this.#machine.run(input as unknown as JSONValue, {
+        context: { Execution: { Id: executionId } },
         overrides: {
           taskResourceLocalHandlers: this.#handlers,
           waitTimeOverrides: { WaitForExtraction: 0 },
@@ -186,7 +189,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
       });
       const done = execution.result.then(
         () => undefined,
-        (error: Error) => this.#onExecutionError(input, error),
+        (error: Error) => this.#onExecutionError(input, executionId, error),
       );
       this.#running.set(id, { abort: execution.abort, done });
       void done.finally(() => {
@@ -204,7 +207,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
    * (a States.Runtime error no Catch sees) is the cloud's "execution failed" EventBridge backstop:
    * call MarkFailed with what is known, so nothing stays PROCESSING.
    */
-  async #onExecutionError(input: ExecutionInput, error: Error): Promise<void> {
+  async #onExecutionError(input: ExecutionInput, executionId: string, error: Error): Promise<void> {
     if (this.#stopped) return;
     const message = String(error?.message ?? error);
     if ((error?.cause as Error | undefined)?.name === 'InvoiceProcessingFailed') {
@@ -214,6 +217,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
     this.#log(`workflow: execution for ${input.objectKey} failed: ${message}`);
     await markFailed({
       ...input,
+      executionId,
       error: { Error: (error?.cause as Error | undefined)?.name ?? error?.name ?? 'Error', Cause: message },
     }).catch((e) => this.#log(`workflow: MarkFailed backstop failed: ${e}`));
   }

@@ -58,6 +58,11 @@ export interface InvoiceItem {
   processingStage: string | null;
   /** Identifies the current processing run; a stale run's late result is ignored. */
   processingRunId: string | null;
+  /**
+   * The workflow execution that claimed the current run. Step Functions' "execution failed" event names
+   * the execution but not the run, so the MarkFailed backstop finds the run through this.
+   */
+  processingExecutionId?: string | null;
   reviewReasons: string[];
   rejectionReason: string | null;
   aiConfidence: number | null;
@@ -197,6 +202,7 @@ function eventItem(
       'updatedAt',
       'processingStage',
       'processingRunId',
+      'processingExecutionId',
       'fieldConfidence',
       'extracted',
       'correctedFields',

@@ -13,14 +13,23 @@ export const textractPrefixOf = (ctx: WorkflowContext, runId: string) =>
  * event, a second execution of the same run, or an invoice that is no longer UPLOADED is not claimed
  * and the execution ends. The status change goes through saveInvoice, so the aggregates move with it.
  */
-export async function handler({ ctx }: StateInput): Promise<WorkflowContext> {
+export async function handler({
+  ctx,
+  executionId,
+}: StateInput & { executionId?: string }): Promise<WorkflowContext> {
   const before = await findInvoice(ctx.orgId, ctx.invoiceId);
   if (!before || !canTransition('claim', before.status)) return { ...ctx, claimed: false };
   const runId = before.processingRunId ?? ulid();
   try {
     await saveInvoice(
       before,
-      { status: 'PROCESSING', processingStage: 'INSPECTING', processingRunId: runId, aiConfidence: null },
+      {
+        status: 'PROCESSING',
+        processingStage: 'INSPECTING',
+        processingRunId: runId,
+        processingExecutionId: executionId ?? null,
+        aiConfidence: null,
+      },
       { type: 'processing_started', actor: 'system', actorName: 'Invoice processing' },
       before.processingRunId
         ? { condition: { expression: 'processingRunId = :run', values: { ':run': runId } } }

@@ -9,8 +9,10 @@ export interface MarkFailedInput {
   objectKey?: string;
   ctx?: WorkflowContext;
   error?: { Error?: string; Cause?: string };
+  /** The failed execution, when the backstop (not a Catch) calls: it settles the run this execution claimed. */
+  executionId?: string;
   /** Step Functions' "Execution Status Change" event (EventBridge), for failures no Catch saw. */
-  detail?: { input?: string; error?: string; cause?: string; status?: string };
+  detail?: { executionArn?: string; input?: string; error?: string; cause?: string; status?: string };
 }
 
 const KNOWN: Record<string, string> = {
@@ -43,14 +45,16 @@ export function failureReason(error: { Error?: string; Cause?: string } | undefi
 /**
  * MarkFailed, the fail-safe: any error a state could not recover from sends the invoice to
  * REVIEW_REQUIRED with the reason and aiConfidence 0, so nothing is left PROCESSING. It only touches
- * the run it belongs to: with a run id, only that run; without one (Register or Claim failed), only an
- * invoice nobody has claimed (UPLOADED), never another execution's work.
+ * the run it belongs to: with a run id (from the state, or from the execution that claimed it), only that
+ * run; without one (Register or Claim failed), only an invoice nobody has claimed (UPLOADED), never
+ * another execution's work.
  */
 export async function handler(input: MarkFailedInput): Promise<{ marked: boolean }> {
   let state: MarkFailedInput = input;
   if (input.detail?.input) {
     state = {
       ...(JSON.parse(input.detail.input) as MarkFailedInput),
+      executionId: input.detail.executionArn,
       error: { Error: input.detail.error, Cause: input.detail.cause },
     };
   }
@@ -58,7 +62,10 @@ export async function handler(input: MarkFailedInput): Promise<{ marked: boolean
   if (!parsed?.orgId) return { marked: false };
   const invoice = await findInvoice(parsed.orgId, parsed.invoiceId);
   if (!invoice) return { marked: false };
-  const runId = state.ctx?.runId;
+  // A Catch passes the run in ctx; the backstop knows only the execution, which Claim recorded.
+  const claimedByThisExecution =
+    Boolean(state.executionId) && invoice.processingExecutionId === state.executionId;
+  const runId = state.ctx?.runId ?? (claimedByThisExecution ? invoice.processingRunId : undefined);
   const mine = runId
     ? invoice.processingRunId === runId && (invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED')
     : invoice.status === 'UPLOADED';
