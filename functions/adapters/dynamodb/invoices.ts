@@ -520,6 +520,10 @@ export async function listInvoices(
   };
 
   const filtered = Boolean(query.search || (query.processingStatus && !status));
+  // The count does not depend on the page: read both at once.
+  const counting = count ? countInvoices(orgId, query, base, status, readBudget) : undefined;
+  // If reading the page fails first, the count's own failure must not surface as an unhandled rejection.
+  counting?.catch(() => undefined);
   const items: InvoiceItem[] = [];
   let startKey = decodeCursor(query.cursor, `ORG#${orgId}`);
   let lastKey: Record<string, unknown> | undefined;
@@ -546,7 +550,7 @@ export async function listInvoices(
     if (items.length >= limit) break;
   } while (startKey && read < readBudget);
 
-  const counted = count ? await countInvoices(orgId, query, base, status, readBudget) : undefined;
+  const counted = await counting;
   if (items.length < limit && startKey) {
     // The budget ran out before the page filled: continue from the last item read, not the last match.
     return { items, nextCursor: encodeCursor(startKey), total: 0, ...counted };
