@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import { API_RESOURCES } from '../../functions/api/routes';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../shared/constants';
 import { AppFunction, type ObjectAction, type RuntimeIdentifiers } from './app-function';
+import type { LambdaBundler } from './bundling';
 import { API_STAGE_NAME, type AppConfig, physicalNames } from './config';
 import { UPLOADS_PREFIX } from './data-stack';
 import { AUTHORIZER_ENTRY, apiEntry, type HandlerCatalog } from './handlers';
@@ -161,6 +162,7 @@ export const GATEWAY_RESPONSES: {
 export interface ApiStackProps extends StackProps {
   config: AppConfig;
   catalog: HandlerCatalog;
+  bundler: LambdaBundler;
   identifiers: RuntimeIdentifiers;
   restApiId: string;
   rootResourceId: string;
@@ -184,7 +186,7 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { config, catalog, identifiers } = props;
+    const { config, catalog, bundler, identifiers } = props;
     const names = physicalNames(config);
     const table = dynamodb.TableV2.fromTableName(this, 'Table', names.table);
     const bucket = s3.Bucket.fromBucketName(this, 'Uploads', identifiers.bucketName);
@@ -201,6 +203,7 @@ export class ApiStack extends Stack {
       entry: AUTHORIZER_ENTRY,
       name: 'authorizer',
       catalog,
+      bundler,
       config,
       identifiers,
       description: 'REQUEST authorizer: Cognito ID token or ipk_ API key',
@@ -226,6 +229,7 @@ export class ApiStack extends Stack {
         entry: apiEntry(resource.handler),
         name: `api-${resource.handler}`,
         catalog,
+        bundler,
         config,
         identifiers,
         description: `/api resource: ${resource.paths.join(', ')}`,

@@ -1,17 +1,16 @@
-import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
+import type { LambdaBundler } from './bundling';
 import { APP_NAME, type AppConfig } from './config';
-import { type HandlerCatalog, REPO_ROOT } from './handlers';
+import type { HandlerCatalog } from './handlers';
 import { acknowledge as acknowledgeRules } from './nag';
 
 /**
@@ -34,6 +33,8 @@ export interface AppFunctionProps {
   /** Short kebab-case name; the function is called `<stage>-invoice-pilot-<name>`. */
   name: string;
   catalog: HandlerCatalog;
+  /** Builds the code; every function of the app shares one, so all are bundled in one esbuild run. */
+  bundler: LambdaBundler;
   config: AppConfig;
   identifiers: RuntimeIdentifiers;
   description?: string;
@@ -47,19 +48,22 @@ export interface AppFunctionProps {
 export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
 
 /**
- * A NodejsFunction with the project's defaults (Node 22 on ARM64, ESM bundled by the local esbuild, the
- * AWS SDK left to the runtime, Powertools settings, X-Ray, a log group with retention) and its own role
- * that starts with nothing but its log group. Every other permission comes from a `bind…` method, which
- * grants and sets the env var the function reads in the same call, so the two cannot drift apart.
+ * A Lambda function with the project's defaults (Node 22 on ARM64, ESM bundled by the local esbuild in the
+ * app's single esbuild run, see bundling.ts; the AWS SDK left to the runtime, Powertools settings, X-Ray,
+ * a log group with retention) and its own role that starts with nothing but its log group. Every other
+ * permission comes from a `bind…` method, which grants and sets the env var the function reads in the
+ * same call, so the two cannot drift apart.
  */
 export class AppFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: iam.Role;
   readonly logGroup: LogGroup;
   /** The physical function name, `<stage>-invoice-pilot-<name>` (known at synth, unlike the token). */
   readonly functionName: string;
   /** The module that was bundled; false when the 501 stub stands in for a missing one. */
   readonly implemented: boolean;
+  /** Absolute path of the bundled module (the stub's when the module is missing). */
+  readonly entry: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -67,6 +71,7 @@ export class AppFunction extends Construct {
     const functionName = `${config.prefix}-${props.name}`;
     this.functionName = functionName;
     this.implemented = props.catalog.exists(props.entry);
+    this.entry = props.catalog.entry(props.entry);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/aws/lambda/${functionName}`,
@@ -80,11 +85,11 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       functionName,
       description: props.description,
-      entry: props.catalog.entry(props.entry),
-      handler: 'handler',
+      code: props.bundler.code(this.entry),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -92,22 +97,6 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The Node 22 runtime ships SDK v3; bundling it would only add cold-start weight.
-        externalModules: ['@aws-sdk/*'],
-        forceDockerBundling: false,
-        // Some bundled dependencies are CommonJS and call require(); ESM output has no require of its own.
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         STAGE: config.stage,

@@ -41,7 +41,7 @@ beforeAll(() => {
   const config = resolveConfig({ context: (k) => app.node.tryGetContext(k), env: {} });
   stacks = buildCloudApp(app, { config, siteAssetPath });
   for (const [name, stack] of Object.entries(stacks)) {
-    if (name !== 'catalog') t[name] = Template.fromStack(stack as never);
+    if (name !== 'catalog' && name !== 'bundler') t[name] = Template.fromStack(stack as never);
   }
 });
 
@@ -82,7 +82,7 @@ const actionsOf = (s: Statement[]) => s.flatMap((x) => [x.Action].flat());
 describe('stacks and names', () => {
   it('prefixes every stack with the stage and puts the WebACL in us-east-1', () => {
     const names = Object.entries(stacks)
-      .filter(([k]) => k !== 'catalog')
+      .filter(([k]) => k !== 'catalog' && k !== 'bundler')
       .map(([, s]) => (s as { stackName: string }).stackName);
     for (const name of names) expect(name.startsWith(`${PREFIX}-`)).toBe(true);
     expect(stacks.firewall.region).toBe('us-east-1');
@@ -481,6 +481,32 @@ describe('nothing forgotten', () => {
   });
 });
 
+describe('bundling', () => {
+  it('declares every function entry before the stacks are built, so one esbuild run bundles them all', () => {
+    const functions = [...stacks.pipeline.functions, ...stacks.api.functions];
+    const entries = functions.map((f) => f.entry);
+    expect(new Set(entries).size).toBe(functions.length);
+    expect([...entries].sort()).toEqual(stacks.bundler.requested);
+    expect(stacks.bundler.requested).toEqual(stacks.bundler.declared);
+    // This test app skips bundling (`aws:cdk:bundling-stacks: []`): no esbuild run at all.
+    expect(stacks.bundler.buildCount).toBe(0);
+  });
+
+  it('serves each function from its own bundle: index.handler of an S3 asset, no inline code', () => {
+    const fns = Object.values(t.api.findResources('AWS::Lambda::Function')) as {
+      Properties: { Handler: string; Runtime: string; Code: { S3Key?: string; ZipFile?: string } };
+    }[];
+    const own = fns.filter((f) => f.Properties.Runtime === 'nodejs22.x');
+    expect(own).toHaveLength(stacks.api.functions.length);
+    for (const f of own) {
+      expect(f.Properties.Handler).toBe('index.handler');
+      expect(f.Properties.Code.ZipFile).toBeUndefined();
+    }
+    const keys = own.map((f) => JSON.stringify(f.Properties.Code.S3Key));
+    expect(new Set(keys).size).toBe(own.length);
+  });
+});
+
 describe('web', () => {
   it('serves the SPA from S3 through OAC and /api/* from API Gateway without caching', () => {
     t.web.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -575,6 +601,23 @@ describe('observability', () => {
     expect(count('5XXError')).toBe(1);
     expect(count('Errors')).toBe(stacks.pipeline.functions.length + stacks.api.functions.length);
     for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+  });
+});
+
+describe('CloudFormation template validation', () => {
+  // Offline synths (`npm run synth`) skip CDK's built-in validation (config.ts): this synth is where the
+  // app's templates are validated, with the rules and the fatal feature flag of cdk.json.
+  it('validated every template of the app with CDK’s built-in rules, without errors', () => {
+    expect(
+      (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> })
+        .context['@aws-cdk/core:validateAgainstDefaultRules'],
+    ).toBe(true);
+    const report = JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')) as {
+      pluginReports: { pluginName: string; conclusion: string; violations: { severity: string }[] }[];
+    };
+    const cfn = report.pluginReports.find((r) => r.pluginName === 'CloudFormation Validate');
+    expect(cfn?.conclusion).toBe('success');
+    expect(cfn?.violations.filter((v) => v.severity === 'error' || v.severity === 'fatal')).toEqual([]);
   });
 });
 

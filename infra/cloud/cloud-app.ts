@@ -3,9 +3,10 @@ import { type App, Aws, type Environment, Tags } from 'aws-cdk-lib';
 import { ApiGatewayStack, ApiStack } from './api-stack';
 import type { RuntimeIdentifiers } from './app-function';
 import { AuthStack } from './auth-stack';
+import { LambdaBundler } from './bundling';
 import { type AppConfig, physicalNames } from './config';
 import { DataStack } from './data-stack';
-import { HandlerCatalog, REPO_ROOT } from './handlers';
+import { functionModules, HandlerCatalog, REPO_ROOT } from './handlers';
 import { ObservabilityStack } from './observability-stack';
 import { PipelineStack } from './pipeline-stack';
 import { WebFirewallStack, WebStack } from './web-stack';
@@ -28,6 +29,7 @@ export interface CloudStacks {
   api: ApiStack;
   observability: ObservabilityStack;
   catalog: HandlerCatalog;
+  bundler: LambdaBundler;
 }
 
 /**
@@ -38,6 +40,11 @@ export interface CloudStacks {
 export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
   const { config } = options;
   const catalog = new HandlerCatalog(options.root ?? REPO_ROOT, config.allowMissingHandlers);
+  // Every function's entry, known before any stack exists: the first function whose code CDK stages
+  // triggers one esbuild run for all of them (none at all when bundling is skipped).
+  const bundler = new LambdaBundler(REPO_ROOT).declare(
+    functionModules(catalog).map((module) => catalog.entry(module)),
+  );
   const env: Environment = { account: config.account, region: config.region };
   const name = (concern: string) => `${config.prefix}-${concern}`;
   const common = { config, env };
@@ -81,6 +88,7 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     ...common,
     description: 'Invoice Pilot: processing workflow and queues',
     catalog,
+    bundler,
     identifiers,
   });
   pipeline.addStackDependency(data, 'table and bucket are addressed by name');
@@ -88,6 +96,7 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     ...common,
     description: 'Invoice Pilot: /api functions, authorizer, stage and usage plans',
     catalog,
+    bundler,
     identifiers,
     restApiId: gateway.restApiId,
     rootResourceId: gateway.rootResourceId,
@@ -111,5 +120,5 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
   Tags.of(app).add('app', 'invoice-pilot');
   Tags.of(app).add('stage', config.stage);
   catalog.assertComplete();
-  return { auth, gateway, firewall, web, data, pipeline, api, observability, catalog };
+  return { auth, gateway, firewall, web, data, pipeline, api, observability, catalog, bundler };
 }

@@ -53,3 +53,23 @@ describe('stage validation', () => {
     }
   });
 });
+
+describe('CloudFormation template validation', () => {
+  it('runs whenever an account is resolved, so on every deploy', () => {
+    const withCredentials = source({ stage: 'alice' }, { CDK_DEFAULT_ACCOUNT: '123456789012' });
+    expect(resolveConfig(withCredentials).templateValidation).toBe(true);
+    expect(resolveConfig(source({ stage: 'alice', account: '123456789012' })).templateValidation).toBe(true);
+  });
+
+  it('is skipped by an offline synth (the unit tests validate the templates instead)', () => {
+    expect(resolveConfig(source({ defaultStage: 'dev' })).templateValidation).toBe(false);
+  });
+
+  it('follows an explicit --context templateValidation either way', () => {
+    expect(
+      resolveConfig(source({ defaultStage: 'dev', templateValidation: 'true' })).templateValidation,
+    ).toBe(true);
+    const deploy = source({ stage: 'alice', templateValidation: 'false' }, { CDK_DEFAULT_ACCOUNT: '1' });
+    expect(resolveConfig(deploy).templateValidation).toBe(false);
+  });
+});

@@ -44,6 +44,15 @@ export interface AppConfig {
   alarmEmail?: string;
   /** Requests per 5 minutes per client IP before the WebACL blocks it. */
   wafRateLimit: number;
+  /**
+   * Whether CDK's built-in CloudFormation template validation (resource schemas and AWS's default rules,
+   * fatal through the cdk.json feature flag) runs in this synth. It costs about 10 s of CPU, so it runs
+   * when an account is resolved (every deploy, diff or synth with credentials) and is skipped by offline
+   * synths (`npm run synth`, CI), whose templates the unit tests already validate with the same rules
+   * (cloud-app.test.ts). `--context templateValidation=true|false` decides explicitly. The cdk-nag checks
+   * are cheap and run on every synth regardless.
+   */
+  templateValidation: boolean;
 }
 
 /** Values the CDK app reads: its context (cdk.json and --context) and the process environment. */
@@ -80,6 +89,7 @@ export function resolveConfig(source: ConfigSource): AppConfig {
     source.env.AWS_DEFAULT_REGION ??
     'us-east-1';
   const rate = Number(source.context('wafRateLimit') ?? 2000);
+  const templateValidation = source.context('templateValidation');
   return {
     stage,
     region,
@@ -91,6 +101,7 @@ export function resolveConfig(source: ConfigSource): AppConfig {
     allowMissingHandlers,
     alarmEmail: str(source.context('alarmEmail')),
     wafRateLimit: Number.isInteger(rate) && rate >= 100 ? rate : 2000,
+    templateValidation: templateValidation === undefined ? !offline : flag(templateValidation),
   };
 }
 

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_RESOURCES } from '../../functions/api/routes';
 
-/** The repository root: entries, the lock file and the SPA build are resolved from here. */
+/** The repository root: entries and the SPA build are resolved from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Answers 501 for a handler module that does not exist yet (sandboxes with `allowMissingHandlers` only). */
@@ -73,6 +74,20 @@ export class HandlerCatalog {
 export const apiEntry = (handler: string) => `functions/api/${handler}/handler.ts`;
 export const workerEntry = (name: string) => `functions/workers/${name}/handler.ts`;
 export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+
+/**
+ * The module of every function the stacks build (API resources, the authorizer, the queue consumers and the
+ * workflow's Lambda states), repository-relative. Declared to the bundler before the stacks are built, so
+ * all of them are bundled in one esbuild run; a test checks it matches the functions the stacks create.
+ */
+export function functionModules(catalog: HandlerCatalog): string[] {
+  return [
+    AUTHORIZER_ENTRY,
+    ...API_RESOURCES.map((r) => apiEntry(r.handler)),
+    ...WORKERS.map((w) => workerEntry(w.name)),
+    ...readWorkflow(catalog).tasks.map((t) => t.module),
+  ];
+}
 
 /** One Lambda-backed state of the workflow, found through its `${XxxArn}` placeholder. */
 export interface WorkflowTask {

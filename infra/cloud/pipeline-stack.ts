@@ -10,6 +10,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { AppFunction, nagResource, type ObjectAction, type RuntimeIdentifiers } from './app-function';
+import type { LambdaBundler } from './bundling';
 import { type AppConfig, physicalNames } from './config';
 import { TEXTRACT_OUTPUT_PREFIX, UPLOADS_PREFIX } from './data-stack';
 import {
@@ -25,6 +26,7 @@ import { acknowledge } from './nag';
 export interface PipelineStackProps extends StackProps {
   config: AppConfig;
   catalog: HandlerCatalog;
+  bundler: LambdaBundler;
   identifiers: RuntimeIdentifiers;
 }
 
@@ -90,7 +92,7 @@ export class PipelineStack extends Stack {
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
-    const { config, catalog, identifiers } = props;
+    const { config, catalog, bundler, identifiers } = props;
     const names = physicalNames(config);
     const table = dynamodb.TableV2.fromTableName(this, 'Table', names.table);
     const bucket = s3.Bucket.fromBucketName(this, 'Uploads', identifiers.bucketName);
@@ -107,6 +109,7 @@ export class PipelineStack extends Stack {
         entry: workerEntry(worker.name),
         name: `worker-${worker.name}`,
         catalog,
+        bundler,
         config,
         identifiers,
         description: `Consumes the ${worker.name} queue`,
@@ -133,6 +136,7 @@ export class PipelineStack extends Stack {
         entry: task.module,
         name: `state-${task.name}`,
         catalog,
+        bundler,
         config,
         identifiers,
         description: `Workflow state ${task.placeholder.slice(0, -3)}`,
