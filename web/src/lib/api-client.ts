@@ -149,4 +149,6 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
   total: number;
+  /** A search over many invoices stopped counting early: at least `total` match. */
+  totalIsLowerBound?: boolean;
 }

@@ -238,7 +238,11 @@ export function InvoicesPage() {
           <FileText className="size-10 text-slate-300 dark:text-slate-600" aria-hidden />
           <p className="font-medium text-slate-900 dark:text-white">No invoices found</p>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            {filtered ? 'Try adjusting your search or filters' : 'Upload your first invoice to get started'}
+            {data?.nextCursor
+              ? 'None among the invoices searched so far: select Next to search older ones'
+              : filtered
+                ? 'Try adjusting your search or filters'
+                : 'Upload your first invoice to get started'}
           </p>
         </Card>
       ) : (
@@ -267,11 +271,16 @@ export function InvoicesPage() {
         </ul>
       )}
 
-      {data && data.total > 0 ? (
+      {data && (data.total > 0 || data.nextCursor) ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            Showing {range.from}-{range.to} of {range.total} invoices
-          </p>
+          {items.length > 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              Showing {range.from}-{range.to} of {range.total}
+              {data.totalIsLowerBound ? '+' : ''} invoices
+            </p>
+          ) : (
+            <span />
+          )}
           <div className="flex gap-2">
             <Button
               variant="outline"

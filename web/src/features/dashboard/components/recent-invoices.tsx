@@ -183,7 +183,9 @@ export function RecentInvoices() {
                 <TableCell colSpan={6} className="py-12 text-center">
                   <p className="text-sm font-medium text-slate-900 dark:text-white">No invoices found</p>
                   <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                    Upload your first invoice to get started
+                    {data?.nextCursor
+                      ? 'None among the invoices searched so far: select Next to search older ones'
+                      : 'Upload your first invoice to get started'}
                   </p>
                 </TableCell>
               </TableRow>
@@ -256,11 +258,16 @@ export function RecentInvoices() {
           </TableBody>
         </Table>
       </div>
-      {data && data.total > 0 ? (
+      {data && (data.total > 0 || data.nextCursor) ? (
         <div className="flex flex-col gap-3 border-t border-slate-200 px-5 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            Showing {range.from}-{range.to} of {range.total} invoices
-          </p>
+          {items.length > 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              Showing {range.from}-{range.to} of {range.total}
+              {data.totalIsLowerBound ? '+' : ''} invoices
+            </p>
+          ) : (
+            <span />
+          )}
           <div className="flex gap-2">
             <Button
               variant="outline"
