@@ -46,13 +46,79 @@ async function step(name: string, page: Page | null, fn: () => Promise<void>) {
 async function checkA11y(page: Page, label: string) {
   const report = await new AxeBuilder({ page }).analyze();
   const bad = report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  a11y.push({
-    page: label,
-    serious: bad.length,
-    details: bad.map(
-      (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target.join(' ')}`,
-    ),
-  });
+  const details = bad.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target.join(' ')}`,
+  );
+  a11y.push({ page: label, serious: bad.length, details });
+  return details;
+}
+
+/** Fails the step on any serious or critical axe violation. */
+async function assertA11y(page: Page, label: string) {
+  const details = await checkA11y(page, label);
+  assert(details.length === 0, `axe on ${label}:\n${details.join('\n')}`);
+}
+
+/** Waits for a toast (or any text) shown once the action before it has answered. */
+async function seen(page: Page, text: string, timeout = 15_000) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+}
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+/** Waits until the page shows `theme` (the root element's class), failing after 3 s. */
+async function expectTheme(page: Page, theme: 'light' | 'dark', message: string) {
+  await page
+    .waitForFunction((t) => document.documentElement.classList.contains(t), theme, { timeout: 3000 })
+    .catch(() => {
+      throw new Error(message);
+    });
+}
+
+/** The signed-in pages checked with axe, each with what shows once its data has loaded. */
+const A11Y_PAGES: { path: string; heading: RegExp; ready: (page: Page) => Promise<void> }[] = [
+  {
+    path: '/vendors',
+    heading: /^Vendor Management/,
+    ready: (p) => p.getByRole('table', { name: 'Vendors' }).waitFor(),
+  },
+  {
+    path: '/properties',
+    heading: /^Property Management/,
+    ready: (p) => p.getByRole('table', { name: 'Properties' }).waitFor(),
+  },
+  {
+    path: '/analytics',
+    heading: /^Analytics Dashboard/,
+    ready: (p) =>
+      p.getByText('Top 10 Vendors').or(p.getByText('No analytics data available')).first().waitFor(),
+  },
+  { path: '/settings', heading: /^Settings/, ready: (p) => p.getByText('Quick Stats').waitFor() },
+  { path: '/profile', heading: /^User Profile/, ready: (p) => p.getByText('Member Since').waitFor() },
+  {
+    path: '/organization',
+    heading: /^Organization Settings/,
+    ready: (p) => p.getByText('API Usage').waitFor(),
+  },
+];
+
+async function assertPagesA11y(page: Page, theme: 'light' | 'dark') {
+  const failures: string[] = [];
+  for (const { path, heading, ready } of A11Y_PAGES) {
+    try {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(600); // charts and badges finish their entry animation
+      assert((await isDark(page)) === (theme === 'dark'), `${path} is not in the ${theme} theme`);
+      const details = await checkA11y(page, `${path.slice(1)} (${theme})`);
+      if (details.length) failures.push(`${path}:\n  ${details.join('\n  ')}`);
+    } catch (error) {
+      failures.push(`${path}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+    }
+  }
+  assert(failures.length === 0, `axe (${theme}):\n${failures.join('\n')}`);
 }
 
 async function shot(page: Page, name: string, fullPage = false) {
@@ -406,6 +472,267 @@ async function main() {
       await page.keyboard.press('Escape');
     });
 
+    await step('vendors: create, edit, search (kept in the URL), delete after confirming', page, async () => {
+      await page.goto('/vendors');
+      await page.getByRole('heading', { level: 1, name: /^Vendor Management/ }).waitFor();
+      await page.getByText('No vendors yet').waitFor();
+
+      await page.getByRole('button', { name: 'Add Vendor' }).first().click();
+      let dialog = page.getByRole('dialog', { name: 'Create New Vendor' });
+      await dialog.getByRole('button', { name: 'Create Vendor' }).click();
+      await dialog.getByText('Vendor name is required').waitFor();
+      assert(
+        (await dialog.getByLabel('Vendor Name *').getAttribute('aria-invalid')) === 'true',
+        'the empty name is not marked invalid',
+      );
+      await dialog.getByLabel('Email').fill('billing@');
+      await dialog.getByRole('button', { name: 'Create Vendor' }).click();
+      await dialog.getByText('Invalid email address').waitFor();
+      await shot(page, 'vendor-create-errors');
+      await assertA11y(page, 'vendor form with errors');
+      const address = '4500 Industrial Parkway, Suite 210, Springfield, IL 62704';
+      await dialog.getByLabel('Vendor Name *').fill('Bright Electric Co');
+      await dialog.getByLabel('Email').fill('billing@brightelectric.test');
+      await dialog.getByLabel('Phone').fill('(217) 555-0188');
+      await dialog.getByLabel('Address').fill(address);
+      await dialog.getByRole('button', { name: 'Create Vendor' }).click();
+      await seen(page, 'Vendor created successfully');
+      await dialog.waitFor({ state: 'hidden' });
+      const bright = page.getByRole('row', { name: /Bright Electric Co/ });
+      await bright.getByText('4500 Industrial Parkway, Suite...').waitFor();
+
+      await page.getByRole('button', { name: 'Add Vendor' }).first().click();
+      dialog = page.getByRole('dialog', { name: 'Create New Vendor' });
+      await dialog.getByLabel('Vendor Name *').fill('Green Lawns LLC');
+      await dialog.getByRole('button', { name: 'Create Vendor' }).click();
+      await seen(page, 'Vendor created successfully');
+      await page.getByRole('row', { name: /Green Lawns LLC/ }).waitFor();
+      await page.getByLabel('2 vendors').waitFor();
+
+      await page.getByRole('button', { name: 'Edit Bright Electric Co' }).click();
+      dialog = page.getByRole('dialog', { name: 'Edit Vendor' });
+      const name = dialog.getByLabel('Vendor Name *');
+      assert((await name.inputValue()) === 'Bright Electric Co', 'the edit form is not filled in');
+      await name.fill('Bright Electric Company');
+      await dialog.getByLabel('Payment Terms').fill('Net 45');
+      await shot(page, 'vendor-edit-dialog');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await seen(page, 'Vendor updated successfully');
+      await page.getByRole('row', { name: /Bright Electric Company/ }).waitFor();
+
+      const box = page.getByRole('searchbox', { name: 'Search vendors' });
+      await box.fill('green');
+      await page.waitForURL(/[?&]q=green/);
+      await page.getByRole('row', { name: /Bright Electric Company/ }).waitFor({ state: 'detached' });
+      await page.getByRole('row', { name: /Green Lawns LLC/ }).waitFor();
+      await page.reload();
+      await page.getByRole('row', { name: /Green Lawns LLC/ }).waitFor();
+      assert((await box.inputValue()) === 'green', 'the search text is lost on reload');
+      assert(
+        !(await page.getByRole('row', { name: /Bright Electric/ }).count()),
+        'search ignored after reload',
+      );
+      await page
+        .getByRole('navigation', { name: 'Primary' })
+        .getByRole('link', { name: /^Properties/ })
+        .click();
+      await page.getByRole('heading', { level: 1, name: /^Property Management/ }).waitFor();
+      await page.goBack();
+      await page.getByRole('row', { name: /Green Lawns LLC/ }).waitFor();
+      assert((await box.inputValue()) === 'green', 'the search text is lost after Back');
+      await shot(page, 'vendors-search');
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await page.getByRole('row', { name: /Bright Electric Company/ }).waitFor();
+      assert(!/[?&]q=/.test(page.url()), `the cleared search stays in the URL: ${page.url()}`);
+
+      await page.getByRole('button', { name: 'Delete Bright Electric Company' }).click();
+      dialog = page.getByRole('dialog', { name: 'Delete vendor?' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('row', { name: /Bright Electric Company/ }).waitFor();
+      await page.getByRole('button', { name: 'Delete Bright Electric Company' }).click();
+      await dialog
+        .getByText('Bright Electric Company will be removed from your vendor list.', { exact: false })
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await seen(page, 'Vendor deleted successfully');
+      await page.getByRole('row', { name: /Bright Electric Company/ }).waitFor({ state: 'detached' });
+      await page.getByLabel('1 vendors').waitFor();
+      await shot(page, 'vendors-page');
+    });
+
+    await step('properties: required fields, create, edit, delete after confirming', page, async () => {
+      await page.goto('/properties');
+      await page.getByRole('heading', { level: 1, name: /^Property Management/ }).waitFor();
+      await page.getByText('No properties yet').waitFor();
+      await page.getByRole('button', { name: 'Add Property' }).first().click();
+      let dialog = page.getByRole('dialog', { name: 'Create New Property' });
+      await dialog.getByLabel('Units').fill('-2');
+      await dialog.getByRole('button', { name: 'Create Property' }).click();
+      for (const message of [
+        'Property name is required',
+        'Property type is required',
+        'Address is required',
+        'Must be at least 1',
+      ])
+        await dialog.getByText(message, { exact: true }).waitFor();
+      await shot(page, 'property-create-errors');
+      await assertA11y(page, 'property form with errors');
+
+      await dialog.getByLabel('Property Name *').fill('Maple Court');
+      await dialog.getByRole('combobox', { name: 'Property Type' }).click();
+      await page.getByRole('option', { name: 'Apartment Complex' }).click();
+      await dialog.getByLabel('Address *').fill('450 Maple Ave, Springfield, IL 62704');
+      await dialog.getByLabel('Units').fill('48');
+      await dialog.getByLabel('Monthly Rent ($)').fill('1450.50');
+      await dialog.getByRole('button', { name: 'Create Property' }).click();
+      await seen(page, 'Property created successfully');
+      await dialog.waitFor({ state: 'hidden' });
+      let maple = page.getByRole('row', { name: /Maple Court/ });
+      await maple.getByRole('cell', { name: '$1,450.50', exact: true }).waitFor();
+      await maple.getByRole('cell', { name: 'Apartment Complex', exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'Add Property' }).first().click();
+      dialog = page.getByRole('dialog', { name: 'Create New Property' });
+      await dialog.getByLabel('Property Name *').fill('Oak Terrace');
+      await dialog.getByRole('combobox', { name: 'Property Type' }).click();
+      await page.getByRole('option', { name: 'Multi Family' }).click();
+      await dialog.getByLabel('Address *').fill('12 Oak St, Springfield, IL 62704');
+      await dialog.getByRole('button', { name: 'Create Property' }).click();
+      await seen(page, 'Property created successfully');
+      await page.getByLabel('2 properties').waitFor();
+
+      await page.getByRole('button', { name: 'Edit Maple Court' }).click();
+      dialog = page.getByRole('dialog', { name: 'Edit Property' });
+      assert((await dialog.getByLabel('Units').inputValue()) === '48', 'the edit form is not filled in');
+      await dialog.getByLabel('Units').fill('52');
+      await dialog.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Inactive' }).click();
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await seen(page, 'Property updated successfully');
+      maple = page.getByRole('row', { name: /Maple Court/ });
+      await maple.getByRole('cell', { name: '52', exact: true }).waitFor();
+      await maple.getByText('Inactive', { exact: true }).waitFor();
+      await shot(page, 'properties-page');
+
+      await page.getByRole('button', { name: 'Delete Maple Court' }).click();
+      dialog = page.getByRole('dialog', { name: 'Delete property?' });
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await seen(page, 'Property deleted successfully');
+      await maple.waitFor({ state: 'detached' });
+      await page.getByLabel('1 properties').waitFor();
+    });
+
+    const rejectPath = join(tmpdir(), 'acme-to-reject.pdf');
+    const editPath = join(tmpdir(), 'acme-to-correct.pdf');
+    writeFileSync(rejectPath, pdf);
+    writeFileSync(editPath, pdf);
+    await step('two more copies of the invoice land in review', page, async () => {
+      await page.goto('/upload');
+      await page.locator('input[type=file]').first().setInputFiles([rejectPath, editPath]);
+      const queue = page.getByRole('list', { name: 'Processing Queue' });
+      for (const file of ['acme-to-reject.pdf', 'acme-to-correct.pdf'])
+        await queue
+          .getByRole('listitem')
+          .filter({ hasText: file })
+          .getByText('Review Required')
+          .waitFor({ timeout: 120_000 });
+    });
+
+    /** Opens the first invoice that needs review from the dashboard table; answers its dialog. */
+    const openReviewInvoice = async () => {
+      await page.goto('/?status=REVIEW_REQUIRED');
+      await page
+        .getByRole('button', { name: /^View invoice/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Why this needs review').waitFor();
+      return dialog;
+    };
+
+    await step('rejecting needs a reason, and the rejected invoice shows it', page, async () => {
+      const rejectCalls: string[] = [];
+      const onRequest = (r: import('playwright-core').Request) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/reject')) rejectCalls.push(r.url());
+      };
+      page.on('request', onRequest);
+      let dialog = await openReviewInvoice();
+      const reasonBox = dialog.getByLabel('Rejection Reason (Optional)');
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await reasonBox.waitFor();
+      await dialog.getByRole('button', { name: 'Confirm Rejection' }).click();
+      await seen(page, 'Rejection reason required');
+      await reasonBox.fill('   ');
+      await dialog.getByRole('button', { name: 'Confirm Rejection' }).click();
+      await seen(page, 'Please provide a reason for rejecting this invoice.');
+      await page.waitForTimeout(500);
+      assert(!rejectCalls.length, `a blank reason was sent (${rejectCalls.length} reject calls)`);
+      assert(await dialog.getByRole('button', { name: 'Approve' }).isVisible(), 'a blank reason changed it');
+
+      const reason = 'Duplicate of INV-2024-0187, already paid.';
+      await reasonBox.fill(reason);
+      await dialog.getByRole('button', { name: 'Confirm Rejection' }).click();
+      await seen(page, 'Invoice rejected');
+      page.off('request', onRequest);
+      assert(rejectCalls.length === 1, `expected one reject call, saw ${rejectCalls.length}`);
+      await dialog.getByText('Rejected', { exact: true }).first().waitFor();
+      await dialog.getByRole('definition').filter({ hasText: reason }).waitFor();
+      assert(
+        !(await dialog.getByRole('button', { name: 'Approve' }).count()),
+        'a rejected invoice offers Approve',
+      );
+      assert(/[?&]invoice=/.test(page.url()), `the open invoice is not in the URL: ${page.url()}`);
+
+      await page.reload();
+      dialog = page.getByRole('dialog');
+      await dialog
+        .getByRole('term')
+        .filter({ hasText: /^Rejection Reason$/ })
+        .waitFor();
+      await dialog.getByRole('definition').filter({ hasText: reason }).waitFor();
+      await page.waitForTimeout(800);
+      await shot(page, 'invoice-rejected');
+      await page.keyboard.press('Escape');
+    });
+
+    await step('an invoice in review is corrected, then approved', page, async () => {
+      const note = 'Total corrected against work order WO-118.';
+      let dialog = await openReviewInvoice();
+      await dialog.getByRole('button', { name: 'Edit' }).click();
+      await dialog.getByLabel('Total Amount').fill('1250.00');
+      // The property created on the Properties page is offered.
+      await dialog.getByLabel('Property', { exact: true }).selectOption({ label: 'Oak Terrace' });
+      await dialog.getByLabel('Notes').fill(note);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await seen(page, 'Invoice updated successfully');
+      await dialog.getByText('Extracted Information').waitFor();
+      await dialog.getByText('$1,250.00').first().waitFor();
+      await dialog.getByRole('definition').filter({ hasText: note }).waitFor();
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await seen(page, 'Invoice approved');
+      await dialog.getByText('Approved', { exact: true }).first().waitFor();
+
+      await page.reload();
+      dialog = page.getByRole('dialog');
+      await dialog.getByText('Approved', { exact: true }).first().waitFor();
+      await dialog.getByText('$1,250.00').first().waitFor();
+      await dialog.getByRole('definition').filter({ hasText: note }).waitFor();
+      const decide = dialog.getByRole('button', { name: /^(Approve|Reject)$/ });
+      assert(!(await decide.count()), 'an approved invoice still offers Approve or Reject');
+      await page.waitForTimeout(800);
+      await shot(page, 'invoice-edited-approved');
+      await page.keyboard.press('Escape');
+    });
+
+    await step(
+      'axe: vendors, properties, analytics, settings, profile, organization (light)',
+      page,
+      async () => {
+        await assertPagesA11y(page, 'light');
+      },
+    );
+
     await step('unknown path inside the app shows the 404 page', page, async () => {
       await page.goto('/no-such-page');
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -448,6 +775,37 @@ async function main() {
       await page.keyboard.press('Escape');
       await page.setViewportSize({ width: 1280, height: 900 });
     });
+
+    await step('the theme chosen with the toggle survives a reload', page, async () => {
+      const settings = page.getByRole('heading', { level: 1, name: 'Settings' });
+      await page.goto('/settings');
+      await settings.waitFor();
+      if (await isDark(page)) await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await expectTheme(page, 'light', 'still dark after switching to light');
+      await page.reload();
+      await settings.waitFor();
+      await expectTheme(page, 'light', 'light did not survive the reload');
+      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await expectTheme(page, 'dark', 'the toggle did not switch to dark');
+      // The browser prefers light: only the stored choice can bring dark back.
+      assert(
+        !(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)),
+        'the browser prefers dark',
+      );
+      await page.reload();
+      await settings.waitFor();
+      await expectTheme(page, 'dark', 'dark did not survive the reload');
+      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+      await shot(page, 'settings-dark-after-reload');
+    });
+
+    await step(
+      'axe: vendors, properties, analytics, settings, profile, organization (dark)',
+      page,
+      async () => {
+        await assertPagesA11y(page, 'dark');
+      },
+    );
 
     await step('logout returns to the landing page', page, async () => {
       await page.getByRole('link', { name: 'Logout' }).click();

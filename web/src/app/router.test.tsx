@@ -49,6 +49,7 @@ function renderAt(path: string) {
       </QueryClientProvider>
     </ThemeProvider>,
   );
+  return router;
 }
 
 beforeEach(() => {
@@ -93,6 +94,24 @@ describe('routes for a signed-in user', () => {
     expect(nav).toHaveTextContent('7');
     expect(screen.getByText('Dana Whitaker')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+  });
+
+  it("validates the Properties page's search: the text is kept, a page that is not a number is dropped", async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/user': { body: user },
+      'GET /api/stats': { body: stats },
+      'GET /api/notifications': { body: { ...page([]), unread: 0 } },
+      'GET /api/properties': { body: page([]) },
+    });
+    const router = renderAt('/properties?q=maple&page=abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Property Management/ }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search properties' })).toHaveValue('maple');
+    expect(router.state.location.search).toEqual({ q: 'maple' });
+    const list = calls.find((c) => c.url.pathname === '/api/properties');
+    expect(list?.url.searchParams.get('search')).toBe('maple');
+    expect(await screen.findByText('No properties match your search')).toBeInTheDocument();
   });
 
   it('shows the 404 page for unknown paths', async () => {

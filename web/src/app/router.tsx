@@ -16,7 +16,7 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/misc/not-found-page';
 import { notifyUnauthorized } from '../lib/api-client';
 import { signOut } from '../lib/auth';
-import { validateHomeSearch, validateInvoicesSearch } from './search';
+import { validateHomeSearch, validateInvoicesSearch, validateListSearch } from './search';
 
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -152,11 +152,13 @@ const uploadRoute = createRoute({ getParentRoute: () => appRoute, path: '/upload
 const vendorsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/vendors',
+  validateSearch: validateListSearch,
   component: VendorsPage,
 });
 const propertiesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/properties',
+  validateSearch: validateListSearch,
   component: PropertiesPage,
 });
 const analyticsRoute = createRoute({

@@ -31,6 +31,12 @@ export interface HomeSearch {
   invoice?: string;
 }
 
+/** Vendors and Properties: the search text and the page. */
+export interface ListSearch {
+  q?: string;
+  page?: number;
+}
+
 export interface InvoicesSearch {
   q?: string;
   filter?: ProcessingStatus;
@@ -71,4 +77,8 @@ export function validateInvoicesSearch(search: Record<string, unknown>): Invoice
     page: page(search.page),
     invoice: text(search.invoice, 64),
   };
+}
+
+export function validateListSearch(search: Record<string, unknown>): ListSearch {
+  return { q: text(search.q), page: page(search.page) };
 }

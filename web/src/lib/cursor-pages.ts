@@ -2,9 +2,40 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Cursor paging for list endpoints: remembers the cursor of every page seen per filter set, so
- * Previous works and the page number can live in the URL.
+ * Previous works and the page number can live in the URL. The cursors are kept for the tab's
+ * session, so a reload stays on the same page.
  */
-const store = new Map<string, (string | null)[]>();
+const STORAGE_KEY = 'cursorPages';
+/** Filter sets kept in session storage, the most recently paged last. */
+const MAX_STORED = 50;
+
+function load(): Map<string, (string | null)[]> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return new Map();
+    return new Map(
+      parsed.filter(
+        (e): e is [string, (string | null)[]] =>
+          Array.isArray(e) &&
+          typeof e[0] === 'string' &&
+          Array.isArray(e[1]) &&
+          e[1].every((c: unknown) => c === null || typeof c === 'string'),
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+function save() {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...store].slice(-MAX_STORED)));
+  } catch {
+    // Storage blocked or full: the cursors still hold until the page is reloaded.
+  }
+}
+
+const store = load();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -22,15 +53,20 @@ export function useCursorPages(filterKey: string, page: number) {
     () => version,
   );
   const cursors = store.get(filterKey) ?? [null];
-  /** undefined when the page's cursor is not known (e.g. the URL was opened directly). */
-  const cursor = page === 1 ? null : cursors[page - 1];
+  /**
+   * undefined when the page's cursor is not known (e.g. the URL was opened in another tab), or the
+   * page is past the last one (the previous page had no next cursor).
+   */
+  const cursor = page === 1 ? null : (cursors[page - 1] ?? undefined);
   const remember = useCallback(
     (pageNumber: number, nextCursor: string | null) => {
       const list = store.get(filterKey) ?? [null];
       if (list[pageNumber] === nextCursor) return;
       list[pageNumber] = nextCursor;
       list.length = pageNumber + 1;
+      store.delete(filterKey);
       store.set(filterKey, list);
+      save();
       version++;
       for (const l of listeners) l();
     },

@@ -24,7 +24,7 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
   });
   const rootRoute = createRootRoute({ component: Outlet });
   const page = () => <>{ui}</>;
-  const routes = ['/', '/invoices', '/upload'].map((p) =>
+  const routes = ['/', '/invoices', '/upload', '/vendors', '/properties'].map((p) =>
     createRoute({ getParentRoute: () => rootRoute, path: p, component: page }),
   );
   const router = createRouter({
@@ -45,10 +45,12 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
   return { ...result, queryClient, router };
 }
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body?: unknown } | undefined;
+/** An answer; `delayMs` holds it back, as a real network would. */
+type Answer = { status?: number; body?: unknown; delayMs?: number };
+type Handler = (url: URL, init: RequestInit) => Answer | undefined;
 
 /** Replaces fetch with a router of handlers by `METHOD /path`; unknown calls answer 404. */
-export function mockApi(handlers: Record<string, Handler | { status?: number; body?: unknown }>) {
+export function mockApi(handlers: Record<string, Handler | Answer>) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -59,6 +61,7 @@ export function mockApi(handlers: Record<string, Handler | { status?: number; bo
     const answer = typeof handler === 'function' ? handler(url, init) : handler;
     if (!answer)
       return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

@@ -29,7 +29,7 @@ export function FormField({
   className?: string;
 }) {
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error ? (

@@ -5,7 +5,8 @@ import { Input } from './input';
 
 /**
  * A labelled search box that reports its trimmed text after the user pauses typing (`delay` ms).
- * Clearing the box (the X button or Escape) reports at once.
+ * Clearing the box (the X button or Escape) reports at once. `value` is the search in force (e.g.
+ * from the URL): the box shows it, and follows it when it changes elsewhere (Back, a link).
  */
 export function SearchInput({
   id,
@@ -14,7 +15,7 @@ export function SearchInput({
   onSearch,
   delay = 300,
   className,
-  initialValue = '',
+  value = '',
 }: {
   id: string;
   label: string;
@@ -22,19 +23,25 @@ export function SearchInput({
   onSearch: (value: string) => void;
   delay?: number;
   className?: string;
-  initialValue?: string;
+  value?: string;
 }) {
-  const [text, setText] = useState(initialValue);
-  const reported = useRef(initialValue.trim());
+  const [text, setText] = useState(value);
+  const reported = useRef(value.trim());
   const latest = useRef(onSearch);
   latest.current = onSearch;
 
   useEffect(() => {
-    const value = text.trim();
-    if (value === reported.current) return;
+    if (value.trim() === reported.current) return;
+    reported.current = value.trim();
+    setText(value);
+  }, [value]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === reported.current) return;
     const t = setTimeout(() => {
-      reported.current = value;
-      latest.current(value);
+      reported.current = next;
+      latest.current(next);
     }, delay);
     return () => clearTimeout(t);
   }, [text, delay]);

@@ -7,7 +7,10 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled Radix select. `label` names the trigger for screen readers. */
+/**
+ * A labelled Radix select. `label` names the trigger for screen readers; `aria-invalid` and
+ * `aria-describedby` tie it to a form field's error, as for the other inputs.
+ */
 export function Select({
   id,
   value,
@@ -17,6 +20,7 @@ export function Select({
   placeholder,
   className,
   disabled,
+  ...aria
 }: {
   id?: string;
   value: string;
@@ -26,14 +30,17 @@ export function Select({
   placeholder?: string;
   className?: string;
   disabled?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }) {
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <SelectPrimitive.Trigger
         id={id}
         aria-label={label}
+        {...aria}
         className={cn(
-          'inline-flex h-10 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100',
+          'inline-flex h-10 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100',
           className,
         )}
       >

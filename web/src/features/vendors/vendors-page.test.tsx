@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast';
@@ -68,6 +68,39 @@ describe('VendorsPage', () => {
     const searches = calls.filter((c) => c.url.searchParams.has('search'));
     expect(searches).toHaveLength(1);
     expect(searches[0].url.searchParams.has('cursor')).toBe(false);
+  });
+
+  it('keeps the page and the search text in the URL', async () => {
+    mockApi({
+      'GET /api/vendors': (url) => ({
+        body: url.searchParams.get('cursor')
+          ? page([vendor({ id: '01HZY3K8M2Q4R5S6T7V8W9XV02', name: 'Page Two Co' })], 2, null)
+          : page([vendor()], 2, 'next-1'),
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<VendorsPage />, { path: '/vendors' });
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    await screen.findByText('Page Two Co');
+    expect(router.state.location.pathname).toBe('/vendors');
+    expect(router.state.location.search).toEqual({ page: 2 });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search vendors' }), 'acme');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'acme' }));
+  });
+
+  it("opens on the URL's search, and follows the URL back and forth", async () => {
+    const { calls } = mockApi({ 'GET /api/vendors': { body: page([vendor()]) } });
+    const { router } = renderWithProviders(<VendorsPage />, { path: '/vendors?q=acme' });
+    const box = await screen.findByRole('searchbox', { name: 'Search vendors' });
+    expect(box).toHaveValue('acme');
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('search')).toBe('acme'));
+
+    act(() => router.history.push('/vendors?q=plumb'));
+    await waitFor(() => expect(box).toHaveValue('plumb'));
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('search')).toBe('plumb'));
+    act(() => router.history.back());
+    await waitFor(() => expect(box).toHaveValue('acme'));
   });
 
   it('deletes only after the confirmation, then says so', async () => {

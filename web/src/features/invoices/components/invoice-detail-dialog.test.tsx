@@ -65,16 +65,23 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByText(/Extracting text \(OCR\)/)).toBeInTheDocument();
   });
 
-  it('edits with the loaded version, empty amounts as 0 and empty property as null', async () => {
+  it('edits with the loaded version, empty amounts as 0 and empty property as null, then shows the saved invoice', async () => {
     const user = userEvent.setup();
-    const { calls } = setup(
-      { status: 'PROCESSED', subtotal: null, taxAmount: null },
-      {
-        [`PUT /api/invoices/${ID}`]: { body: makeInvoice({ version: 4 }) },
-        'GET /api/properties': { body: page([]) },
-        'GET /api/categories': { body: page([]) },
+    const loaded = { status: 'PROCESSED', subtotal: null, taxAmount: null };
+    let saved = false;
+    const { calls } = setup(loaded, {
+      [`PUT /api/invoices/${ID}`]: () => {
+        saved = true;
+        return { body: makeInvoice({ ...loaded, subtotal: 0, taxAmount: 0, version: 4 }) };
       },
-    );
+      // After the save the server has the new version and, like a network, answers a moment later.
+      [`GET /api/invoices/${ID}`]: () =>
+        saved
+          ? { body: makeInvoice({ ...loaded, subtotal: 0, taxAmount: 0, version: 4 }), delayMs: 100 }
+          : { body: makeInvoice(loaded) },
+      'GET /api/properties': { body: page([]) },
+      'GET /api/categories': { body: page([]) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const email = screen.getByLabelText('Vendor Email');
     await user.clear(email);
@@ -94,6 +101,10 @@ describe('InvoiceDetailDialog', () => {
       propertyId: null,
       vendorEmail: null,
     });
+    // The answer carries a new version: the dialog still says so and goes back to the extracted view.
+    expect(await screen.findByText('Invoice updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Extracted Information')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 
   it('says so when a save hits a newer version (409)', async () => {

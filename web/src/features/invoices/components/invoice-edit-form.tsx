@@ -95,25 +95,24 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone:
     ...register(k),
   });
 
-  const onSubmit = handleSubmit((body) => {
-    update.mutate(
-      { id: invoice.id, body },
-      {
-        onSuccess: () => {
-          toast({ title: 'Success', description: 'Invoice updated successfully', variant: 'success' });
-          onDone();
-        },
-        onError: (e) =>
-          toast({
-            title: 'Error',
-            description:
-              e instanceof ApiError && e.status === 409
-                ? `Failed to update invoice: ${errorDetail(e)}. The latest version has been loaded.`
-                : `Failed to update invoice: ${errorDetail(e)}`,
-            variant: 'destructive',
-          }),
-      },
-    );
+  // Awaited rather than mutate's callbacks: the saved invoice carries a new version, which remounts
+  // this form (its key) before the refetches settle, and mutate drops the callbacks of an unmounted form.
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync({ id: invoice.id, body });
+    } catch (e) {
+      toast({
+        title: 'Error',
+        description:
+          e instanceof ApiError && e.status === 409
+            ? `Failed to update invoice: ${errorDetail(e)}. The latest version has been loaded.`
+            : `Failed to update invoice: ${errorDetail(e)}`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title: 'Success', description: 'Invoice updated successfully', variant: 'success' });
+    onDone();
   });
 
   return (

@@ -32,19 +32,22 @@ describe('PropertyFormDialog', () => {
   it("is titled 'Create New Property' and requires name, type and address", async () => {
     const { calls } = mockApi({});
     const user = userEvent.setup();
-    renderWithProviders(<PropertyFormDialog open property={null} onOpenChange={() => {}} />);
+    renderWithProviders(<PropertyFormDialog open item={null} onOpenChange={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Create New Property' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Property' }));
     expect(await screen.findByText('Property name is required')).toBeInTheDocument();
     expect(screen.getByText('Property type is required')).toBeInTheDocument();
     expect(screen.getByText('Address is required')).toBeInTheDocument();
+    const type = screen.getByRole('combobox', { name: 'Property Type' });
+    expect(type).toHaveAttribute('aria-invalid', 'true');
+    expect(type).toHaveAccessibleDescription('Property type is required');
     expect(calls).toHaveLength(0);
   });
 
   it('refuses fewer than 1 unit and negative amounts', async () => {
     mockApi({});
     const user = userEvent.setup();
-    renderWithProviders(<PropertyFormDialog open property={property} onOpenChange={() => {}} />);
+    renderWithProviders(<PropertyFormDialog open item={property} onOpenChange={() => {}} />);
     const units = await screen.findByLabelText('Units');
     await user.clear(units);
     await user.type(units, '-2');
@@ -60,7 +63,7 @@ describe('PropertyFormDialog', () => {
   it("is titled 'Edit Property' and sends numbers that are 0 or empty as absent, with the loaded version", async () => {
     const { calls } = mockApi({ [`PUT /api/properties/${property.id}`]: { body: property } });
     const user = userEvent.setup();
-    renderWithProviders(<PropertyFormDialog open property={property} onOpenChange={() => {}} />);
+    renderWithProviders(<PropertyFormDialog open item={property} onOpenChange={() => {}} />);
     await screen.findByRole('dialog', { name: 'Edit Property' });
     const units = screen.getByLabelText('Units');
     await user.clear(units);
@@ -90,7 +93,7 @@ describe('PropertyFormDialog', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<PropertyFormDialog open property={property} onOpenChange={() => {}} />);
+    renderWithProviders(<PropertyFormDialog open item={property} onOpenChange={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update property')).toBeInTheDocument();
     expect(screen.getByText('The property was changed by someone else')).toBeInTheDocument();

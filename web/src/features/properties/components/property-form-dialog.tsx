@@ -1,24 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
   type Property,
   propertyInputSchema,
 } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { type PropertyInput, useCreateProperty } from '../api/create-property';
-import { useUpdateProperty } from '../api/update-property';
+import {
+  type EntityDialogProps,
+  EntityFormDialog,
+  type EntityFormFields,
+  type EntityFormProps,
+} from '../../entities/entity-form';
+import { type PropertyInput, properties } from '../api';
 
 /** The form works on strings; the shared schema turns numbers that are 0 or empty into absent. */
-export interface PropertyFormValues {
+interface PropertyFormValues {
   name: string;
   address: string;
   propertyType: string;
@@ -37,14 +37,7 @@ const resolver = zodResolver(propertyInputSchema) as unknown as Resolver<
   PropertyInput
 >;
 
-export const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES.map((t) => ({
-  value: t,
-  label: PROPERTY_TYPE_LABELS[t],
-}));
-const STATUS_OPTIONS = [
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'INACTIVE', label: 'Inactive' },
-] as const;
+const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] }));
 
 function defaults(p: Property | null): PropertyFormValues {
   const n = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -58,50 +51,15 @@ function defaults(p: Property | null): PropertyFormValues {
     acquisitionDate: p?.acquisitionDate ?? '',
     propertyManager: p?.propertyManager ?? '',
     notes: p?.notes ?? '',
-    ...(p ? { status: p.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE' } : {}),
   };
 }
 
+const money = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, placeholder: '0.00' } as const;
+
 /** Name, type and address required; units ≥ 1; rent and value ≥ 0 with cents; a date (spec section 5). */
-export function PropertyForm({ property, onDone }: { property: Property | null; onDone: () => void }) {
-  const create = useCreateProperty();
-  const update = useUpdateProperty();
-  const pending = create.isPending || update.isPending;
-  const { register, handleSubmit, control, formState } = useForm<PropertyFormValues, unknown, PropertyInput>({
-    resolver,
-    defaultValues: defaults(property),
-  });
-  const err = (k: keyof PropertyFormValues) => formState.errors[k]?.message;
-  const field = (k: keyof PropertyFormValues) => ({
-    id: `property-${k}`,
-    'aria-invalid': err(k) ? true : undefined,
-    'aria-describedby': err(k) ? `property-${k}-error` : undefined,
-    ...register(k),
-  });
-
-  const onSubmit = handleSubmit((body) => {
-    const done = {
-      onSuccess: () => {
-        toast({
-          title: 'Success',
-          description: property ? 'Property updated successfully' : 'Property created successfully',
-          variant: 'success',
-        });
-        onDone();
-      },
-      onError: (e: unknown) =>
-        toast({
-          title: property ? 'Failed to update property' : 'Failed to create property',
-          description: errorDetail(e),
-          variant: 'destructive',
-        }),
-    };
-    if (property) update.mutate({ id: property.id, body: { ...body, version: property.version } }, done);
-    else create.mutate(body, done);
-  });
-
+function PropertyFields({ field, err, control }: EntityFormFields<PropertyFormValues, PropertyInput>) {
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 p-5">
+    <>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="property-name" label="Property Name *" error={err('name')}>
           <Input {...field('name')} placeholder="Maple Court Apartments" required />
@@ -118,6 +76,8 @@ export function PropertyForm({ property, onDone }: { property: Property | null; 
                 value={f.value}
                 onValueChange={f.onChange}
                 options={PROPERTY_TYPE_OPTIONS}
+                aria-invalid={err('propertyType') ? true : undefined}
+                aria-describedby={err('propertyType') ? 'property-propertyType-error' : undefined}
                 className="w-full"
               />
             )}
@@ -137,24 +97,10 @@ export function PropertyForm({ property, onDone }: { property: Property | null; 
           <Input {...field('units')} type="number" inputMode="numeric" min={1} step={1} placeholder="24" />
         </FormField>
         <FormField id="property-rentAmount" label="Monthly Rent ($)" error={err('rentAmount')}>
-          <Input
-            {...field('rentAmount')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0.00"
-          />
+          <Input {...field('rentAmount')} {...money} />
         </FormField>
         <FormField id="property-marketValue" label="Market Value ($)" error={err('marketValue')}>
-          <Input
-            {...field('marketValue')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0.00"
-          />
+          <Input {...field('marketValue')} {...money} />
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -168,58 +114,18 @@ export function PropertyForm({ property, onDone }: { property: Property | null; 
       <FormField id="property-notes" label="Notes" error={err('notes')}>
         <Textarea {...field('notes')} rows={2} />
       </FormField>
-      {property ? (
-        <FormField id="property-status" label="Status">
-          <Controller
-            control={control}
-            name="status"
-            render={({ field: f }) => (
-              <Select
-                id="property-status"
-                label="Status"
-                value={f.value ?? 'ACTIVE'}
-                onValueChange={f.onChange}
-                options={STATUS_OPTIONS}
-                className="w-full"
-              />
-            )}
-          />
-        </FormField>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {pending ? 'Saving...' : property ? 'Save Changes' : 'Create Property'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
 
-export function PropertyFormDialog({
-  open,
-  property,
-  onOpenChange,
-}: {
-  open: boolean;
-  property: Property | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={property ? 'Edit Property' : 'Create New Property'}
-        description={
-          property ? `Update the details of ${property.name}.` : 'Add a property your team manages.'
-        }
-      >
-        {open ? (
-          <PropertyForm key={property?.id ?? 'new'} property={property} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+const form: EntityFormProps<Property, PropertyFormValues, PropertyInput> = {
+  entity: properties,
+  resolver,
+  defaults,
+  Fields: PropertyFields,
+  createDescription: 'Add a property your team manages.',
+};
+
+export const PropertyFormDialog = (props: EntityDialogProps<Property>) => (
+  <EntityFormDialog {...form} {...props} />
+);

@@ -14,7 +14,7 @@ describe('VendorFormDialog', () => {
   it("is titled 'Create New Vendor' and requires a name", async () => {
     const { calls } = mockApi({});
     const user = userEvent.setup();
-    renderWithProviders(<VendorFormDialog open vendor={null} onOpenChange={() => {}} />);
+    renderWithProviders(<VendorFormDialog open item={null} onOpenChange={() => {}} />);
     await screen.findByRole('dialog', { name: 'Create New Vendor' });
     await user.click(screen.getByRole('button', { name: 'Create Vendor' }));
     expect(await screen.findByText('Vendor name is required')).toBeInTheDocument();
@@ -25,7 +25,7 @@ describe('VendorFormDialog', () => {
   it('rejects an invalid email address', async () => {
     mockApi({});
     const user = userEvent.setup();
-    renderWithProviders(<VendorFormDialog open vendor={null} onOpenChange={() => {}} />);
+    renderWithProviders(<VendorFormDialog open item={null} onOpenChange={() => {}} />);
     await user.type(await screen.findByLabelText('Vendor Name *'), 'Acme');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Create Vendor' }));
@@ -36,7 +36,7 @@ describe('VendorFormDialog', () => {
     const { calls } = mockApi({ 'POST /api/vendors': { status: 201, body: {} } });
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<VendorFormDialog open vendor={null} onOpenChange={onOpenChange} />);
+    renderWithProviders(<VendorFormDialog open item={null} onOpenChange={onOpenChange} />);
     await user.type(await screen.findByLabelText('Vendor Name *'), '  Acme Plumbing ');
     await user.click(screen.getByRole('button', { name: 'Create Vendor' }));
     expect(await screen.findByText('Success')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('VendorFormDialog', () => {
     });
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<VendorFormDialog open vendor={null} onOpenChange={onOpenChange} />);
+    renderWithProviders(<VendorFormDialog open item={null} onOpenChange={onOpenChange} />);
     await user.type(await screen.findByLabelText('Vendor Name *'), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Create Vendor' }));
     expect(await screen.findByText('Failed to create vendor')).toBeInTheDocument();
