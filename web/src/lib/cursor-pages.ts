@@ -36,6 +36,11 @@ function save() {
 }
 
 const store = load();
+/**
+ * Where each page starts (0-based item index) per filter set. Pages are usually full, but a search the
+ * server cut short at its read budget returns a short page, and the numbering must follow what was shown.
+ */
+const starts = new Map<string, number[]>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -58,8 +63,16 @@ export function useCursorPages(filterKey: string, page: number) {
    * page is past the last one (the previous page had no next cursor).
    */
   const cursor = page === 1 ? null : (cursors[page - 1] ?? undefined);
+  const start = page === 1 ? 0 : starts.get(filterKey)?.[page - 1];
   const remember = useCallback(
-    (pageNumber: number, nextCursor: string | null) => {
+    (pageNumber: number, nextCursor: string | null, itemCount?: number) => {
+      const pageStarts = starts.get(filterKey) ?? [0];
+      const here = pageStarts[pageNumber - 1];
+      if (itemCount !== undefined && here !== undefined) {
+        pageStarts[pageNumber] = here + itemCount;
+        pageStarts.length = pageNumber + 1;
+        starts.set(filterKey, pageStarts);
+      }
       const list = store.get(filterKey) ?? [null];
       if (list[pageNumber] === nextCursor) return;
       list[pageNumber] = nextCursor;
@@ -72,12 +85,15 @@ export function useCursorPages(filterKey: string, page: number) {
     },
     [filterKey],
   );
-  return { cursor, known: cursor !== undefined, remember };
+  return { cursor, known: cursor !== undefined, start, remember };
 }
 
-/** 'Showing {from}-{to} of {total}' numbers for a page. */
-export function pageRange(page: number, pageSize: number, count: number, total: number) {
+/**
+ * 'Showing {from}-{to} of {total}' numbers for a page; `start` is where the page begins when known
+ * (see `starts`), else full pages are assumed.
+ */
+export function pageRange(page: number, pageSize: number, count: number, total: number, start?: number) {
   if (total === 0 || count === 0) return { from: 0, to: 0, total };
-  const from = (page - 1) * pageSize + 1;
+  const from = (start ?? (page - 1) * pageSize) + 1;
   return { from, to: from + count - 1, total };
 }

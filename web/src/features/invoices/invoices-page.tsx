@@ -133,7 +133,7 @@ export function InvoicesPage() {
 
   const page = search.page ?? 1;
   const filterKey = JSON.stringify(['inv', search.filter, search.q]);
-  const { cursor, known, remember } = useCursorPages(filterKey, page);
+  const { cursor, known, start, remember } = useCursorPages(filterKey, page);
   useEffect(() => {
     if (!known) setSearch({ page: undefined });
   });
@@ -144,13 +144,13 @@ export function InvoicesPage() {
     cursor: known ? cursor : null,
   });
   useEffect(() => {
-    if (data && !isPlaceholderData) remember(page, data.nextCursor);
+    if (data && !isPlaceholderData) remember(page, data.nextCursor, data.items.length);
   }, [data, isPlaceholderData, page, remember]);
 
   const del = useDeleteInvoice();
   const [exporting, setExporting] = useState(false);
   const items = data?.items ?? [];
-  const range = pageRange(page, PAGE_SIZE, items.length, data?.total ?? 0);
+  const range = pageRange(page, PAGE_SIZE, items.length, data?.total ?? 0, start);
   const filtered = Boolean(search.q || search.filter);
 
   const onExport = async () => {

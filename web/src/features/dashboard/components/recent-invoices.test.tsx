@@ -29,6 +29,8 @@ describe('RecentInvoices over a search the server cut short', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Harbor Plumbing')).toBeInTheDocument();
+    // Numbered from what was shown: the first page had nothing, so this is the first match.
+    expect(screen.getByText('Showing 1-1 of 1 invoices')).toBeInTheDocument();
     expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe('older');
   });
 

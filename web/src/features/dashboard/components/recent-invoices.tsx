@@ -77,7 +77,7 @@ export function RecentInvoices() {
   const days = search.days ?? DEFAULT_DAYS;
   const page = search.page ?? 1;
   const filterKey = JSON.stringify(['dash', status, search.q, days]);
-  const { cursor, known, remember } = useCursorPages(filterKey, page);
+  const { cursor, known, start, remember } = useCursorPages(filterKey, page);
 
   useEffect(() => {
     if (!known) setSearch({ page: undefined });
@@ -92,7 +92,7 @@ export function RecentInvoices() {
     cursor: known ? cursor : null,
   });
   useEffect(() => {
-    if (data && !isPlaceholderData) remember(page, data.nextCursor);
+    if (data && !isPlaceholderData) remember(page, data.nextCursor, data.items.length);
   }, [data, isPlaceholderData, page, remember]);
 
   const del = useDeleteInvoice();
@@ -100,7 +100,7 @@ export function RecentInvoices() {
   const { busy, download } = useDownload();
 
   const items = data?.items ?? [];
-  const range = pageRange(page, TABLE_PAGE_SIZE, items.length, data?.total ?? 0);
+  const range = pageRange(page, TABLE_PAGE_SIZE, items.length, data?.total ?? 0, start);
 
   return (
     <Card>
