@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { listCategories } from '../adapters/dynamodb/categories';
 import { db, nowIso, tableName } from '../adapters/dynamodb/client';
 import type { InvoiceItem } from '../adapters/dynamodb/invoices';
-import { keys } from '../adapters/dynamodb/keys';
+import { keys, prefixBounds } from '../adapters/dynamodb/keys';
 import type { OrgMemory } from '../core/classification/classify';
 import { normalizeVendorKey } from '../core/classification/text-keys';
 
@@ -56,8 +56,8 @@ export async function loadOrgMemory(orgId: string): Promise<OrgMemory> {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': PREFIX },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', PREFIX) },
         ExclusiveStartKey: startKey,
       }),
     );

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Contribution } from '../../core/invoices/aggregates';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { keys, prefixBounds } from './keys';
 
 type TransactItem = {
   Update: {
@@ -65,8 +65,11 @@ export async function listAggregates(
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':prefix': `STATS#${prefix}` },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
+        ExpressionAttributeValues: {
+          ':pk': keys.orgPk(orgId),
+          ...prefixBounds(':prefix', `STATS#${prefix}`),
+        },
         ExclusiveStartKey: startKey,
       }),
     );

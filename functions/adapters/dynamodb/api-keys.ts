@@ -6,7 +6,7 @@ import type { ApiKey } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import { hashApiKey } from './api-key-lookup';
 import { db, nowIso, tableName } from './client';
-import { keys } from './keys';
+import { keys, prefixBounds } from './keys';
 
 const TYPE = 'APIKEY';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -94,8 +94,8 @@ export async function listApiKeys(orgId: string): Promise<ApiKey[]> {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#` },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,
       }),

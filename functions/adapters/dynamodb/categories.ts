@@ -2,7 +2,7 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES } from '../../core/classification/categories';
 import { db, tableName } from './client';
-import { keys, withoutKeys } from './keys';
+import { keys, prefixBounds, withoutKeys } from './keys';
 
 const TYPE = 'CATEGORY';
 
@@ -23,8 +23,8 @@ async function queryCategories(orgId: string, limit?: number): Promise<Category[
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#` },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
         ExclusiveStartKey: key,
         ...(limit ? { Limit: limit } : {}),
       }),

@@ -21,7 +21,7 @@ import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/i
 import { correctedFields, type ExtractedValues, extractedFieldCount } from '../../core/invoices/fields';
 import { aggregateUpdates, getAggregate } from './aggregates';
 import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
-import { keys, monthOf, withoutKeys } from './keys';
+import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, prefixBounds, withoutKeys } from './keys';
 
 export interface SyncResult {
   integrationId: string;
@@ -398,10 +398,10 @@ async function deleteChildren(orgId: string, invoiceId: string, prefix: string):
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+        KeyConditionExpression: prefix ? 'PK = :pk AND SK BETWEEN :p AND :pEnd' : 'PK = :pk',
         ExpressionAttributeValues: {
           ':pk': keys.invoiceChildren(orgId, invoiceId),
-          ...(prefix ? { ':p': prefix } : {}),
+          ...(prefix ? { ...prefixBounds(':p', prefix) } : {}),
         },
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: startKey,
@@ -483,15 +483,11 @@ export async function listInvoices(
   const pk = useStatusIndex ? keys.statusIndex(orgId, status as string) : keys.orgPk(orgId);
   const pkName = useStatusIndex ? 'GSI1PK' : 'PK';
   const skName = useStatusIndex ? 'GSI1SK' : 'SK';
-  const values: Record<string, unknown> = { ':pk': pk };
-  let keyCondition = `${pkName} = :pk AND begins_with(${skName}, :prefix)`;
-  values[':prefix'] = 'INVOICE#';
-  if (range) {
-    keyCondition = `${pkName} = :pk AND ${skName} BETWEEN :low AND :high`;
-    delete values[':prefix'];
-    values[':low'] = range.low;
-    values[':high'] = range.high;
-  }
+  const bounds = range
+    ? { ':low': range.low, ':high': range.high }
+    : { ':low': 'INVOICE#', ':high': `INVOICE#${AFTER_EVERY_KEY_CHARACTER}` };
+  const values: Record<string, unknown> = { ':pk': pk, ...bounds };
+  const keyCondition = `${pkName} = :pk AND ${skName} BETWEEN :low AND :high`;
   const filters: string[] = [];
   const names: Record<string, string> = {};
   if (query.search) {
@@ -640,8 +636,11 @@ async function listChildren<T>(
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.invoiceChildren(orgId, invoiceId), ':p': prefix },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+        ExpressionAttributeValues: {
+          ':pk': keys.invoiceChildren(orgId, invoiceId),
+          ...prefixBounds(':p', prefix),
+        },
         ScanIndexForward: !newestFirst,
         ExclusiveStartKey: startKey,
       }),

@@ -8,7 +8,7 @@ import { ulid } from 'ulid';
 import type { Property } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
-import { keys, withoutKeys } from './keys';
+import { keys, prefixBounds, withoutKeys } from './keys';
 
 /** A property as stored; the API answers it as is (without keys and search text). */
 export type PropertyItem = Property;
@@ -184,7 +184,11 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
 }
 
 function listInput(orgId: string, search: string | undefined): QueryCommandInput {
-  const values: Record<string, unknown> = { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#`, ':e': ENTITY };
+  const values: Record<string, unknown> = {
+    ':pk': keys.orgPk(orgId),
+    ...prefixBounds(':p', `${TYPE}#`),
+    ':e': ENTITY,
+  };
   const filters = ['entity = :e'];
   if (search) {
     filters.push('contains(searchText, :q)');
@@ -192,7 +196,7 @@ function listInput(orgId: string, search: string | undefined): QueryCommandInput
   }
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
     FilterExpression: filters.join(' AND '),
     ExpressionAttributeValues: values,
     ScanIndexForward: false,

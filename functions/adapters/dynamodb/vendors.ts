@@ -10,7 +10,7 @@ import type { Vendor } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { vendorBucket } from '../../core/invoices/aggregates';
 import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
-import { keys, withoutKeys } from './keys';
+import { keys, prefixBounds, withoutKeys } from './keys';
 
 /** A vendor as stored (without its live totals, which come from the aggregates). */
 export interface VendorItem {
@@ -302,7 +302,11 @@ async function countQuery(base: QueryCommandInput): Promise<number> {
 }
 
 function listInput(orgId: string, search: string | undefined): QueryCommandInput {
-  const values: Record<string, unknown> = { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#`, ':e': ENTITY };
+  const values: Record<string, unknown> = {
+    ':pk': keys.orgPk(orgId),
+    ...prefixBounds(':p', `${TYPE}#`),
+    ':e': ENTITY,
+  };
   const filters = ['entity = :e'];
   if (search) {
     filters.push('contains(searchText, :q)');
@@ -310,7 +314,7 @@ function listInput(orgId: string, search: string | undefined): QueryCommandInput
   }
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
     FilterExpression: filters.join(' AND '),
     ExpressionAttributeValues: values,
     // Newest first, like the invoices.

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import type { Webhook } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import { db, nowIso, tableName } from './client';
-import { keys, withoutKeys } from './keys';
+import { keys, prefixBounds, withoutKeys } from './keys';
 
 const TYPE = 'WEBHOOK';
 
@@ -80,8 +80,8 @@ export async function listWebhooks(orgId: string): Promise<WebhookItem[]> {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': `${TYPE}#` },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
         ExclusiveStartKey: startKey,
       }),
     );
