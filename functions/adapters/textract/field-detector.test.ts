@@ -113,3 +113,229 @@ describe('receipt fields', () => {
     expect(field(rows, 'INVOICE_RECEIPT_DATE')).toBe('19-04-18');
   });
 });
+
+/** A page from rows of [x, text] cells: 10 px per character, 30 px per row. */
+function placed(rows: Array<Array<[number, string]>>): LayoutPage {
+  const words = rows.flatMap((cells, i) =>
+    cells.flatMap(([x0, text]) =>
+      splitRun(text, { x0, x1: x0 + text.length * 10, y0: 20 + i * 30, y1: 40 + i * 30, confidence: 95 }),
+    ),
+  );
+  return {
+    page: 1,
+    width: 800,
+    height: 40 + rows.length * 30,
+    lines: groupIntoLines(1, words),
+    source: 'pdf-text',
+  };
+}
+
+function fieldOf(page: LayoutPage, type: string): string | undefined {
+  return detectExpenseDocument([page]).SummaryFields?.find((f) => f.Type?.Text === type)?.ValueDetection
+    ?.Text;
+}
+
+describe('vendor name', () => {
+  it('takes the shop\'s own name over the company named under an "Owned by" label', () => {
+    const rows = [
+      'MAJU STATIONERY SHOP',
+      'NO. 5, JALAN SETIA 3,',
+      '40170 SETIA ALAM',
+      'TEL: 03-1234 5678',
+      'Owned By :',
+      'MAJU SUPPLY SDN BHD (123456-K)',
+      'TAX INVOICE',
+      'TOTAL  RM 9.00',
+    ];
+    expect(field(rows, 'VENDOR_NAME')).toBe('MAJU STATIONERY SHOP');
+  });
+
+  it('names the firm of a legal notice in the footer rather than a department in the header', () => {
+    const rows = [
+      'Acme Service Clients',
+      '75371 Paris Cedex 08',
+      'Facture n°562044 du 02 Juillet 2015',
+      'Total facture  29.99',
+      'Acme SAS au capital de 3.441.812 Euros - B 421 938 861 RCS Paris - Siège social: 8 rue de la Paix 75008 Paris',
+    ];
+    expect(field(rows, 'VENDOR_NAME')).toBe('Acme SAS');
+  });
+
+  it('takes the payee of a "Payment received by" line over the firm payments are routed to', () => {
+    const rows = [
+      'PAYMENT RECEIPT',
+      'Guest Name: Anna  Date: 31/12/2017',
+      'Room Charges  Rs 1939',
+      'Grand Total  Rs 1939',
+      'Payment received by ZIPSTAY  Rs 1939',
+      'Note: All payment to be made in favour of',
+      'Zenith Holdings Pvt. Ltd.',
+      'Email: help@zipstay.com',
+    ];
+    expect(field(rows, 'VENDOR_NAME')).toBe('ZIPSTAY');
+  });
+
+  it('does not read "KG." (kampung) at the start of an address line as a legal form', () => {
+    const rows = [
+      'SIN HUAT & COMFANY',
+      'NO.54, BATU 5, JALAN IPOH,',
+      'KG.BATU,',
+      '51200 KUALA LUMPUR',
+      'TOTAL  9.00',
+    ];
+    expect(field(rows, 'VENDOR_NAME')).toBe('SIN HUAT & COMFANY');
+  });
+
+  it('keeps a branch printed above a complete company name out of the name', () => {
+    const rows = [
+      'SEAVIEW - THE MALL',
+      'KEDAI MAKAN SRI JAYA SDN BHD',
+      '(1168272-U)',
+      'LOT 5, JALAN 2',
+      'TOTAL  9.00',
+    ];
+    expect(field(rows, 'VENDOR_NAME')).toBe('KEDAI MAKAN SRI JAYA SDN BHD');
+  });
+});
+
+describe('amounts', () => {
+  it('takes the amount to pay over larger partial sums and the cash handed over', () => {
+    const supplies = [
+      ...SHOP,
+      'Total 0% supplies:  39.01',
+      'Total 6% supplies (excl. GST):  -17.73',
+      'GST:  -1.07',
+      'Total 6% supplies (Inc. GST):  -18.80',
+      'Total Payable:  20.21',
+    ];
+    expect(field(supplies, 'TOTAL')).toBe('20.21');
+    const paid = [
+      ...SHOP,
+      'Total (Incl GST)  RM21.83',
+      'Grand Total  RM21.85',
+      'Total Paid  RM50.00',
+      'Change  RM28.15',
+    ];
+    expect(field(paid, 'TOTAL')).toBe('RM21.85');
+    const accepted = [...SHOP, 'Amount Incl. GST  5.00', 'Accepted Total  10.00', 'Change  5.00'];
+    expect(field(accepted, 'TOTAL')).toBe('5.00');
+  });
+
+  it('reads a total printed on the row of another total-like label', () => {
+    const page = placed([
+      [[40, 'KEDAI RUNCIT MAJU JAYA']],
+      [
+        [40, 'TOTAL SAVING: 0.00'],
+        [400, 'TOTAL'],
+        [560, '6.85'],
+      ],
+      [
+        [40, 'TAX TOTAL:'],
+        [560, '0.39'],
+      ],
+    ]);
+    expect(fieldOf(page, 'TOTAL')).toBe('6.85');
+  });
+
+  it('reads subtotal and tax from the columns of a totals row (HT / TVA / TTC)', () => {
+    const page = placed([
+      [[40, 'Acme Télécom SAS']],
+      [
+        [300, 'Montant EUR HT'],
+        [470, 'Montant TVA'],
+        [640, 'Montant EUR TTC'],
+      ],
+      [
+        [40, 'Abonnements'],
+        [340, '24.99'],
+        [500, '5.00'],
+        [680, '29.99'],
+      ],
+      [
+        [40, 'Total facture'],
+        [340, '24.99'],
+        [500, '5.00'],
+        [680, '29.99'],
+      ],
+    ]);
+    expect(fieldOf(page, 'SUBTOTAL')).toBe('24.99');
+    expect(fieldOf(page, 'TAX')).toBe('5.00');
+    expect(fieldOf(page, 'TOTAL')).toBe('29.99');
+  });
+
+  it('reads subtotal labels in several languages', () => {
+    for (const label of [
+      'Sous-total',
+      'Zwischensumme',
+      'Subtotaal',
+      'Net amount',
+      'Total HT',
+      'Nettobetrag',
+    ]) {
+      expect(field([...SHOP, `${label}  100.00`, 'VAT 20%  20.00', 'TOTAL  120.00'], 'SUBTOTAL'), label).toBe(
+        '100.00',
+      );
+    }
+  });
+
+  it('takes the figure in the document currency when amounts are shown in two', () => {
+    const page = placed([
+      [[40, 'PAYMENT CURRENCY: USD']],
+      [
+        [380, 'USD'],
+        [480, 'EUR'],
+      ],
+      [
+        [40, 'PURCHASES'],
+        [370, '119.95'],
+        [470, '109.15'],
+      ],
+      [
+        [40, 'TOTAL AT CHECKOUT'],
+        [370, '119.95'],
+        [470, '109.15'],
+      ],
+      [[40, 'All payments are taken in USD.']],
+    ]);
+    expect(fieldOf(page, 'TOTAL')).toBe('119.95');
+  });
+
+  it('reads a subtotal that includes the tax printed after it as the total', () => {
+    const shown = [...SHOP, 'SUBTOTAL  RM53.60', 'TAXABLE AMOUNT  RM50.57', '6% GST  RM3.03'];
+    expect(field(shown, 'TOTAL')).toBe('RM53.60');
+    // The tax misread ("RM3. 03"): the lower before-tax amount still shows it is included.
+    const misread = [...SHOP, 'SUBTOTAL  RM53.60', 'TAXABLE AMOUNT  RM50.57', '6% GST  RM3. 03'];
+    expect(field(misread, 'TOTAL')).toBe('RM53.60');
+  });
+
+  it('reads a bare "Due" as the amount due, and no misread zero as the total', () => {
+    const rows = [...SHOP, 'SUB-TOTAL  49.06', 'GST  2.94', 'TOTAL  52 -00', 'Due  52.00'];
+    expect(field(rows, 'AMOUNT_DUE')).toBe('52.00');
+    expect(field(rows, 'TOTAL')).toBeUndefined();
+  });
+});
+
+describe('ids and dates', () => {
+  it('joins a booking code that OCR split into letters and digits', () => {
+    const page = placed([
+      [[40, 'PAYMENT RECEIPT']],
+      [[300, 'Booking ID']],
+      [
+        [300, 'ZKQW 2087'],
+        [450, 'Cash at Hotel'],
+      ],
+    ]);
+    expect(fieldOf(page, 'INVOICE_RECEIPT_ID')).toBe('ZKQW2087');
+  });
+
+  it('does not take a points expiry years after the sale for the date', () => {
+    const rows = [
+      ...SHOP.filter((r) => !/Jan/.test(r)),
+      '18-01-2018 15:44:46 Cashier: 888',
+      'TOTAL  RM 41.95',
+      'POINTS EXPIRY  31/10/2020',
+      '136  30/11/2020',
+    ];
+    expect(field(rows, 'INVOICE_RECEIPT_DATE')).toBe('18-01-2018');
+  });
+});

@@ -42,6 +42,8 @@ interface Found {
   /** 0..100 */
   confidence: number;
   groups?: string[];
+  /** The label and the words right after it, on the label's line (amounts). */
+  labelContext?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -50,15 +52,40 @@ interface Found {
 const RECEIVER_LABEL =
   /\b(bil(?:l|led)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée])\b/i;
 const PROVIDER_LABEL =
-  /\b(from|provided\s*by|seller|vendor|supplier|issued\s*by|service\s*provider|payee|remit\s*to|sold\s*by|lieferant|verk[äa]ufer)\b/i;
+  /\b(from|provided\s*by|seller|vendor|supplier|issued\s*by|service\s*provider|payee|remit\s*to|sold\s*by|payment\s*received\s*by|(?:make\s*)?(?:cheques?|checks?|payments?)\s*payable\s*to|lieferant|verk[äa]ufer)\b/i;
+/**
+ * "Owned by: ACME SDN BHD" under a shop's name: the company that owns the business the document is
+ * issued under. The business's own name, printed above, names the vendor.
+ */
+const OWNER_LABEL =
+  /\b(o\w?wned\s*by|dimiliki\s*oleh|operated\s*by|a\s*(?:division|subsidiary|member|unit)\s*of)\b/i;
 const COMPANY_SUFFIX =
   /(\b(inc|llc|l\.l\.c|ltd|limited|gmbh|ag|kg|b\.\s?v|n\.\s?v|s\.\s?a\.?\s?r\.?\s?l|sarl|sas|plc|pty|corp|corporation|company|co|llp|pvt|srl|s\.p\.a|oy|ab)\b\.?|sdn\.?\s*bhd|\bbhd\b|\bs\/b\b|\benterprise\b|\btrading\b|\bsdn\b)/i;
 const TITLE_WORDS =
   /^(tax\s*invoice|invoice|simplified\s*tax\s*invoice|official\s*receipt|receipt|cash\s*(bill|sales?|receipt)|rechnung|facture|factuur|bill|statement|quotation|payment\s*(receipt|confirmation)|page|date|total|summary|details|description|thank|welcome|copy|original|duplicate|customer|member|cashier|table|order|gst|sst|tel|fax|phone)\b/i;
 const ADDRESS_STOP =
-  /(\b(tel|telephone|phone|fax|hp|h\/p|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|date|cashier|no\s*:|reg\.?\s*no|co\.?\s*reg|company\s*reg|website|www|http|doc(ument)?\s*no|bill|table|counter|order|sales|member)\b|@|\bwww\.)/i;
+  /(\b(tel|telephone|phone|fax|hp|h\/p|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|date|cashier|served\s*by|number|no\s*:|reg\.?\s*no|co\.?\s*reg|company\s*reg|website|www|http|doc(ument)?\s*no|bill|table|counter|order|sales|member)\b|@|\bwww\.)/i;
 const REGISTRATION_LINE =
-  /^\(?\s*((c[o0]\.?[-\s]*(reg|no)\.?|company\s*(no|reg)\.?|reg\.?\s*no|br\s*no\.?|roc\s*no|gst\s*(id|reg)?\s*no)\s*[:.]?)?[^a-z]{0,4}\(?\d{3,}[\d\s-]*[a-z]?\s*\)?\.?$/i;
+  /^\(?\s*((c[o0]\.?[-\s]*(reg|n[o0])\.?|company\s*(n[o0]|reg)\.?|reg\.?\s*n[o0]|br\s*n[o0]\.?|roc\s*n[o0]|gst\s*(id|reg)?\s*n[o0])\s*[:.]?)?[^a-z]{0,4}\(?\d{3,}[\d\s-]*[a-z]?\s*\)?\.?$/i;
+
+/** Whether a name carries a legal-form suffix after its own words ("KG. BATU" is a village, not a KG). */
+function hasLegalSuffix(name: string): boolean {
+  const m = name.match(COMPANY_SUFFIX);
+  if (!m || m.index === undefined) return false;
+  if (m.index > 0) return true;
+  // Only legal words and initials ("CO. (M) SDN BHD"): the rest of a name printed on the line above.
+  const rest = name.replace(new RegExp(COMPANY_SUFFIX.source, 'gi'), '').replace(/[^\p{L}]/gu, '');
+  return rest.length < 3;
+}
+
+/**
+ * The firm named at the start of a legal notice ("Free SAS au capital de 3.441.812 Euros − RCS
+ * Paris …", "Acme Ltd, registered in England No. 123"): its words up to its legal suffix.
+ */
+const LEGAL_NOTICE_NAME = new RegExp(
+  `^(\\p{Lu}[\\p{L}&'.-]*(?:\\s+[\\p{L}&'.-]+){0,4}?\\s+(?:${COMPANY_SUFFIX.source}))(?=[\\s,()]|$)`,
+  'iu',
+);
 
 /** "Company Reg No.: 75495-W", "Conpany No:20965-U" (OCR), "GST Reg no : 0000 6771 0976". */
 const REGISTRATION_LABEL =
@@ -104,14 +131,36 @@ const DUE_DATE_LABELS: Array<[RegExp, number]> = [
   [/\bdue\b/i, 70],
 ];
 
-const TOTAL_LABEL =
-  /\b(grand\s*total|total\s*amount|amount\s*total|invoice\s*total|rounded\s*total|round(?:ing)?\s*total|nett?\s*total|total|totaal|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|montant\s*total|somme\s*[àa]\s*payer|montant\s*(?:eur\s*)?ttc|jumlah)\b/i;
+/**
+ * "Inclusive of tax" amounts: what is paid ("Total (Incl GST)", "Amount incl. VAT", "Sales
+ * Inclusive of GST"), after an amount word or as the first words of the line (OCR misreads the
+ * word: "Anount Incl. GST"; and "Incl." as "Inc I.").
+ */
+const INCLUSIVE_OF_TAX =
+  '(?:(?:total|amount|amt|sales|betrag|bedrag|montant)\\s*(?:paid\\s*)?\\(?\\s*|^\\s*[a-z.]+\\s+)inc(?:l|\\s*i)?(?:usive|uding|\\.)?\\s*(?:of\\s*)?(?:gst|vat|tax|sst|btw|mwst|ust|tva)';
+const TOTAL_LABEL = new RegExp(
+  `\\b(grand\\s*total|total\\s*amount|amount\\s*total|invoice\\s*total|rounded\\s*total|round(?:ing)?\\s*total|nett?\\s*total|total|totaal|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|montant\\s*total|somme\\s*[àa]\\s*payer|montant\\s*(?:eur\\s*)?ttc|jumlah|${INCLUSIVE_OF_TAX})\\b`,
+  'i',
+);
+/**
+ * Total labels that name the amount to pay, as opposed to a partial sum ("Total 0% supplies"), a
+ * tax summary or the cash handed over ("Total Paid", "Accepted Total"): when the document has one,
+ * the total is taken among them.
+ */
+const FINAL_TOTAL = new RegExp(
+  `\\b(grand\\s*total|total\\s*(?:payable|due|to\\s*pay|[àa]\\s*payer)|amount\\s*(?:payable|due)|balance\\s*due|net\\s*payable|invoice\\s*total|rechnungsbetrag|gesamtbetrag|endbetrag|somme\\s*[àa]\\s*payer|montant\\s*(?:eur\\s*)?ttc|total\\s*ttc|te\\s*betalen|${INCLUSIVE_OF_TAX})\\b`,
+  'i',
+);
 const NOT_TOTAL =
-  /(sub\s*-?\s*total|total\s*(qty|quantity|items?|item\(s\)|pcs|units?|disc(ount)?|savings?|tax|vat|gst|sst|excl|ex\b|before|number|weight|points?|no\b|count|lines?)|qty\s*total|subtotaal|exclusief|zwischensumme|\bhors\s*taxes?\b|\bht\b|montant\s*tva|total\s*\w*\s*\(?excl)/i;
+  /(sub\s*-?\s*total|total\s*(qty|quantity|items?|item\(s\)|pcs|units?|disc(ount)?|savings?|tax|vat|gst|sst|excl|ex\b|before|number|weight|points?|no\b|count|lines?)|qty\s*total|(tax|vat|gst|sst|btw|tva|mwst)\s*total|total\s*included\s*(gst|tax|vat|sst)|subtotaal|exclusief|zwischensumme|sous[\s-]*total|\bhors\s*taxes?\b|\bht\b|montant\s*tva|total\s*\w*\s*\(?excl)/i;
 const AMOUNT_DUE_LABEL =
-  /\b(amount\s*due|balance\s*due|total\s*due|amount\s*payable|zu\s*zahlen|offener\s*betrag|ausstehender\s*betrag|te\s*betalen|net\s*[àa]\s*payer|reste\s*[àa]\s*payer|amount\s*now\s*due)\b/i;
+  /\b(amount\s*due|balance\s*due|total\s*due|total\s*payable|amount\s*payable|zu\s*zahlen|offener\s*betrag|ausstehender\s*betrag|te\s*betalen|net\s*[àa]\s*payer|reste\s*[àa]\s*payer|amount\s*now\s*due)\b|^\s*due\b(?=\s*:?\s*\S)/i;
+/**
+ * The sum before tax, in the languages the product meets: Subtotal, Sous-total, Total HT,
+ * Zwischensumme, Nettobetrag, Subtotaal, Totaal excl. btw, Net amount, Subtotale, Base imponible…
+ */
 const SUBTOTAL_LABEL =
-  /\b(sub\s*-?\s*total|subtotaal|zwischensumme|total\s*ex(?:cl)?\.?(?:\s*(?:tax|vat|gst))?|total\s*before\s*tax|net\s*amount|nettobetrag|montant\s*(?:eur\s*)?ht|total\s*ht|exclusief\s*btw|amount\s*before\s*tax|total\s*excluding\s*(?:tax|vat|gst))\b/i;
+  /\b(sub\s*-?\s*total[e]?|subtotaal|sous[\s-]*total|zwischensumme|summe\s*netto|netto(?:betrag|summe)?|nettobetrag|total\s*ex(?:cl)?\.?(?:\s*(?:tax|vat|gst|btw))?|totaal\s*excl?\.?(?:\s*btw)?|total\s*before\s*tax|net\s*am(?:oun)?t|net\s*total\s*excl|montant\s*(?:eur\s*)?ht|total\s*ht|total\s*hors\s*taxes?|exclusief\s*btw|amount\s*before\s*tax|total\s*excluding\s*(?:tax|vat|gst)|base\s*imponible|importe\s*neto|imponibile)\b/i;
 const TAX_LABEL = /\b(tax|vat|gst|sst|mwst|ust|btw|tva|iva|umsatzsteuer|sales\s*tax|service\s*tax)\b/i;
 const NOT_TAX =
   /(tax\s*invoice|(vat|gst|sst|tax|btw|tva)\s*(no\b|number|nr|reg|id\b|#|code|summary|registration|identification)|taxcode|ust-?id|ustid|reverse|incl(usive)?\.?\s*(of\s*)?(gst|vat|tax|btw)|excl|exclusief|ex\.?\s*tax|total\s*ex|before\s*tax|to\s*be\s*(paid|accounted)|intracom|prix\s*incl|relief|exempt|zero.rated|may\s*include)/i;
@@ -216,6 +265,12 @@ const readDate: Reader = (text) => {
 };
 
 const readId: Reader = (text) => {
+  // A code read as capitals, one space and digits ("IBZY 2087"): OCR split one token in two.
+  const split = text.match(/^([^A-Za-z0-9]*)([A-Z]{2,6}) (\d[A-Z0-9]{2,})(?![A-Za-z0-9]| ?[A-Za-z0-9])/);
+  if (split) {
+    const from = split[1].length;
+    return { value: `${split[2]}${split[3]}`, from, to: from + split[2].length + 1 + split[3].length };
+  }
   const m = text.match(/#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9])/);
   if (!m || m.index === undefined) return null;
   const token = m[1];
@@ -348,7 +403,9 @@ function receiverZone(lines: DocLine[]): Set<string> {
 /** The part of a segment that names the organisation: up to and including its legal suffix. */
 function cleanVendorName(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
-  s = s.split(/\s[•|·]\s|\s{2,}/)[0];
+  s = s.split(/\s[•|·]\s|\s{2,}/)[0].replace(/[\s,;:]+$/, '');
+  // OCR's usual misreadings of the Malaysian "SDN BHD" ("SON BHD", "S0N BHO").
+  s = s.replace(/\bS[O0]N(\.?\s*)BH[DO0]\b|\bSDN(\.?\s*)BH[O0]\b/g, (_, a, b) => `SDN${a ?? b}BHD`);
   s = s.replace(/\s*\((?=[^)]*\d)[^)]*\)?\s*$/, ''); // trailing registration "(001451637-M)"
   s = s.replace(/\s*\b(co\.?\s*reg\.?|company\s*no|reg\.?\s*no|gst\s*(reg|id|no)).*$/i, '');
   // "Atlassian Pty Ltd, Level 6, 341 George St" → "Atlassian Pty Ltd".
@@ -403,6 +460,24 @@ function documentDomains(lines: DocLine[], receivers: Set<string>): string[] {
   return [...out];
 }
 
+/**
+ * Whether a name line is the end of a name begun on the line above: it opens with a legal word, a
+ * connector or a lower-case word ("CO. (M) SDN BHD", "& SONS SDN BHD"), closes a bracket opened
+ * above ("ALAM) SDN BHD"), or has a single word before its suffix. A line with a name of two words
+ * or more names the firm by itself; a brand or branch printed above it is not part of the name.
+ */
+function continuesAbove(name: string): boolean {
+  const m = name.match(COMPANY_SUFFIX);
+  if (m?.index === 0 || /^[&(\p{Ll}]/u.test(name) || /^(and|und|et|en)\b/i.test(name)) return true;
+  if ((name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0)) return true;
+  const own = name
+    .replace(new RegExp(COMPANY_SUFFIX.source, 'gi'), ' ')
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/\s+/)
+    .filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) >= 2);
+  return own.length <= 1;
+}
+
 function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | null {
   if (lines.length === 0) return null;
   const receiverTexts = new Set<string>();
@@ -415,11 +490,31 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
     const m = line.text.match(PROVIDER_LABEL);
     if (!m || m.index === undefined) continue;
     const labelBox = boxOfSpan(line, m.index, m.index + m[0].length);
+    // "Payment received by OYO": the name is on the label's own segment, not below it.
+    const inline = /^\s*:?\s*\p{L}{2,}/u.test(line.text.slice(m.index + m[0].length).split(/\s{2,}/)[0]);
     for (const l of lines) {
       if (l.page !== line.page || l.index < line.index || l.y0 - line.y1 > line.height * 6) continue;
+      if (inline && l !== line) break;
       l.segments.forEach((s, i) => {
         if (s.x1 > labelBox.x0 - line.height && s.x0 < labelBox.x0 + line.pageWidth * 0.25)
           providerSegments.add(segKey(l, i));
+      });
+    }
+  }
+  // The owner named under an "Owned by" label (same segment, or the next line in its column).
+  const ownerSegments = new Set<string>();
+  for (const line of lines) {
+    const m = line.text.match(OWNER_LABEL);
+    if (!m || m.index === undefined) continue;
+    const labelBox = boxOfSpan(line, m.index, m.index + m[0].length);
+    line.segments.forEach((s, i) => {
+      if (s.x1 > labelBox.x0 && s.x0 < labelBox.x1) ownerSegments.add(segKey(line, i));
+    });
+    const next = lines.find((l) => l.page === line.page && l.index > line.index);
+    if (next && next.y0 - line.y1 < line.height * 1.5) {
+      next.segments.forEach((s, i) => {
+        if (s.x1 > labelBox.x0 - line.height * 2 && s.x0 < labelBox.x1 + line.pageWidth * 0.25)
+          ownerSegments.add(segKey(next, i));
       });
     }
   }
@@ -437,24 +532,35 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
     const pageRank = lines.filter((l) => l.page === line.page && l.index < line.index).length;
     line.segments.forEach((seg, segIndex) => {
       if (receivers.has(segKey(line, segIndex))) return;
-      const raw = seg.text
-        .replace(PROVIDER_LABEL, '')
+      // "Payment received by OYO": the name follows the label.
+      const provider = seg.text.match(PROVIDER_LABEL);
+      const afterLabel =
+        provider?.index !== undefined ? seg.text.slice(provider.index + provider[0].length) : '';
+      const raw = (/\p{L}/u.test(afterLabel) ? afterLabel : seg.text.replace(PROVIDER_LABEL, ''))
+        .replace(OWNER_LABEL, '')
         .replace(/^[\s:()]+|\s*\)?\s*:\s*$/g, '')
         .trim();
-      const name = cleanVendorName(raw);
+      let name = cleanVendorName(raw);
+      if (name.split(' ').length > 7 || looksLikeValue(name)) {
+        // A legal notice in the footer names the firm before its capital, register and seat.
+        const legal = raw.match(LEGAL_NOTICE_NAME)?.[1];
+        if (legal && /^\p{Lu}/u.test(legal)) name = legal;
+      }
+      const legalSuffix = hasLegalSuffix(name);
       if (name.length < 2 || looksLikeValue(name) || TITLE_WORDS.test(name) || HEADER_WORDS.test(name))
         return;
-      if (/^(\d|\W)/.test(raw) && !COMPANY_SUFFIX.test(name)) return;
-      if (findDates(raw).length > 0 && !COMPANY_SUFFIX.test(name)) return;
-      if (/:\s*\S/.test(raw) && !COMPANY_SUFFIX.test(name)) return; // a "label: value" pair
+      if (/^(\d|\W)/.test(raw) && !legalSuffix) return;
+      if (findDates(raw).length > 0 && !legalSuffix) return;
+      if (/:\s*\S/.test(raw) && !legalSuffix) return; // a "label: value" pair
       if (REGISTRATION_LABEL.test(raw)) return; // "Company Reg No.: …" names the register, not the firm
       if (receiverTexts.has(name.toLowerCase())) return;
       if (/\b(dear|thank|please|powered|greetings|information|details|summary|notes?)\b/i.test(name)) return;
       if (name.split(' ').length > 7) return;
       const relY = line.y0 / line.pageHeight;
       let score = 0;
-      if (COMPANY_SUFFIX.test(name)) score += 4;
+      if (legalSuffix) score += 4;
       if (providerSegments.has(segKey(line, segIndex))) score += 3;
+      if (ownerSegments.has(segKey(line, segIndex))) score -= 5;
       const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
       const firstWord =
         name
@@ -477,18 +583,20 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
       // handwritten note or a scanner stamp.
       if (!/\p{Lu}/u.test(name)) score -= 1.5;
       if (
-        /\b(street|st\.|road|rd\.|avenue|ave|jalan|lot|suite|floor|level|taman|strasse|straße|weg|rue)\b/i.test(
+        /\b(street|st\.|road|rd\.|avenue|ave|jalan|jln|lot|suite|floor|level|taman|bandar|seksyen|lorong|persiaran|kampung|strasse|straße|weg|rue)\b/i.test(
           name,
         )
       )
         score -= 2;
+      // A line that ends with a comma runs on into the next one: a street or town of the address.
+      if (/,\s*$/.test(seg.text) && !legalSuffix) score -= 1;
       if (!best || score > best.score) {
         const parts = seg.text.split(/\s[•|·]\s/);
         best = {
           name,
           line,
           box: seg,
-          confidence: Math.min(95, line.confidence) * (COMPANY_SUFFIX.test(name) ? 0.9 : 0.75),
+          confidence: Math.min(95, line.confidence) * (legalSuffix ? 0.9 : 0.75),
           score,
           inlineAddress: parts.length > 1 ? parts.slice(1).join(', ') : null,
         };
@@ -496,7 +604,7 @@ function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPick | nu
     });
   }
   const picked = best as (VendorPick & { score: number }) | null;
-  if (picked && COMPANY_SUFFIX.test(picked.name)) {
+  if (picked && COMPANY_SUFFIX.test(picked.name) && continuesAbove(picked.name)) {
     // A long name printed over two or three lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): capital
     // lines of the same size right above, with no digits or labels, belong to it.
     let name = picked.name;
@@ -628,24 +736,107 @@ function detectEmail(lines: DocLine[], receivers: Set<string>): Found | null {
   return null;
 }
 
-function amountCandidates(lines: DocLine[], label: RegExp, not: RegExp | null, type: string): Found[] {
+/**
+ * Amounts next to (or under) a label. Every occurrence of the label on a line counts ("TOTAL
+ * SAVING: 0.00  TOTAL  6.85" holds a total after a saving). `not` rejects an occurrence when it
+ * matches around it (the words just before and after the label), or, with `notScope` 'line', the
+ * whole line (a "GST Summary  Amount  Tax" heading holds no tax).
+ */
+function amountCandidates(
+  lines: DocLine[],
+  label: RegExp,
+  not: RegExp | null,
+  type: string,
+  notScope: 'label' | 'line' = 'label',
+): Found[] {
   const out: Found[] = [];
+  const every = new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`);
   for (const line of lines) {
-    const m = line.text.match(label);
-    if (!m || m.index === undefined) continue;
-    if (not?.test(line.text)) continue;
-    const v = valueFor(lines, line, m.index + m[0].length, readAmount, m.index);
-    if (!v) continue;
-    out.push({
-      type,
-      value: v.value,
-      valueBox: v.box,
-      line: v.line,
-      label: { text: m[0], box: boxOfSpan(line, m.index, m.index + m[0].length) },
-      confidence: Math.min(line.confidence, v.line.confidence) * 0.95,
-    });
+    if (notScope === 'line' && not?.test(line.text)) continue;
+    for (const m of line.text.matchAll(every)) {
+      if (m.index === undefined || m[0].trim() === '') continue;
+      const around = line.text.slice(Math.max(0, m.index - 12), m.index + m[0].length + 24);
+      if (not?.test(around)) continue;
+      const v = valueFor(lines, line, m.index + m[0].length, readAmount, m.index);
+      if (!v) continue;
+      out.push({
+        type,
+        value: v.value,
+        valueBox: v.box,
+        line: v.line,
+        label: { text: m[0].trim(), box: boxOfSpan(line, m.index, m.index + m[0].length) },
+        labelContext: line.text.slice(m.index, m.index + m[0].length + 20),
+        confidence: Math.min(line.confidence, v.line.confidence) * 0.95,
+      });
+      break;
+    }
   }
   return out;
+}
+
+/**
+ * Totals printed as a row under column headings ("Montant HT | Montant TVA | Montant TTC" over
+ * "Total facture 24.99 5.00 29.99", or "Net | VAT | Gross"): the figure under a before-tax heading
+ * is the subtotal, the one under a tax heading the tax.
+ */
+function columnTotals(lines: DocLine[]): Found[] {
+  const out: Found[] = [];
+  for (const line of lines) {
+    if (!TOTAL_LABEL.test(line.text) || SUBTOTAL_LABEL.test(line.text)) continue;
+    const { numbers } = numericTail(line);
+    if (numbers.length < 2) continue;
+    const header = lines
+      .filter((l) => l.page === line.page && l.index < line.index && l.index >= line.index - 8)
+      .reverse()
+      .find((l) => l.segments.length >= 2 && l.segments.some((s) => SUBTOTAL_LABEL.test(s.text)));
+    if (!header) continue;
+    for (const n of numbers) {
+      const centre = (n.box.x0 + n.box.x1) / 2;
+      const heading = header.segments
+        .map((seg) => ({ seg, d: centre < seg.x0 ? seg.x0 - centre : centre > seg.x1 ? centre - seg.x1 : 0 }))
+        .sort((a, b) => a.d - b.d)[0];
+      if (!heading || heading.d > line.height * 3) continue;
+      const text = heading.seg.text;
+      const type = SUBTOTAL_LABEL.test(text)
+        ? 'SUBTOTAL'
+        : TAX_LABEL.test(text) && !NOT_TAX.test(text)
+          ? 'TAX'
+          : null;
+      if (!type) continue;
+      out.push({
+        type,
+        value: n.raw,
+        valueBox: n.box,
+        line,
+        label: { text: text.trim(), box: heading.seg },
+        labelContext: text,
+        confidence: Math.min(line.confidence, header.confidence) * 0.9,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The figure of an amount row that sits under the column headed by the currency `code`, when the
+ * row's figures are headed by currency codes ("USD  EUR" over "TOTAL  119.95  109.15").
+ */
+function currencyColumn(lines: DocLine[], f: Found, code: string): Found | null {
+  const { numbers } = numericTail(f.line);
+  if (numbers.length < 2) return null;
+  const isCode = (t: string) => /^[A-Z]{3}$/.test(t.trim());
+  const header = lines
+    .filter((l) => l.page === f.line.page && l.index < f.line.index && l.index >= f.line.index - 8)
+    .reverse()
+    .find((l) => l.segments.filter((s) => isCode(s.text)).length >= 2);
+  const heading = header?.segments.find((s) => s.text.trim() === code);
+  if (!heading) return null;
+  const centre = (heading.x0 + heading.x1) / 2;
+  const under = numbers
+    .map((n) => ({ n, d: Math.abs((n.box.x0 + n.box.x1) / 2 - centre) }))
+    .sort((a, b) => a.d - b.d)[0];
+  if (!under || under.d > f.line.height * 4) return null;
+  return { ...f, value: under.n.raw, valueBox: under.n.box };
 }
 
 /**
@@ -709,6 +900,8 @@ function roleOf(header: string): ColumnRole {
 
 function headerColumns(line: DocLine): Column[] | null {
   const segs = line.segments;
+  // Column headings carry no money ("TOTAL SAVING: 0.00  TOTAL  6.85" is a totals row).
+  if (segs.some((s) => /\d[.,]\d{2}\b/.test(s.text))) return null;
   const headerish = segs.filter((s) => HEADER_WORDS.test(s.text.trim()));
   if (headerish.length < 2 || headerish.length < segs.length * 0.6) return null;
   if (!segs.some((s) => PRICE_HEADER.test(s.text))) return null;
@@ -848,6 +1041,21 @@ const TABLE_END = new RegExp(
   'i',
 );
 
+/**
+ * The rows without a first or last row that adds up all the others ("AWS Service Charges $4.11"
+ * over its services): a section total, not an item.
+ */
+function withoutSumRow(rows: Row[]): Row[] {
+  if (rows.length < 3) return rows;
+  const value = (r: Row) => findAmounts(r.price).at(-1)?.value ?? Number.NaN;
+  const sum = rows.reduce((s, r) => s + value(r), 0);
+  for (const edge of [rows[0], rows[rows.length - 1]]) {
+    if (Math.abs(sum - value(edge) - value(edge)) < 0.005 && value(edge) > 0)
+      return rows.filter((r) => r !== edge);
+  }
+  return rows;
+}
+
 function detectLineItems(lines: DocLine[]): ExpenseLineItem[] {
   const rows: Row[] = [];
   for (let h = 0; h < lines.length; h++) {
@@ -890,31 +1098,29 @@ function detectLineItems(lines: DocLine[]): ExpenseLineItem[] {
     h = lines.indexOf(last);
   }
   if (rows.length === 0) rows.push(...headerlessRows(lines));
-  return rows
-    .filter((r) => /\p{L}/u.test(r.description))
-    .map((r) => {
-      const field = (type: string, text: string | null): ExpenseField | null =>
-        text === null
-          ? null
-          : {
-              Type: { Text: type, Confidence: 90 },
-              ValueDetection: {
-                Text: text,
-                Confidence: r.line.confidence,
-                Geometry: geometryOf(r.box, r.line),
-              },
-              PageNumber: r.line.page,
-            };
-      return {
-        LineItemExpenseFields: [
-          field('ITEM', r.description.replace(/\s+/g, ' ').trim()),
-          field('QUANTITY', r.quantity),
-          field('UNIT_PRICE', r.unitPrice),
-          field('PRICE', r.price),
-          field('EXPENSE_ROW', r.line.text),
-        ].filter((f): f is ExpenseField => f !== null),
-      };
-    });
+  return withoutSumRow(rows.filter((r) => /\p{L}/u.test(r.description))).map((r) => {
+    const field = (type: string, text: string | null): ExpenseField | null =>
+      text === null
+        ? null
+        : {
+            Type: { Text: type, Confidence: 90 },
+            ValueDetection: {
+              Text: text,
+              Confidence: r.line.confidence,
+              Geometry: geometryOf(r.box, r.line),
+            },
+            PageNumber: r.line.page,
+          };
+    return {
+      LineItemExpenseFields: [
+        field('ITEM', r.description.replace(/\s+/g, ' ').trim()),
+        field('QUANTITY', r.quantity),
+        field('UNIT_PRICE', r.unitPrice),
+        field('PRICE', r.price),
+        field('EXPENSE_ROW', r.line.text),
+      ].filter((f): f is ExpenseField => f !== null),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1003,19 +1209,33 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
         stamped: /^[,\s]*\d{1,2}:\d{2}/.test(line.text.slice(v.to)),
       });
     }
-    date = (unlabelled.find((u) => !u.stamped) ?? unlabelled[0])?.found ?? null;
+    // A date two calendar years or more after the document's earliest one is an expiry or a limit
+    // ("Points expire 30/11/2020" on a 2018 receipt), not the date of issue.
+    const yearOf = (u: (typeof unlabelled)[number]) => {
+      const d = findDates(u.found.value)[0];
+      return d ? Number(d.alternatives[0].slice(0, 4)) : Number.NaN;
+    };
+    const earliest = Math.min(...unlabelled.map(yearOf).filter(Number.isFinite));
+    const issued = unlabelled.filter((u) => !(yearOf(u) > earliest + 1));
+    date = (issued.find((u) => !u.stamped) ?? issued[0])?.found ?? null;
   }
   if (date) fields.push(date);
 
   // Amounts: of several "total" lines, the largest is the grand total (others are partial sums,
   // tax summaries or the same figure repeated).
   const notHeader = lines.filter((l) => !isHeader(l));
+  // A zero total is no total ("TOTAL 52 -00" misread); nor is a negative amount due (a credit).
   const totals = amountCandidates(notHeader, TOTAL_LABEL, NOT_TOTAL, 'TOTAL').filter(
-    (f) => !AMOUNT_DUE_LABEL.test(f.line.text) || amountOf(f) > 0,
+    (f) => amountOf(f) !== 0 && (!AMOUNT_DUE_LABEL.test(f.line.text) || amountOf(f) > 0),
   );
+  // A total that names the amount to pay ("Grand Total", "Total Payable", "Amount incl. GST")
+  // outranks partial sums and the cash handed over; rounded totals stay in the running.
+  const isFinal = (f: Found) => FINAL_TOTAL.test(f.labelContext ?? '');
+  const isRounded = (f: Found) => /\bround/i.test(f.labelContext ?? f.line.text);
+  const pool = totals.some(isFinal) ? totals.filter((f) => isFinal(f) || isRounded(f)) : totals;
   // OCR sometimes drops a decimal point ("RM6413" for 64.13): figures with decimals come first.
-  const withDecimals = totals.filter((f) => /[.,]\d{2}\b/.test(f.value));
-  const ranked = (withDecimals.length ? withDecimals : totals).sort((a, b) => amountOf(b) - amountOf(a));
+  const withDecimals = pool.filter((f) => /[.,]\d{2}\b/.test(f.value));
+  const ranked = (withDecimals.length ? withDecimals : pool).sort((a, b) => amountOf(b) - amountOf(a));
   // What was paid is the rounded total when there is one, a few cents off the largest figure.
   const roundedTotal = ranked.find(
     (f) => /\bround/i.test(f.line.text) && amountOf(ranked[0]) - amountOf(f) < 0.1 + 1e-9,
@@ -1023,18 +1243,42 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   let total = roundedTotal ?? roundedAfter(lines, ranked[0] ?? null) ?? ranked[0] ?? null;
   const dues = amountCandidates(notHeader, AMOUNT_DUE_LABEL, null, 'AMOUNT_DUE');
   const amountDue = dues.find((f) => amountOf(f) > 0) ?? dues[0] ?? null;
-  const subtotals = amountCandidates(notHeader, SUBTOTAL_LABEL, null, 'SUBTOTAL').filter(
-    (f) => !total || amountOf(f) <= amountOf(total) + 0.005,
-  );
-  const taxes = amountCandidates(notHeader, TAX_LABEL, NOT_TAX, 'TAX').filter(
-    (f) => !total || Math.abs(amountOf(f)) < Math.abs(amountOf(total)),
-  );
+  const byColumn = columnTotals(lines);
+  const subtotals = [
+    ...byColumn.filter((f) => f.type === 'SUBTOTAL'),
+    ...amountCandidates(notHeader, SUBTOTAL_LABEL, null, 'SUBTOTAL'),
+  ].filter((f) => !total || amountOf(f) <= amountOf(total) + 0.005);
+  const taxes = [
+    ...byColumn.filter((f) => f.type === 'TAX'),
+    ...amountCandidates(notHeader, TAX_LABEL, NOT_TAX, 'TAX', 'line'),
+  ].filter((f) => !total || Math.abs(amountOf(f)) < Math.abs(amountOf(total)));
   if (!total && subtotals.length > 0 && !amountDue) {
     // Receipts that print only "SUBTOTAL" (tax included, nothing added after it): that is the total.
+    // A tax printed after it is included too when the taxable amount (subtotal less that tax) is
+    // shown ("SUBTOTAL 53.60 / TAXABLE AMOUNT 50.57 / 6% GST 3.03").
     const last = subtotals.at(-1)!;
-    const addedTax = taxes.some(
-      (t) => t.line.index > last.line.index && !/\b(inc|incl|included)\b/i.test(t.line.text),
-    );
+    const shows = (value: number) =>
+      lines.some(
+        (l) =>
+          l.index > last.line.index &&
+          findAmounts(withoutDates(l.text)).some((a) => Math.abs(a.value - value) < 0.005),
+      );
+    // A before-tax amount printed after it and lower than it says the same.
+    const netAfter = lines.some((l) => {
+      if (l.index <= last.line.index || !/\b(taxable|excl|exclusive|before\s*tax)/i.test(l.text))
+        return false;
+      const v = readAmount(l.text);
+      const n = v ? findAmounts(v.value).at(-1)?.value : undefined;
+      return n !== undefined && n > 0 && n < amountOf(last);
+    });
+    const addedTax =
+      !netAfter &&
+      taxes.some(
+        (t) =>
+          t.line.index > last.line.index &&
+          !/\b(inc|incl|included)\b/i.test(t.line.text) &&
+          !(amountOf(t) > 0 && shows(amountOf(last) - amountOf(t))),
+      );
     if (!addedTax) total = { ...last, type: 'TOTAL' };
   }
   // Prefer the subtotal that, with a tax found, makes up the total ("Subtotaal" may include tax).
@@ -1053,10 +1297,12 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   const currency = currencyGuess
     ? { Code: currencyGuess.code, Confidence: Math.round(currencyGuess.confidence * 100) }
     : undefined;
-  if (total) fields.push(total);
-  if (amountDue) fields.push(amountDue);
-  if (subtotal) fields.push(subtotal);
-  if (tax) fields.push(tax);
+  // Amounts shown in two currencies ("USD | EUR" columns): the figure in the document's currency.
+  const inCurrency = (f: Found | null) =>
+    f && currencyGuess ? (currencyColumn(lines, f, currencyGuess.code) ?? f) : f;
+  for (const f of [inCurrency(total), inCurrency(amountDue), inCurrency(subtotal), inCurrency(tax)]) {
+    if (f) fields.push(f);
+  }
 
   const lineItems = detectLineItems(lines);
   const blocks: ExpenseBlock[] = lines.map((l) => ({

@@ -17,6 +17,29 @@ export async function preparedAsPng(image: PreparedImage): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Quarter turns clockwise. */
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+/**
+ * The prepared image turned clockwise by a multiple of 90° (sharp, lossless for quarter turns).
+ * Sizes stay multiples of 32, as width and height swap.
+ */
+export async function rotatePrepared(image: PreparedImage, degrees: QuarterTurn): Promise<PreparedImage> {
+  if (degrees === 0) return image;
+  const { data, info } = await sharp(image.pixels, {
+    raw: { width: image.width, height: image.height, channels: 1 },
+  })
+    .rotate(degrees)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}
+
 /** OCR works best when text is 15–40 px tall: shrink huge scans, enlarge tiny ones. */
 const MAX_LONG_SIDE = 1600;
 const MIN_LONG_SIDE = 1100;
@@ -132,16 +155,46 @@ async function inkBox(
     for (let x = 0; x < w; x++) if (dark(x, y)) n++;
     return n;
   });
-  const rows = mainRun(rowCounts, 2, Math.ceil(h * 0.12));
-  if (!rows) return null;
+  /**
+   * Grows a span over fainter print next to it: pale thermal print reads as blank beside a black
+   * band (a torn edge, the scanner lid), and cutting at the last dark row would lose it.
+   */
+  const faint = (x: number, y: number) => data[y * w + x] < 170;
+  const grow = ([a, b]: [number, number], count: (i: number) => number, length: number, maxGap: number) => {
+    let gap = 0;
+    for (let i = b + 1; i < length && gap <= maxGap; i++) {
+      if (count(i) >= 2) [b, gap] = [i, 0];
+      else gap++;
+    }
+    gap = 0;
+    for (let i = a - 1; i >= 0 && gap <= maxGap; i--) {
+      if (count(i) >= 2) [a, gap] = [i, 0];
+      else gap++;
+    }
+    return [a, b] as [number, number];
+  };
+  const faintInRow = (y: number) => {
+    let n = 0;
+    for (let x = 0; x < w; x++) if (faint(x, y)) n++;
+    return n;
+  };
+  const darkRows = mainRun(rowCounts, 2, Math.ceil(h * 0.12));
+  if (!darkRows) return null;
+  const rows = grow(darkRows, faintInRow, h, Math.ceil(h * 0.12));
   const colCounts = Array.from({ length: w }, (_, x) => {
     let n = 0;
     for (let y = rows[0]; y <= rows[1]; y++) if (dark(x, y)) n++;
     return n;
   });
+  const faintInColumn = (x: number) => {
+    let n = 0;
+    for (let y = rows[0]; y <= rows[1]; y++) if (faint(x, y)) n++;
+    return n;
+  };
   // Table columns leave wide vertical gaps, so columns tolerate larger gaps than rows.
-  const cols = mainRun(colCounts, 2, Math.ceil(w * 0.3));
-  if (!cols) return null;
+  const darkCols = mainRun(colCounts, 2, Math.ceil(w * 0.3));
+  if (!darkCols) return null;
+  const cols = grow(darkCols, faintInColumn, w, Math.ceil(w * 0.3));
   const margin = 0.03;
   const x0 = Math.max(0, cols[0] / w - margin);
   const x1 = Math.min(1, (cols[1] + 1) / w + margin);

@@ -42,19 +42,20 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
   }
 
   async analyze(doc: ExpenseDocumentInput): Promise<AnalyzeExpenseResponse> {
-    const pages =
-      doc.contentType === 'application/pdf'
-        ? await this.#pdfPages(doc.bytes)
-        : await this.#imagePages(doc.bytes);
-    return {
-      DocumentMetadata: { Pages: pages.total },
-      ExpenseDocuments: [
-        detectExpenseDocument(pages.read) as NonNullable<AnalyzeExpenseResponse['ExpenseDocuments']>[number],
-      ],
-    };
+    return answerFor(await this.readPages(doc));
   }
 
-  async #pdfPages(bytes: Uint8Array): Promise<{ total: number; read: LayoutPage[] }> {
+  /**
+   * The positioned text of the document's pages (PDF text layer or OCR), before any field is
+   * detected; `total` is the page count of the file, `read` the pages read (at most `maxPages`).
+   */
+  async readPages(doc: ExpenseDocumentInput): Promise<ReadPages> {
+    return doc.contentType === 'application/pdf'
+      ? await this.#pdfPages(doc.bytes)
+      : await this.#imagePages(doc.bytes);
+  }
+
+  async #pdfPages(bytes: Uint8Array): Promise<ReadPages> {
     const pdf = await openPdf(bytes);
     try {
       const read: LayoutPage[] = [];
@@ -74,7 +75,7 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
     }
   }
 
-  async #imagePages(bytes: Uint8Array): Promise<{ total: number; read: LayoutPage[] }> {
+  async #imagePages(bytes: Uint8Array): Promise<ReadPages> {
     const total = await imagePageCount(bytes);
     const read: LayoutPage[] = [];
     for (let i = 0; i < Math.min(total, this.#maxPages); i++) {
@@ -89,15 +90,34 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
     image: Awaited<ReturnType<typeof prepareForOcr>>,
     kind: OcrInputKind,
   ): Promise<LayoutPage> {
-    const words = await ocrEngine(this.#engineFor(kind)).recognize(image);
+    // Scans and photos may arrive turned by 90°, 180° or 270° (fed sideways, photographed upside
+    // down): the engine turns them upright first, and positions are given on the page as read.
+    const read = await ocrEngine(this.#engineFor(kind)).recognizeUpright(image);
     return {
       page,
-      width: image.width,
-      height: image.height,
-      lines: groupIntoLines(page, words),
+      width: read.image.width,
+      height: read.image.height,
+      lines: groupIntoLines(page, read.words),
       source: 'ocr',
+      ...(read.rotation ? { rotation: read.rotation } : {}),
     };
   }
+}
+
+/** The pages of a document as read by {@link LocalExpenseAnalyzer.readPages}. */
+export interface ReadPages {
+  total: number;
+  read: LayoutPage[];
+}
+
+/** The AnalyzeExpense-shaped answer for pages already read: the invoice fields found on them. */
+export function answerFor(pages: ReadPages): AnalyzeExpenseResponse {
+  return {
+    DocumentMetadata: { Pages: pages.total },
+    ExpenseDocuments: [
+      detectExpenseDocument(pages.read) as NonNullable<AnalyzeExpenseResponse['ExpenseDocuments']>[number],
+    ],
+  };
 }
 
 /** Stops the OCR engines the local analyser started, so the process can exit. */

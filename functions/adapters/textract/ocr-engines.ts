@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type PreparedImage, preparedAsPng } from './image-prep';
-import { PaddleOcr, type PaddleTimings } from './paddle-ocr';
+import { type PreparedImage, preparedAsPng, type QuarterTurn, rotatePrepared } from './image-prep';
+import { PaddleOcr, type PaddleTimings, type TextBox, textRunsVertical } from './paddle-ocr';
 import { repairOcrText, restoreSpaces } from './restore-spaces';
 import type { LayoutWord } from './text-layout';
 import { splitRun } from './text-layout';
@@ -11,10 +11,20 @@ import { splitRun } from './text-layout';
 /** The OCR engines the local analyser can use. */
 export type OcrEngineName = 'paddle' | 'tesseract';
 
+/** The words of a page read after turning it upright, in pixel coordinates of the turned image. */
+export interface UprightPage {
+  words: LayoutWord[];
+  /** The page image as read (turned clockwise by `rotation`). */
+  image: PreparedImage;
+  rotation: QuarterTurn;
+}
+
 /** Reads the words of a page image, in pixel coordinates of that image. */
 export interface OcrEngine {
   readonly name: OcrEngineName;
   recognize(image: PreparedImage): Promise<LayoutWord[]>;
+  /** Finds how the page is turned (0/90/180/270°), turns it upright and reads it. */
+  recognizeUpright(image: PreparedImage): Promise<UprightPage>;
   terminate(): Promise<void>;
 }
 
@@ -63,7 +73,27 @@ class PaddleEngine implements OcrEngine {
 
   async recognize(image: PreparedImage): Promise<LayoutWord[]> {
     const ocr = await this.#instance();
-    const runs = await this.#gate.run(() => ocr.recognize(image, paddleTimings));
+    return this.#words(await this.#gate.run(() => ocr.recognize(image, paddleTimings)));
+  }
+
+  async recognizeUpright(image: PreparedImage): Promise<UprightPage> {
+    const ocr = await this.#instance();
+    return this.#gate.run(async () => {
+      const upright = await orientUpright(ocr, image);
+      const runs = await ocr.recognizeBoxes(upright.image, upright.boxes, paddleTimings);
+      return { words: this.#words(runs), image: upright.image, rotation: upright.rotation };
+    });
+  }
+
+  /**
+   * Where the page is turned (see {@link orientUpright}), without reading it; for other engines.
+   */
+  async orient(image: PreparedImage): Promise<{ image: PreparedImage; rotation: QuarterTurn }> {
+    const ocr = await this.#instance();
+    return this.#gate.run(() => orientUpright(ocr, image));
+  }
+
+  #words(runs: Awaited<ReturnType<PaddleOcr['recognize']>>): LayoutWord[] {
     const words: LayoutWord[] = [];
     for (const run of runs) {
       words.push(
@@ -83,6 +113,34 @@ class PaddleEngine implements OcrEngine {
     // Sessions are released with the last reference; nothing runs between pages.
     this.#ocr = null;
   }
+}
+
+/**
+ * Turns a page upright for reading, from one detection pass of the page as it is: when its text
+ * lines stand up (see {@link textRunsVertical}) it is turned a quarter clockwise and detected
+ * again; then PP-OCR's direction classifier tells whether the lines read upside down, in which
+ * case it is turned half a turn more. An upright page costs no extra detection, only the
+ * classifier on a dozen lines. Returns the boxes of the upright image for recognition.
+ */
+async function orientUpright(
+  ocr: PaddleOcr,
+  image: PreparedImage,
+): Promise<{ image: PreparedImage; boxes: TextBox[]; rotation: QuarterTurn }> {
+  let boxes = await ocr.detect(image, paddleTimings);
+  let rotation: QuarterTurn = 0;
+  let current = image;
+  if (textRunsVertical(boxes)) {
+    current = await rotatePrepared(current, 90);
+    boxes = await ocr.detect(current, paddleTimings);
+    rotation = 90;
+  }
+  const direction = await ocr.upsideDown(current, boxes);
+  if (direction?.flipped) {
+    current = await rotatePrepared(current, 180);
+    boxes = await ocr.detect(current, paddleTimings);
+    rotation = rotation === 90 ? 270 : 180;
+  }
+  return { image: current, boxes, rotation };
 }
 
 type TesseractWorker = import('tesseract.js').Worker;
@@ -125,6 +183,13 @@ class TesseractEngine implements OcrEngine {
       return worker;
     })();
     return this.#worker;
+  }
+
+  async recognizeUpright(image: PreparedImage): Promise<UprightPage> {
+    // tesseract.js reads upright pages only; PP-OCR's detector and direction classifier tell how
+    // the page is turned.
+    const upright = await (ocrEngine('paddle') as PaddleEngine).orient(image);
+    return { ...upright, words: await this.recognize(upright.image) };
   }
 
   async recognize(image: PreparedImage): Promise<LayoutWord[]> {

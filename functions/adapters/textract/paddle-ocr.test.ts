@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ctcDecode, findTextBoxes } from './paddle-ocr';
+import { ctcDecode, findTextBoxes, textRunsVertical } from './paddle-ocr';
 
 /** A probability map with the given rectangles (x0, y0, x1, y1 inclusive) at probability p. */
 function probMap(width: number, height: number, rects: number[][], p = 0.9): Float32Array {
@@ -70,5 +70,32 @@ describe('ctcDecode', () => {
 
     expect(decoded.text).toBe('AAB B');
     expect(decoded.confidence).toBeCloseTo((0.9 + 0.7 + 0.6 + 0.95 + 0.5) / 5, 5);
+  });
+});
+
+describe('textRunsVertical (page orientation)', () => {
+  /** Boxes of text lines `length` long and 20 px thick, one every 40 px, standing or lying. */
+  const lines = (count: number, length: number, standing: boolean) =>
+    Array.from({ length: count }, (_, i) =>
+      standing
+        ? { x0: 40 + i * 40, x1: 60 + i * 40, y0: 50, y1: 50 + length }
+        : { x0: 50, x1: 50 + length, y0: 40 + i * 40, y1: 60 + i * 40 },
+    );
+  const glyphs = Array.from({ length: 10 }, (_, i) => ({ x0: i * 30, x1: i * 30 + 22, y0: 900, y1: 920 }));
+
+  it('tells a page turned a quarter (lines standing) from an upright one', () => {
+    expect(textRunsVertical(lines(12, 300, true))).toBe(true);
+    expect(textRunsVertical(lines(12, 300, false))).toBe(false);
+  });
+
+  it('goes by the bulk of the text: a few standing lines in a margin do not turn a page', () => {
+    expect(textRunsVertical([...lines(15, 300, false), ...lines(3, 400, true)])).toBe(false);
+    expect(textRunsVertical([...lines(3, 200, false), ...lines(15, 300, true)])).toBe(true);
+  });
+
+  it('does not decide on square boxes (single characters, logos) or on too few lines', () => {
+    expect(textRunsVertical(glyphs)).toBe(false);
+    expect(textRunsVertical(lines(2, 300, true))).toBe(false);
+    expect(textRunsVertical([])).toBe(false);
   });
 });

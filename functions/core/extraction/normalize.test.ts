@@ -117,3 +117,61 @@ describe('normalize on real Textract AnalyzeExpense answers', () => {
     expect(invoice.currency).toBe('MYR');
   });
 });
+
+describe('normalize: amounts that follow from the others', () => {
+  const answer = (fields: Array<[type: string, text: string]>): AnalyzeExpenseResponse => ({
+    ExpenseDocuments: [
+      {
+        SummaryFields: fields.map(([type, text]) => ({
+          Type: { Text: type, Confidence: 95 },
+          ValueDetection: { Text: text, Confidence: 90 },
+        })),
+      },
+    ],
+  });
+
+  it('takes the subtotal as the total less the tax when only those are printed', () => {
+    const invoice = normalize(
+      answer([
+        ['TOTAL', '$4.11'],
+        ['TAX', '$0.00'],
+      ]),
+    );
+    expect(invoice.subtotal).toBe(4.11);
+    expect(invoice.confidence.subtotal).toBeLessThan(invoice.confidence.totalAmount);
+
+    expect(
+      normalize(
+        answer([
+          ['TOTAL', '29,99 €'],
+          ['TAX', '5,00 €'],
+        ]),
+      ).subtotal,
+    ).toBe(24.99);
+  });
+
+  it('takes the total as subtotal plus tax when the total was not read', () => {
+    const invoice = normalize(
+      answer([
+        ['SUBTOTAL', '49.06'],
+        ['TAX', '2.94'],
+      ]),
+    );
+    expect(invoice.totalAmount).toBe(52);
+    expect(invoice.confidence.totalAmount).toBeGreaterThan(0);
+    expect(invoice.confidence.totalAmount).toBeLessThan(0.9);
+  });
+
+  it('derives nothing without a tax, and never a negative or larger-than-total subtotal', () => {
+    expect(normalize(answer([['TOTAL', '10.00']])).subtotal).toBeNull();
+    expect(normalize(answer([['SUBTOTAL', '10.00']])).totalAmount).toBeNull();
+    expect(
+      normalize(
+        answer([
+          ['TOTAL', '10.00'],
+          ['TAX', '12.00'],
+        ]),
+      ).subtotal,
+    ).toBeNull();
+  });
+});

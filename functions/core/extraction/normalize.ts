@@ -261,10 +261,27 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
   const invoiceNumber = pick(candidates, ['INVOICE_RECEIPT_ID'], (c) => cleanInvoiceNumber(c.text));
   const invoiceDate = pick(candidates, ['INVOICE_RECEIPT_DATE'], readDate);
   const dueDate = pick(candidates, ['DUE_DATE'], readDate);
-  const subtotal = pick(candidates, ['SUBTOTAL'], readAmount);
   const tax = pick(candidates, ['TAX'], readAmount);
-  const total = pick(candidates, ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'], readAmount);
+  let subtotal = pick(candidates, ['SUBTOTAL'], readAmount);
+  let total = pick(candidates, ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'], readAmount);
   const lines = readLineItems(response);
+  // The one of subtotal, tax and total that is not printed follows from the other two, with the
+  // lower of their confidences, lowered again, since it was not read. A subtotal (total − tax) is
+  // only derived where the line items, if any were read, add up to it: receipts list prices with
+  // tax included, and a subtotal made up there would only contradict them.
+  const itemsSum = lines.items.reduce((sum, i) => sum + (i.totalPrice ?? 0), 0);
+  if (tax && total && !subtotal && tax.value >= 0 && tax.value < total.value) {
+    const net = total.value - tax.value;
+    if (lines.items.length === 0 || Math.abs(itemsSum - net) < 0.015) {
+      subtotal = derived(net, Math.min(total.confidence, tax.confidence), total.candidate);
+    }
+  } else if (tax && subtotal && !total && tax.value >= 0) {
+    total = derived(
+      subtotal.value + tax.value,
+      Math.min(subtotal.confidence, tax.confidence),
+      subtotal.candidate,
+    );
+  }
 
   const confidence: FieldConfidence = {
     vendorName: round2(vendorName?.confidence ?? 0),
@@ -296,6 +313,11 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
     lineItems: lines.items,
     confidence,
   };
+}
+
+/** A value computed from other fields rather than read: 0.8 of the confidence it rests on. */
+function derived(value: number, confidence: number, candidate: Candidate) {
+  return { value: round2(value), confidence: confidence * 0.8, candidate };
 }
 
 function scaled<T extends { confidence: number }>(x: T | null, factor: number): T | null {
