@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * A page image ready for OCR: grey, one byte per pixel. Kept raw so the OCR engine reads the
@@ -8,6 +8,16 @@ export interface PreparedImage {
   pixels: Uint8Array;
   width: number;
   height: number;
+}
+
+/** The first channel of a sharp pipeline's output, as a prepared image. */
+async function greyPixels(pipeline: Sharp): Promise<PreparedImage> {
+  const { data, info } = await pipeline.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return {
+    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /** The image as PNG, for engines that only take files (tesseract.js). */
@@ -26,18 +36,9 @@ export type QuarterTurn = 0 | 90 | 180 | 270;
  */
 export async function rotatePrepared(image: PreparedImage, degrees: QuarterTurn): Promise<PreparedImage> {
   if (degrees === 0) return image;
-  const { data, info } = await sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: 1 },
-  })
-    .rotate(degrees)
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    width: info.width,
-    height: info.height,
-  };
+  return greyPixels(
+    sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } }).rotate(degrees),
+  );
 }
 
 /** OCR works best when text is 15–40 px tall: shrink huge scans, enlarge tiny ones. */
@@ -78,24 +79,18 @@ export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<Prepar
   height = Math.max(1, Math.round(height * scale));
   const paddedWidth = Math.ceil(width / BLOCK) * BLOCK;
   const paddedHeight = Math.ceil(height / BLOCK) * BLOCK;
-  const { data, info } = await base
-    .flatten({ background: '#ffffff' })
-    .resize(width, height, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' })
-    .grayscale()
-    .normalise({ lower: 1, upper: 99 })
-    .extend({
-      right: paddedWidth - width,
-      bottom: paddedHeight - height,
-      background: '#ffffff',
-    })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    width: info.width,
-    height: info.height,
-  };
+  return greyPixels(
+    base
+      .flatten({ background: '#ffffff' })
+      .resize(width, height, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' })
+      .grayscale()
+      .normalise({ lower: 1, upper: 99 })
+      .extend({
+        right: paddedWidth - width,
+        bottom: paddedHeight - height,
+        background: '#ffffff',
+      }),
+  );
 }
 
 /**
