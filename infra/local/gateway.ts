@@ -63,19 +63,25 @@ function loadAuthorizer(): Promise<Authorizer> {
 
 function readBody(req: IncomingMessage, limit = 12 * 1024 * 1024): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    // API Gateway's payload limit is 10 MB; anything larger is refused without being buffered. The rest
+    // of the body is read and dropped rather than the socket cut, so the client gets the 413 answer.
+    const tooLarge = () => Object.assign(new Error('Request body too large'), { status: 413 });
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.resume();
+      reject(tooLarge());
+      return;
+    }
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      // API Gateway's payload limit is 10 MB; anything larger is refused before it is buffered.
-      if (size > limit) {
-        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
-        req.destroy();
-        return;
+      if (chunks && size > limit) {
+        chunks = undefined;
+        reject(tooLarge());
       }
-      chunks.push(chunk);
+      chunks?.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => chunks && resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -2,6 +2,7 @@ import './polyfills';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startLocalStack } from './stack';
+import { keepServingThroughStrayErrors } from './stray-errors';
 
 /**
  * `npm start`: the whole product on this machine, no AWS account and no Docker. Prints one URL and the
@@ -9,6 +10,7 @@ import { startLocalStack } from './stack';
  */
 async function main() {
   const started = Date.now();
+  keepServingThroughStrayErrors((line) => console.error(line));
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const port = Number(process.env.PORT ?? 3000);
   const staticDir = resolve('web/dist');

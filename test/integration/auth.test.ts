@@ -1,8 +1,50 @@
+import { createPrivateKey, createSign } from 'node:crypto';
+import { createRequire } from 'node:module';
+import {
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
 import { userSchema } from '../../shared/schemas';
 import { startTestStack, type TestStack } from '../helpers/local-stack';
 
 let stack: TestStack;
+
+/**
+ * Re-signs a real ID token's claims with cognito-local's own signing key, so the signature, issuer and
+ * audience are valid and only the changed claims can make the authorizer refuse it.
+ */
+function resignToken(token: string, changes: Record<string, unknown>): string {
+  const keyFile = createRequire(import.meta.url).resolve('cognito-local/lib/keys/cognitoLocal.private.json');
+  const { jwk } = createRequire(import.meta.url)(keyFile) as { jwk: Record<string, string> };
+  const [header, payload] = token.split('.') as [string, string];
+  const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')), ...changes };
+  const signingInput = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const signature = createSign('RSA-SHA256')
+    .update(signingInput)
+    .sign(createPrivateKey({ key: jwk, format: 'jwk' }));
+  return `${signingInput}.${signature.toString('base64url')}`;
+}
+
+async function signInWithClient(clientId: string, email: string, password: string): Promise<string> {
+  const cognito = cognitoClient(stack.endpoints.cognito, stack.cognito.region);
+  const result = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  cognito.destroy();
+  const token = result.AuthenticationResult?.IdToken;
+  if (!token) throw new Error('no ID token');
+  return token;
+}
+
+const authUserStatus = async (token: string) =>
+  (await fetch(`${stack.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -51,6 +93,53 @@ describe('sign-in and tenancy', () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+  });
+
+  it('refuses an expired ID token that is otherwise valid', async () => {
+    const token = await stack.signIn(stack.demo.email, stack.demo.password);
+    const now = Math.floor(Date.now() / 1000);
+    // The same re-signing with a future expiry is accepted, so the refusal below is the expiry's alone.
+    expect(await authUserStatus(resignToken(token, { iat: now - 60, exp: now + 3600 }))).toBe(200);
+    const expired = resignToken(token, { iat: now - 7200, exp: now - 3600 });
+    const response = await fetch(`${stack.url}/api/auth/user`, {
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+  });
+
+  it('refuses ID tokens of another user pool and of another app client', async () => {
+    const cognito = cognitoClient(stack.endpoints.cognito, stack.cognito.region);
+    const { UserPool } = await cognito.send(
+      new CreateUserPoolCommand({ PoolName: 'someone-else', UsernameAttributes: ['email'] }),
+    );
+    const otherPoolId = UserPool?.Id as string;
+    const { UserPoolClient: otherPoolClient } = await cognito.send(
+      new CreateUserPoolClientCommand({ UserPoolId: otherPoolId, ClientName: 'other' }),
+    );
+    await ensureUser(cognito, otherPoolId, {
+      email: stack.demo.email,
+      password: stack.demo.password,
+      firstName: 'Demo',
+      lastName: 'Elsewhere',
+    });
+    const { UserPoolClient: otherClient } = await cognito.send(
+      new CreateUserPoolClientCommand({ UserPoolId: stack.cognito.userPoolId, ClientName: 'other-app' }),
+    );
+    cognito.destroy();
+
+    const fromOtherPool = await signInWithClient(
+      otherPoolClient?.ClientId as string,
+      stack.demo.email,
+      stack.demo.password,
+    );
+    const fromOtherClient = await signInWithClient(
+      otherClient?.ClientId as string,
+      stack.demo.email,
+      stack.demo.password,
+    );
+    expect(await authUserStatus(fromOtherPool)).toBe(401);
+    expect(await authUserStatus(fromOtherClient)).toBe(401);
   });
 
   it('answers 404 JSON for unknown /api paths', async () => {
