@@ -1,8 +1,8 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listCategories } from '../adapters/dynamodb/categories';
-import { db, nowIso, tableName } from '../adapters/dynamodb/client';
+import { db, nowIso, queryAll, tableName } from '../adapters/dynamodb/client';
 import type { InvoiceItem } from '../adapters/dynamodb/invoices';
-import { keys, prefixBounds } from '../adapters/dynamodb/keys';
+import { keys, sortKeyStartsWith } from '../adapters/dynamodb/keys';
 import type { OrgMemory } from '../core/classification/classify';
 import { normalizeVendorKey } from '../core/classification/text-keys';
 
@@ -51,20 +51,8 @@ export async function rememberVendorCategory(
 /** Everything the organization's reviewers taught the classifier, in the shape `classify()` takes. */
 export async function loadOrgMemory(orgId: string): Promise<OrgMemory> {
   const vendorCategory: Record<string, string> = {};
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', PREFIX) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      vendorCategory[item.vendorKey as string] = item.categoryCode as string;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for (const item of await queryAll(sortKeyStartsWith(keys.orgPk(orgId), PREFIX)))
+    vendorCategory[item.vendorKey as string] = item.categoryCode as string;
   return { vendorCategory };
 }
 

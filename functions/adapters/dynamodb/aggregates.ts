@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Contribution } from '../../core/invoices/aggregates';
-import { db, tableName } from './client';
-import { keys, prefixBounds } from './keys';
+import { db, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith } from './keys';
 
 type TransactItem = {
   Update: {
@@ -59,23 +59,6 @@ export async function listAggregates(
   orgId: string,
   prefix: string,
 ): Promise<(AggregateItem & { bucket: string })[]> {
-  const out: (AggregateItem & { bucket: string })[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
-        ExpressionAttributeValues: {
-          ':pk': keys.orgPk(orgId),
-          ...prefixBounds(':prefix', `STATS#${prefix}`),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      out.push({ ...(item as AggregateItem), bucket: String(item.SK).slice(6) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `STATS#${prefix}`));
+  return items.map((item) => ({ ...(item as AggregateItem), bucket: String(item.SK).slice(6) }));
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { API_KEY_VISIBLE_PREFIX } from '../../../shared/constants';
 import type { ApiKey } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import { hashApiKey } from './api-key-lookup';
-import { db, nowIso, tableName } from './client';
-import { keys, prefixBounds } from './keys';
+import { db, nowIso, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith } from './keys';
 
 const TYPE = 'APIKEY';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -88,22 +88,11 @@ export async function createApiKey(orgId: string, name: string): Promise<ApiKey>
 
 /** The organization's keys, newest first. */
 export async function listApiKeys(orgId: string): Promise<ApiKey[]> {
-  const out: ApiKey[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) out.push(toApiKey(raw as unknown as ApiKeyItem));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll({
+    ...sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`),
+    ScanIndexForward: false,
+  });
+  return items.map((raw) => toApiKey(raw as unknown as ApiKeyItem));
 }
 
 /** Revokes a key at once: its lookup goes in the same transaction as the item, so the next call is 401. */

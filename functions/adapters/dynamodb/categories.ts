@@ -1,8 +1,8 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES } from '../../core/classification/categories';
-import { db, tableName } from './client';
-import { keys, prefixBounds, withoutKeys } from './keys';
+import { db, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 const TYPE = 'CATEGORY';
 
@@ -17,22 +17,12 @@ export const defaultCategoryItems = (): Category[] =>
   }));
 
 async function queryCategories(orgId: string, limit?: number): Promise<Category[]> {
-  const out: Category[] = [];
-  let key: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
-        ExclusiveStartKey: key,
-        ...(limit ? { Limit: limit } : {}),
-      }),
-    );
-    for (const raw of page.Items ?? []) out.push(withoutKeys(raw) as unknown as Category);
-    key = limit ? undefined : page.LastEvaluatedKey;
-  } while (key);
-  return out;
+  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`);
+  const items = limit
+    ? ((await db().send(new QueryCommand({ TableName: tableName(), ...condition, Limit: limit }))).Items ??
+      [])
+    : await queryAll(condition);
+  return items.map((raw) => withoutKeys(raw) as unknown as Category);
 }
 
 async function writeCategories(orgId: string, categories: Category[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors/app-error';
 import { env } from '../../env';
 
@@ -23,6 +23,16 @@ export function db(): DynamoDBDocumentClient {
 }
 
 export const tableName = () => env().TABLE_NAME;
+
+/** Every item a query matches, page after page. For sets known to stay small (settings, children). */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> & { TableName?: string },
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of paginateQuery({ client: db() }, { TableName: tableName(), ...input }))
+    items.push(...(page.Items ?? []));
+  return items;
+}
 
 export function resetDbClient(): void {
   documentClient = undefined;

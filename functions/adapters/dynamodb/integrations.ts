@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Integration } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
-import { db, nowIso, tableName } from './client';
-import { keys, prefixBounds, withoutKeys } from './keys';
+import { db, nowIso, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 const TYPE = 'INTEGRATION';
 
@@ -153,21 +153,8 @@ export async function deleteIntegration(orgId: string, id: string): Promise<void
 
 /** Every integration of the organization with its full config (secrets included), for the sync worker. */
 export async function listIntegrations(orgId: string): Promise<IntegrationItem[]> {
-  const out: IntegrationItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) out.push(withoutKeys(raw) as unknown as IntegrationItem);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`));
+  return items.map((raw) => withoutKeys(raw) as unknown as IntegrationItem);
 }
 
 /**

@@ -20,8 +20,8 @@ import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/invoices/aggregates';
 import { correctedFields, type ExtractedValues, extractedFieldCount } from '../../core/invoices/fields';
 import { aggregateUpdates, getAggregate } from './aggregates';
-import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
-import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, prefixBounds, withoutKeys } from './keys';
+import { db, decodeCursor, encodeCursor, nowIso, queryAll, tableName } from './client';
+import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
 
 export interface SyncResult {
   integrationId: string;
@@ -393,16 +393,16 @@ export async function deleteInvoice(before: InvoiceItem): Promise<void> {
 }
 
 async function deleteChildren(orgId: string, invoiceId: string, prefix: string): Promise<void> {
+  const pk = keys.invoiceChildren(orgId, invoiceId);
+  const condition = prefix
+    ? sortKeyStartsWith(pk, prefix)
+    : { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } };
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: prefix ? 'PK = :pk AND SK BETWEEN :p AND :pEnd' : 'PK = :pk',
-        ExpressionAttributeValues: {
-          ':pk': keys.invoiceChildren(orgId, invoiceId),
-          ...(prefix ? { ...prefixBounds(':p', prefix) } : {}),
-        },
+        ...condition,
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: startKey,
       }),
@@ -630,25 +630,11 @@ async function listChildren<T>(
   prefix: string,
   newestFirst = false,
 ): Promise<T[]> {
-  const out: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-        ExpressionAttributeValues: {
-          ':pk': keys.invoiceChildren(orgId, invoiceId),
-          ...prefixBounds(':p', prefix),
-        },
-        ScanIndexForward: !newestFirst,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) out.push(withoutKeys(item) as T);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll({
+    ...sortKeyStartsWith(keys.invoiceChildren(orgId, invoiceId), prefix),
+    ScanIndexForward: !newestFirst,
+  });
+  return items.map((item) => withoutKeys(item) as T);
 }
 
 export const listLineItems = (orgId: string, invoiceId: string) =>

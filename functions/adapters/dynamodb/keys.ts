@@ -37,13 +37,21 @@ export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T,
 }
 
 /**
- * Expression values for "sort key starts with `prefix`" written as `SK BETWEEN :name AND :nameEnd`.
+ * The key condition "items of partition `pk` whose sort key starts with `prefix`", written as a range:
  * DynamoDB serves begins_with from its index, but DynamoDB Local evaluates it row by row over the whole
  * partition (53 ms against 15 ms for a range at 20k items), so every list in a large organization's
  * partition slowed down locally as invoices grew. Keys are ASCII, so U+FFFF bounds every key with the prefix.
+ * Callers add their own values beside `:pk`, `:skFrom` and `:skTo`.
  */
-export function prefixBounds(name: string, prefix: string): Record<string, string> {
-  return { [name]: prefix, [`${name}End`]: `${prefix}${AFTER_EVERY_KEY_CHARACTER}` };
+export function sortKeyStartsWith(pk: string, prefix: string) {
+  return {
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :skFrom AND :skTo',
+    ExpressionAttributeValues: {
+      ':pk': pk,
+      ':skFrom': prefix,
+      ':skTo': `${prefix}${AFTER_EVERY_KEY_CHARACTER}`,
+    } as Record<string, unknown>,
+  };
 }
 
 export const AFTER_EVERY_KEY_CHARACTER = '\uffff';

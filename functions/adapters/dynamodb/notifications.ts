@@ -2,7 +2,7 @@ import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamo
 import { ulid } from 'ulid';
 import type { Notification } from '../../../shared/schemas';
 import { db, nowIso, tableName } from './client';
-import { keys, prefixBounds, withoutKeys } from './keys';
+import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 /** How long a notification is kept (TTL), in days. */
 const KEEP_DAYS = 30;
@@ -35,8 +35,7 @@ export async function listNotifications(
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-      ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', 'NOTIFICATION#') },
+      ...sortKeyStartsWith(keys.orgPk(orgId), 'NOTIFICATION#'),
       ScanIndexForward: false,
       Limit: limit,
     }),

@@ -7,8 +7,8 @@ import {
 import { ulid } from 'ulid';
 import type { Property } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
-import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
-import { keys, prefixBounds, withoutKeys } from './keys';
+import { db, decodeCursor, encodeCursor, nowIso, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 /** A property as stored; the API answers it as is (without keys and search text). */
 export type PropertyItem = Property;
@@ -184,9 +184,9 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
 }
 
 function listInput(orgId: string, search: string | undefined): QueryCommandInput {
+  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`);
   const values: Record<string, unknown> = {
-    ':pk': keys.orgPk(orgId),
-    ...prefixBounds(':p', `${TYPE}#`),
+    ...condition.ExpressionAttributeValues,
     ':e': ENTITY,
   };
   const filters = ['entity = :e'];
@@ -196,7 +196,7 @@ function listInput(orgId: string, search: string | undefined): QueryCommandInput
   }
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+    KeyConditionExpression: condition.KeyConditionExpression,
     FilterExpression: filters.join(' AND '),
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
@@ -255,13 +255,5 @@ export async function listProperties(
 
 /** Every property of the organization (for property matching during processing). */
 export async function listAllProperties(orgId: string): Promise<PropertyItem[]> {
-  const out: PropertyItem[] = [];
-  const base = listInput(orgId, undefined);
-  let key: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: key }));
-    for (const raw of page.Items ?? []) out.push(fromStored(raw));
-    key = page.LastEvaluatedKey;
-  } while (key);
-  return out;
+  return (await queryAll(listInput(orgId, undefined))).map(fromStored);
 }

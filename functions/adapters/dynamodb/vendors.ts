@@ -9,8 +9,8 @@ import { ulid } from 'ulid';
 import type { Vendor } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { vendorBucket } from '../../core/invoices/aggregates';
-import { db, decodeCursor, encodeCursor, nowIso, tableName } from './client';
-import { keys, prefixBounds, withoutKeys } from './keys';
+import { db, decodeCursor, encodeCursor, nowIso, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 /** A vendor as stored (without its live totals, which come from the aggregates). */
 export interface VendorItem {
@@ -302,9 +302,9 @@ async function countQuery(base: QueryCommandInput): Promise<number> {
 }
 
 function listInput(orgId: string, search: string | undefined): QueryCommandInput {
+  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`);
   const values: Record<string, unknown> = {
-    ':pk': keys.orgPk(orgId),
-    ...prefixBounds(':p', `${TYPE}#`),
+    ...condition.ExpressionAttributeValues,
     ':e': ENTITY,
   };
   const filters = ['entity = :e'];
@@ -314,7 +314,7 @@ function listInput(orgId: string, search: string | undefined): QueryCommandInput
   }
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
+    KeyConditionExpression: condition.KeyConditionExpression,
     FilterExpression: filters.join(' AND '),
     ExpressionAttributeValues: values,
     // Newest first, like the invoices.
@@ -341,15 +341,7 @@ export async function listVendors(
 
 /** Every vendor of the organization (for vendor matching and analytics); vendors number in the hundreds. */
 export async function listAllVendors(orgId: string): Promise<VendorItem[]> {
-  const out: VendorItem[] = [];
-  const base = listInput(orgId, undefined);
-  let key: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: key }));
-    for (const raw of page.Items ?? []) out.push(fromStored(raw));
-    key = page.LastEvaluatedKey;
-  } while (key);
-  return out;
+  return (await queryAll(listInput(orgId, undefined))).map(fromStored);
 }
 
 /** The aggregate buckets that hold a vendor's invoices: linked by id, or only named. */

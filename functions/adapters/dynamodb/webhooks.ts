@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Webhook } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
-import { db, nowIso, tableName } from './client';
-import { keys, prefixBounds, withoutKeys } from './keys';
+import { db, nowIso, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 const TYPE = 'WEBHOOK';
 
@@ -74,21 +74,8 @@ export async function deleteWebhook(orgId: string, id: string): Promise<void> {
 
 /** Every webhook of the organization, oldest first, with its secret (for the delivery worker). */
 export async function listWebhooks(orgId: string): Promise<WebhookItem[]> {
-  const out: WebhookItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', `${TYPE}#`) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) out.push(withoutKeys(raw) as unknown as WebhookItem);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`));
+  return items.map((raw) => withoutKeys(raw) as unknown as WebhookItem);
 }
 
 /**

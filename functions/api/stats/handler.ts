@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Stats } from '../../../shared/schemas';
 import { getAggregate } from '../../adapters/dynamodb/aggregates';
 import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
-import { keys, monthOf, prefixBounds } from '../../adapters/dynamodb/keys';
+import { keys, monthOf, sortKeyStartsWith } from '../../adapters/dynamodb/keys';
 import { aiAccuracy } from '../../core/invoices/aggregates';
 import { resourceHandler } from '../lib/http';
 
@@ -11,8 +11,7 @@ async function lastActivityAt(orgId: string): Promise<string | null> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :p AND :pEnd',
-      ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ...prefixBounds(':p', 'INVOICE#') },
+      ...sortKeyStartsWith(keys.orgPk(orgId), 'INVOICE#'),
       ProjectionExpression: 'updatedAt',
       ScanIndexForward: false,
       Limit: 1,
