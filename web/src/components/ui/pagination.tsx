@@ -1,43 +1,48 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn } from '../../lib/utils';
 import { Button } from './button';
 
 /**
- * 'Showing {from}-{to} of {total} {noun}' with Previous and Next, for cursor-paged lists.
- * `hasNext` comes from the page's `nextCursor`.
+ * 'Showing {from}-{to} of {total} {noun}' with Previous and Next, for cursor-paged lists. `range` comes
+ * from `pageRange`; `hasNext` from the page's `nextCursor`. A total counted only as far as the server read
+ * (a long search) is shown with a '+'. An empty page that still has a cursor shows only the buttons.
  */
 export function Pagination({
   page,
-  pageSize,
-  count,
-  total,
+  range,
+  totalIsLowerBound = false,
   hasNext,
   onPageChange,
   noun,
   busy,
+  inCard = true,
 }: {
   page: number;
-  pageSize: number;
-  count: number;
-  total: number;
+  range: { from: number; to: number; total: number };
+  totalIsLowerBound?: boolean;
   hasNext: boolean;
   onPageChange: (page: number) => void;
   noun: string;
   busy?: boolean;
+  /** As a card's footer: ruled off from the rows above. */
+  inCard?: boolean;
 }) {
-  const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = count === 0 ? 0 : from + count - 1;
   return (
     <nav
       aria-label={`${noun} pages`}
-      className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:flex-row dark:border-slate-800"
+      className={cn(
+        'flex flex-col items-center justify-between gap-3 text-sm sm:flex-row',
+        inCard && 'border-t border-slate-200 px-4 py-3 dark:border-slate-800',
+      )}
     >
-      <p className="text-slate-500 dark:text-slate-400" aria-live="polite">
-        Showing{' '}
-        <span className="font-medium text-slate-700 tabular-nums dark:text-slate-200">
-          {from}-{to}
-        </span>{' '}
-        of <span className="font-medium text-slate-700 tabular-nums dark:text-slate-200">{total}</span> {noun}
-      </p>
+      {range.to > 0 ? (
+        <p className="text-slate-600 tabular-nums dark:text-slate-400" aria-live="polite">
+          Showing {range.from}-{range.to} of {range.total}
+          {totalIsLowerBound ? '+' : ''} {noun}
+        </p>
+      ) : (
+        <span />
+      )}
       <div className="flex items-center gap-2">
         <Button
           variant="outline"

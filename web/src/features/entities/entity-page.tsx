@@ -14,7 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { errorDetail } from '../../lib/api-client';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { pageRange, useCursorPages } from '../../lib/cursor-pages';
 import { cn } from '../../lib/utils';
 import { capitalize, type Entity, type EntityRow } from './api';
 import type { EntityDialogProps } from './entity-form';
@@ -245,9 +245,7 @@ export function EntityPage<T extends EntityRow, Input>({
             </Table>
             <Pagination
               page={page}
-              pageSize={PAGE_SIZE}
-              count={items.length}
-              total={total}
+              range={pageRange(page, PAGE_SIZE, items.length, total)}
               hasNext={Boolean(data?.nextCursor)}
               onPageChange={toPage}
               noun={many}

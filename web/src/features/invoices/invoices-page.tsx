@@ -1,15 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import {
-  Calendar,
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  Eye,
-  FileText,
-  Search,
-  Trash,
-  Upload,
-} from 'lucide-react';
+import { Calendar, Download, Eye, FileText, Search, Trash, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatConfidence, formatDate } from '../../../../shared/format';
 import type { Invoice, ProcessingStatus } from '../../../../shared/schemas/invoice';
@@ -18,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -272,34 +263,16 @@ export function InvoicesPage() {
       )}
 
       {data && (data.total > 0 || data.nextCursor) ? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          {items.length > 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              Showing {range.from}-{range.to} of {range.total}
-              {data.totalIsLowerBound ? '+' : ''} invoices
-            </p>
-          ) : (
-            <span />
-          )}
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1 || isPlaceholderData}
-              onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined })}
-            >
-              <ChevronLeft aria-hidden /> Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!data.nextCursor || isPlaceholderData}
-              onClick={() => setSearch({ page: page + 1 })}
-            >
-              Next <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </div>
+        <Pagination
+          page={page}
+          range={range}
+          totalIsLowerBound={data.totalIsLowerBound}
+          hasNext={Boolean(data.nextCursor)}
+          onPageChange={(to) => setSearch({ page: to > 1 ? to : undefined })}
+          noun="invoices"
+          busy={isPlaceholderData}
+          inCard={false}
+        />
       ) : null}
 
       <InvoiceTabsDialog

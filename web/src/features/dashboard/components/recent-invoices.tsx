@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Download, Eye, Search, Trash } from 'lucide-react';
+import { Download, Eye, Search, Trash } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../../../../shared/constants';
 import { formatDate } from '../../../../../shared/format';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -259,34 +260,15 @@ export function RecentInvoices() {
         </Table>
       </div>
       {data && (data.total > 0 || data.nextCursor) ? (
-        <div className="flex flex-col gap-3 border-t border-slate-200 px-5 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          {items.length > 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              Showing {range.from}-{range.to} of {range.total}
-              {data.totalIsLowerBound ? '+' : ''} invoices
-            </p>
-          ) : (
-            <span />
-          )}
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1 || isPlaceholderData}
-              onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined })}
-            >
-              <ChevronLeft aria-hidden /> Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!data.nextCursor || isPlaceholderData}
-              onClick={() => setSearch({ page: page + 1 })}
-            >
-              Next <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </div>
+        <Pagination
+          page={page}
+          range={range}
+          totalIsLowerBound={data.totalIsLowerBound}
+          hasNext={Boolean(data.nextCursor)}
+          onPageChange={(to) => setSearch({ page: to > 1 ? to : undefined })}
+          noun="invoices"
+          busy={isPlaceholderData}
+        />
       ) : null}
       <ConfirmDialog
         open={Boolean(toDelete)}
