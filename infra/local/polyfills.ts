@@ -14,3 +14,7 @@ if (!promise.withResolvers) {
     return { promise: p, resolve, reject };
   };
 }
+
+// The SDK warns once per process that its 2027 releases need Node 22. Lambda runs Node 22; this local
+// runtime runs on the machine's Node 20 on purpose, so the warning only buries `npm start`'s own output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
