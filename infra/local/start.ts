@@ -1,8 +1,27 @@
 import './polyfills';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { startLocalStack } from './stack';
 import { keepServingThroughStrayErrors } from './stray-errors';
+
+/** What the built web app is made from: a change to any of them after the build means a rebuild. */
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared', 'package-lock.json'];
+
+/** The latest modification time among the files under these paths (a pull or an edit moves it). */
+function newestSourceChange(paths: string[]): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) {
+      newest = Math.max(newest, stat.mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(path)) visit(join(path, entry));
+  };
+  for (const path of paths) visit(resolve(path));
+  return newest;
+}
 
 /**
  * `npm start`: the whole product on this machine, no AWS account and no Docker. Prints one URL and the
@@ -14,8 +33,13 @@ async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const port = Number(process.env.PORT ?? 3000);
   const staticDir = resolve('web/dist');
-  if (!existsSync(resolve(staticDir, 'index.html'))) {
-    console.log('Building the web app (first run)...');
+  const built = resolve(staticDir, 'index.html');
+  if (!existsSync(built) || newestSourceChange(WEB_SOURCES) > statSync(built).mtimeMs) {
+    console.log(
+      existsSync(built)
+        ? 'Rebuilding the web app (its sources changed)...'
+        : 'Building the web app (first run)...',
+    );
     const { build } = await import('vite');
     await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
   }
