@@ -127,6 +127,7 @@ function endOrphans(pidFile: string) {
   if (!existsSync(pidFile)) return;
   try {
     for (const pid of JSON.parse(readFileSync(pidFile, 'utf8')) as number[]) {
+      if (!isEmulatorProcess(pid)) continue;
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
@@ -137,6 +138,18 @@ function endOrphans(pidFile: string) {
     // unreadable: nothing to end
   }
   rmSync(pidFile, { force: true });
+}
+
+/**
+ * Whether `pid` still runs one of our emulators: the id of an orphan that already ended may have been
+ * given to an unrelated process since. Without /proc (macOS) the pid file is trusted.
+ */
+function isEmulatorProcess(pid: number): boolean {
+  try {
+    return /DynamoDBLocal|cognito-local/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return !existsSync('/proc');
+  }
 }
 
 /**

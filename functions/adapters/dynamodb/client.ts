@@ -40,6 +40,11 @@ export function resetDbClient(): void {
 
 export const nowIso = () => new Date().toISOString();
 
+/** A write refused by its condition (a stale version, a taken name, a missing item), alone or in a transaction. */
+export const isConditionFailure = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
+
 /** Opaque cursors: the LastEvaluatedKey, base64url JSON. Only keys of the caller's own partition are accepted. */
 export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;

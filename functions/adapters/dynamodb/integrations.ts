@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Integration } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
-import { db, nowIso, queryAll, tableName } from './client';
+import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 const TYPE = 'INTEGRATION';
@@ -20,10 +20,6 @@ export interface IntegrationItem {
   updatedAt: string;
   version: number;
 }
-
-const isCancelled = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
 
 const staleIntegration = () =>
   conflict('stale_version', 'This integration was changed by someone else; reload it and try again');
@@ -135,7 +131,7 @@ export async function updateIntegration(
   try {
     await write(orgId, before, after);
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw staleIntegration();
   }
   return after;
@@ -146,7 +142,7 @@ export async function deleteIntegration(orgId: string, id: string): Promise<void
   try {
     await write(orgId, before, undefined);
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw staleIntegration();
   }
 }
@@ -183,7 +179,7 @@ export async function recordIntegrationResult(
       await write(orgId, before, after);
       return after;
     } catch (error) {
-      if (!isCancelled(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
   }
   throw staleIntegration();

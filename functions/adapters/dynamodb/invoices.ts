@@ -20,7 +20,7 @@ import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/invoices/aggregates';
 import { correctedFields, type ExtractedValues, extractedFieldCount } from '../../core/invoices/fields';
 import { aggregateUpdates, getAggregate } from './aggregates';
-import { db, decodeCursor, encodeCursor, nowIso, queryAll, tableName } from './client';
+import { db, decodeCursor, encodeCursor, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
 
 export interface SyncResult {
@@ -234,10 +234,6 @@ function eventItem(
   };
 }
 
-const isCancelled = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
-
 export class MonthlyLimitReached extends AppError {}
 
 /**
@@ -285,7 +281,7 @@ export async function createInvoice(
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     if (reasons[1]?.Code === 'ConditionalCheckFailed') {
       throw new MonthlyLimitReached(
@@ -360,7 +356,7 @@ export async function saveInvoice(
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
   }
   return after;
@@ -386,7 +382,7 @@ export async function deleteInvoice(before: InvoiceItem): Promise<void> {
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
   }
   await deleteChildren(before.orgId, before.id, '');

@@ -9,7 +9,7 @@ import {
 import type { Organization, User } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { ensureDefaultCategories } from './categories';
-import { db, nowIso, tableName } from './client';
+import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
 
 export interface OrganizationItem {
@@ -41,10 +41,6 @@ export interface Identity {
   firstName?: string | null;
   lastName?: string | null;
 }
-
-const isCancelled = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
 
 export async function getOrganization(orgId: string): Promise<OrganizationItem> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
@@ -169,7 +165,7 @@ export async function provisionUser(
       );
       return { orgId, userId: identity.sub };
     } catch (error) {
-      if (!isCancelled(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       const raced = await findUserBySub(identity.sub);
       if (raced) return raced;
       // Otherwise the slug was taken: try again with a suffix.
@@ -265,7 +261,7 @@ export async function updateOrganization(
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     if (reasons[1]?.Code === 'ConditionalCheckFailed')
       throw conflict('slug_taken', 'This slug is already taken');

@@ -1,14 +1,10 @@
-import {
-  GetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Property } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
-import { db, decodeCursor, encodeCursor, nowIso, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { db, isConditionFailure, nowIso, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
 /** A property as stored; the API answers it as is (without keys and search text). */
 export type PropertyItem = Property;
@@ -28,6 +24,7 @@ export interface PropertyFields {
 
 const TYPE = 'PROPERTY';
 const ENTITY = 'Property';
+const PROPERTIES: SearchableType = { type: TYPE, entity: ENTITY, countAttribute: 'propertyCount' };
 
 const searchTextOf = (p: PropertyItem) =>
   [p.name, p.address, p.propertyManager, p.notes].filter(Boolean).join(' ').toLowerCase();
@@ -43,10 +40,6 @@ function fromStored(raw: Record<string, unknown>): PropertyItem {
   const { searchText: _s, ...rest } = withoutKeys(raw);
   return rest as unknown as PropertyItem;
 }
-
-const isCancelled = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
 
 const staleProperty = () =>
   conflict('stale_version', 'This property was changed by someone else; reload it and try again');
@@ -146,7 +139,7 @@ export async function updateProperty(
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw staleProperty();
   }
   return after;
@@ -178,82 +171,17 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw notFound('Property');
   }
-}
-
-function listInput(orgId: string, search: string | undefined): QueryCommandInput {
-  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`);
-  const values: Record<string, unknown> = {
-    ...condition.ExpressionAttributeValues,
-    ':e': ENTITY,
-  };
-  const filters = ['entity = :e'];
-  if (search) {
-    filters.push('contains(searchText, :q)');
-    values[':q'] = search.toLowerCase();
-  }
-  return {
-    TableName: tableName(),
-    KeyConditionExpression: condition.KeyConditionExpression,
-    FilterExpression: filters.join(' AND '),
-    ExpressionAttributeValues: values,
-    ScanIndexForward: false,
-  };
 }
 
 /**
  * Newest first, optionally filtered by a case-insensitive search, paginated with an opaque cursor. The
  * cursor is the last returned item's key, and there is a next page only if a further match was seen.
  */
-export async function listProperties(
-  orgId: string,
-  query: { search?: string; cursor?: string; limit?: number },
-): Promise<{ items: PropertyItem[]; nextCursor: string | null; total: number }> {
-  const limit = query.limit ?? 25;
-  const base = listInput(orgId, query.search || undefined);
-  const readPage = async () => {
-    const items: Record<string, unknown>[] = [];
-    let more = false;
-    let key = decodeCursor(query.cursor, keys.orgPk(orgId));
-    do {
-      const page = await db().send(
-        new QueryCommand({ ...base, ExclusiveStartKey: key, Limit: Math.max(limit + 1 - items.length, 25) }),
-      );
-      for (const raw of page.Items ?? []) {
-        if (items.length === limit) {
-          more = true;
-          break;
-        }
-        items.push(raw);
-      }
-      key = page.LastEvaluatedKey;
-    } while (!more && key);
-    const last = items.at(-1);
-    return { items, nextCursor: more && last ? encodeCursor({ PK: last.PK, SK: last.SK }) : null };
-  };
-  const count = async () => {
-    if (!query.search) {
-      const { Item } = await db().send(
-        new GetCommand({ TableName: tableName(), Key: keys.stats(orgId, 'TOTALS') }),
-      );
-      return Number(Item?.propertyCount ?? 0);
-    }
-    let n = 0;
-    let key: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: key }));
-      n += page.Count ?? 0;
-      key = page.LastEvaluatedKey;
-    } while (key);
-    return n;
-  };
-  const [page, total] = await Promise.all([readPage(), count()]);
-  return { items: page.items.map(fromStored), nextCursor: page.nextCursor, total };
-}
+export const listProperties = (orgId: string, query: { search?: string; cursor?: string; limit?: number }) =>
+  listSearchable(orgId, PROPERTIES, query, fromStored);
 
 /** Every property of the organization (for property matching during processing). */
-export async function listAllProperties(orgId: string): Promise<PropertyItem[]> {
-  return (await queryAll(listInput(orgId, undefined))).map(fromStored);
-}
+export const listAllProperties = (orgId: string) => listEverySearchable(orgId, PROPERTIES, fromStored);

@@ -1,16 +1,11 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Vendor } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { vendorBucket } from '../../core/invoices/aggregates';
-import { db, decodeCursor, encodeCursor, nowIso, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { db, isConditionFailure, nowIso, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
 /** A vendor as stored (without its live totals, which come from the aggregates). */
 export interface VendorItem {
@@ -44,14 +39,9 @@ export interface VendorFields {
   status?: 'ACTIVE' | 'INACTIVE';
 }
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-  total: number;
-}
-
 const TYPE = 'VENDOR';
 const ENTITY = 'Vendor';
+const VENDORS: SearchableType = { type: TYPE, entity: ENTITY, countAttribute: 'vendorCount' };
 
 /** The same normalization the invoice aggregates use, so a vendor finds the invoices that name it. */
 export const vendorNameKey = (name: string): string | null =>
@@ -80,9 +70,6 @@ function fromStored(raw: Record<string, unknown>): VendorItem {
 
 const reasonsOf = (error: unknown): (string | undefined)[] =>
   ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
-const isCancelled = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
 
 const vendorExists = () => conflict('vendor_exists', 'A vendor with this name already exists');
 const staleVendor = () =>
@@ -135,7 +122,7 @@ export async function createVendor(orgId: string, input: VendorFields): Promise<
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     if (reasonsOf(error)[1] === 'ConditionalCheckFailed') throw vendorExists();
     throw error;
   }
@@ -207,7 +194,7 @@ export async function updateVendor(
       }),
     );
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     const reasons = reasonsOf(error);
     if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
       throw staleVendor();
@@ -256,93 +243,17 @@ export async function deleteVendor(orgId: string, id: string): Promise<void> {
     );
   } catch (error) {
     // Someone deleted it in between: for this caller it is gone, as asked.
-    if (!isCancelled(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     throw notFound('Vendor');
   }
 }
 
-/**
- * Reads up to `limit` matching items from `startKey` on. The cursor is the last returned item's key, and
- * there is a next page only if a further matching item was actually seen (so "next" never leads nowhere).
- */
-async function pageQuery(
-  base: QueryCommandInput,
-  limit: number,
-  startKey: Record<string, unknown> | undefined,
-): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
-  const items: Record<string, unknown>[] = [];
-  let more = false;
-  let key = startKey;
-  do {
-    const page = await db().send(
-      new QueryCommand({ ...base, ExclusiveStartKey: key, Limit: Math.max(limit + 1 - items.length, 25) }),
-    );
-    for (const raw of page.Items ?? []) {
-      if (items.length === limit) {
-        more = true;
-        break;
-      }
-      items.push(raw);
-    }
-    key = page.LastEvaluatedKey;
-  } while (!more && key);
-  const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ PK: last.PK, SK: last.SK }) : null };
-}
-
-async function countQuery(base: QueryCommandInput): Promise<number> {
-  let count = 0;
-  let key: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: key }));
-    count += page.Count ?? 0;
-    key = page.LastEvaluatedKey;
-  } while (key);
-  return count;
-}
-
-function listInput(orgId: string, search: string | undefined): QueryCommandInput {
-  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`);
-  const values: Record<string, unknown> = {
-    ...condition.ExpressionAttributeValues,
-    ':e': ENTITY,
-  };
-  const filters = ['entity = :e'];
-  if (search) {
-    filters.push('contains(searchText, :q)');
-    values[':q'] = search.toLowerCase();
-  }
-  return {
-    TableName: tableName(),
-    KeyConditionExpression: condition.KeyConditionExpression,
-    FilterExpression: filters.join(' AND '),
-    ExpressionAttributeValues: values,
-    // Newest first, like the invoices.
-    ScanIndexForward: false,
-  };
-}
-
 /** Newest first, optionally filtered by a case-insensitive search, paginated with an opaque cursor. */
-export async function listVendors(
-  orgId: string,
-  query: { search?: string; cursor?: string; limit?: number },
-): Promise<Page<VendorItem>> {
-  const base = listInput(orgId, query.search || undefined);
-  const [page, total] = await Promise.all([
-    pageQuery(base, query.limit ?? 25, decodeCursor(query.cursor, keys.orgPk(orgId))),
-    query.search
-      ? countQuery(base)
-      : db()
-          .send(new GetCommand({ TableName: tableName(), Key: keys.stats(orgId, 'TOTALS') }))
-          .then(({ Item }) => Number(Item?.vendorCount ?? 0)),
-  ]);
-  return { items: page.items.map(fromStored), nextCursor: page.nextCursor, total };
-}
+export const listVendors = (orgId: string, query: { search?: string; cursor?: string; limit?: number }) =>
+  listSearchable(orgId, VENDORS, query, fromStored);
 
-/** Every vendor of the organization (for vendor matching and analytics); vendors number in the hundreds. */
-export async function listAllVendors(orgId: string): Promise<VendorItem[]> {
-  return (await queryAll(listInput(orgId, undefined))).map(fromStored);
-}
+/** Every vendor of the organization (for vendor matching and analytics). */
+export const listAllVendors = (orgId: string) => listEverySearchable(orgId, VENDORS, fromStored);
 
 /** The aggregate buckets that hold a vendor's invoices: linked by id, or only named. */
 export function vendorBuckets(vendor: Pick<VendorItem, 'id' | 'nameKey'>): string[] {
