@@ -350,20 +350,39 @@ function findLabelled(
       if (!m || m.index === undefined) continue;
       // "Order date", "Due date": the word right before or inside the label disqualifies it.
       if (rejectNear?.test(line.text.slice(Math.max(0, m.index - 12), m.index + m[0].length))) continue;
-      const v = valueFor(lines, line, m.index + m[0].length, read, m.index);
-      if (!v) continue;
-      out.push({
-        type,
-        value: v.value,
-        valueBox: v.box,
-        line: v.line,
-        label: { text: m[0].trim(), box: boxOfSpan(line, m.index, m.index + m[0].length) },
-        confidence: (weight * Math.min(line.confidence, v.line.confidence)) / 100,
-      });
+      const found = foundAfterLabel(lines, line, m.index, m[0], read, type, weight / 100);
+      if (!found) continue;
+      out.push(found);
       break;
     }
   }
   return out;
+}
+
+/**
+ * The field a label at `at` on `line` introduces (its value to the right or below), or undefined when no
+ * readable value follows. Its confidence is the weaker of the two lines' OCR confidences times `weight`.
+ */
+function foundAfterLabel(
+  lines: DocLine[],
+  line: DocLine,
+  at: number,
+  labelText: string,
+  read: Reader,
+  type: string,
+  weight: number,
+): Found | undefined {
+  const end = at + labelText.length;
+  const v = valueFor(lines, line, end, read, at);
+  if (!v) return undefined;
+  return {
+    type,
+    value: v.value,
+    valueBox: v.box,
+    line: v.line,
+    label: { text: labelText.trim(), box: boxOfSpan(line, at, end) },
+    confidence: weight * Math.min(line.confidence, v.line.confidence),
+  };
 }
 
 /** Key of one segment of one line. */
@@ -757,17 +776,9 @@ function amountCandidates(
       if (m.index === undefined || m[0].trim() === '') continue;
       const around = line.text.slice(Math.max(0, m.index - 12), m.index + m[0].length + 24);
       if (not?.test(around)) continue;
-      const v = valueFor(lines, line, m.index + m[0].length, readAmount, m.index);
-      if (!v) continue;
-      out.push({
-        type,
-        value: v.value,
-        valueBox: v.box,
-        line: v.line,
-        label: { text: m[0].trim(), box: boxOfSpan(line, m.index, m.index + m[0].length) },
-        labelContext: line.text.slice(m.index, m.index + m[0].length + 20),
-        confidence: Math.min(line.confidence, v.line.confidence) * 0.95,
-      });
+      const found = foundAfterLabel(lines, line, m.index, m[0], readAmount, type, 0.95);
+      if (!found) continue;
+      out.push({ ...found, labelContext: line.text.slice(m.index, m.index + m[0].length + 20) });
       break;
     }
   }

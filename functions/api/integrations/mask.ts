@@ -1,4 +1,5 @@
 import { INTEGRATION_SECRET_FIELDS, type Integration } from '../../../shared/schemas';
+import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
 
 export const MASK = '****';
 
@@ -40,18 +41,7 @@ export function mergeConfig(
 }
 
 /** An integration as the API answers it. */
-export function toIntegration(item: {
-  id: string;
-  name: string;
-  type: Integration['type'];
-  status: Integration['status'];
-  config: Record<string, string>;
-  lastSyncAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}): Integration {
+export function toIntegration(item: IntegrationItem): Integration {
   return {
     id: item.id,
     name: item.name,

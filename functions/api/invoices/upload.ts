@@ -7,7 +7,7 @@ import {
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
 import { getOrganization, getUsage } from '../../adapters/dynamodb/organizations';
-import { putReservation } from '../../adapters/dynamodb/upload-reservations';
+import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { AppError } from '../../core/errors/app-error';
 import { safeFilename, sniffContentType } from '../../core/files/sniff';
@@ -16,16 +16,9 @@ import type { Principal } from '../lib/principal';
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
 
 /** A new invoice as stored on upload: everything the AI will fill in is empty. */
-export function newInvoiceItem(input: {
-  orgId: string;
-  invoiceId: string;
-  objectKey: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  uploadedBy: string;
-  createdAt?: string;
-}): InvoiceItem {
+export function newInvoiceItem(
+  input: Omit<UploadReservation, 'createdAt'> & { createdAt?: string },
+): InvoiceItem {
   const now = input.createdAt ?? nowIso();
   return {
     id: input.invoiceId,
