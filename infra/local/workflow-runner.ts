@@ -1,13 +1,13 @@
 import './polyfills';
 import { readFileSync } from 'node:fs';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { ulid } from 'ulid';
-import { db, tableName } from '../../functions/adapters/dynamodb/client';
+import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/client';
 import { findInvoice, type InvoiceItem, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
-import type { UploadReservation } from '../../functions/adapters/dynamodb/upload-reservations';
+import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, parseObjectKey, putObject, s3 } from '../../functions/adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
 import {
@@ -247,37 +247,18 @@ export class LocalWorkflowRunner implements ProcessingStarter {
 
   async #invoicesWithStatus(orgId: string, status: string): Promise<InvoiceItem[]> {
     const out: InvoiceItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
-          ProjectionExpression: 'id',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const { id } of page.Items ?? []) {
-        // The index is eventually consistent: read the item itself before acting on it.
-        const item = await findInvoice(orgId, id as string);
-        if (item?.status === status) out.push(item);
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const ids = await queryAll({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
+      ProjectionExpression: 'id',
+    });
+    for (const { id } of ids) {
+      // The index is eventually consistent: read the item itself before acting on it.
+      const item = await findInvoice(orgId, id as string);
+      if (item?.status === status) out.push(item);
+    }
     return out;
-  }
-
-  async #reservations(orgId: string): Promise<UploadReservation[]> {
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':p': 'UPLOAD#' },
-      }),
-    );
-    return (Items ?? []) as UploadReservation[];
   }
 
   /**
@@ -314,7 +295,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
         this.enqueue({ bucket, objectKey: item.objectKey, reason: 'resume' });
         requeued++;
       }
-      for (const reservation of await this.#reservations(orgId)) {
+      for (const reservation of await listReservations(orgId)) {
         if (!(await this.#objectExists(reservation.objectKey))) continue;
         this.enqueue({ bucket, objectKey: reservation.objectKey, reason: 'resume' });
         requeued++;

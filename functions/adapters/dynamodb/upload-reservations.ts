@@ -1,6 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import { db, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith } from './keys';
+
+const TYPE = 'UPLOAD';
 
 /**
  * A browser upload is announced before its bytes arrive: the reservation remembers who uploads what,
@@ -23,7 +25,7 @@ export async function putReservation(reservation: UploadReservation): Promise<vo
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.entity(reservation.orgId, 'UPLOAD', reservation.invoiceId),
+        ...keys.entity(reservation.orgId, TYPE, reservation.invoiceId),
         entity: 'UploadReservation',
         ...reservation,
         expiresAt: Math.floor(Date.now() / 1000) + 86_400,
@@ -39,7 +41,7 @@ export async function findReservation(
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.entity(orgId, 'UPLOAD', invoiceId),
+      Key: keys.entity(orgId, TYPE, invoiceId),
       ConsistentRead: true,
     }),
   );
@@ -47,7 +49,10 @@ export async function findReservation(
 }
 
 export async function deleteReservation(orgId: string, invoiceId: string): Promise<void> {
-  await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.entity(orgId, 'UPLOAD', invoiceId) }),
-  );
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, invoiceId) }));
+}
+
+/** The organization's announced browser uploads (the local runner resumes them after a restart). */
+export async function listReservations(orgId: string): Promise<UploadReservation[]> {
+  return (await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`))) as unknown as UploadReservation[];
 }
