@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { StartupError } from './data-folder-lock';
 
 /** A TCP port on loopback that is free right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -26,4 +27,21 @@ export async function waitFor(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** Fails with a message the person can act on when `port` is taken on loopback. */
+export function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(
+              `Port ${port} is in use. Start with another one, e.g. PORT=${port + 1} npm start`,
+            )
+          : error,
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -12,6 +12,7 @@ import { registerProcessingStarter } from '../../functions/adapters/workflow/pro
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
 import { resetEnv } from '../../functions/env';
 import { cognitoClient, ensureLocalUserPool, ensureUser } from './cognito-bootstrap';
+import { claimDataFolder } from './data-folder-lock';
 import {
   type Emulator,
   type S3EventRecord,
@@ -31,7 +32,7 @@ import {
   LOCAL_WEBHOOK_QUEUE,
 } from './local-config';
 import { Mailbox } from './mailbox';
-import { freePort } from './ports';
+import { assertPortFree, freePort } from './ports';
 import { type QueueWorkers, startQueueWorkers } from './queue-workers';
 import { cognitoProxyRoute, devMailboxRoute } from './routes';
 import { storagePostTarget } from './storage-post-target';
@@ -56,6 +57,8 @@ export interface LocalStackOptions {
   queueWorkers?: boolean;
   /** Seconds before a failed queue message is retried locally (default 10; tests use less). */
   queueRetryBaseSeconds?: number;
+  /** Runs once the data folder and port are claimed, before any emulator starts (npm start builds the SPA). */
+  beforeStart?: () => Promise<void>;
 }
 
 export interface LocalStack {
@@ -120,39 +123,6 @@ async function ensureQueues(endpoint: string) {
 }
 
 /**
- * A stack killed with SIGKILL cannot stop its child processes (the DynamoDB Local JVM, cognito-local);
- * their ids are kept in the data folder so the next start on it ends them before reopening their files.
- */
-function endOrphans(pidFile: string) {
-  if (!existsSync(pidFile)) return;
-  try {
-    for (const pid of JSON.parse(readFileSync(pidFile, 'utf8')) as number[]) {
-      if (!isEmulatorProcess(pid)) continue;
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  } catch {
-    // unreadable: nothing to end
-  }
-  rmSync(pidFile, { force: true });
-}
-
-/**
- * Whether `pid` still runs one of our emulators: the id of an orphan that already ended may have been
- * given to an unrelated process since. Without /proc (macOS) the pid file is trusted.
- */
-function isEmulatorProcess(pid: number): boolean {
-  try {
-    return /DynamoDBLocal|cognito-local/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-  } catch {
-    return !existsSync('/proc');
-  }
-}
-
-/**
  * Starts every local part on loopback (DynamoDB Local, s3rver, cognito-local, local-aws-sqs and the
  * gateway), creates what is missing (table, bucket, user pool and client, queues), seeds the demo user,
  * and points the function code of this process at them. Data lives under `dataDir` and survives restarts.
@@ -161,6 +131,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? (() => undefined);
+  // A taken port is found before anything starts, not after the emulators are up.
+  if (options.port) await assertPortFree(options.port);
   const [dynamoPort, s3Port, cognitoPort, sqsPort, gatewayPort] = await Promise.all([
     freePort(),
     freePort(),
@@ -169,8 +141,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     options.port ? Promise.resolve(options.port) : freePort(),
   ]);
   const url = `http://127.0.0.1:${gatewayPort}`;
-  const pidFile = join(dataDir, 'children.pid.json');
-  endOrphans(pidFile);
+  const folder = claimDataFolder(dataDir);
+  try {
+    await options.beforeStart?.();
+  } catch (error) {
+    folder.release();
+    throw error;
+  }
   const mailbox = new Mailbox();
   const cognitoDir = join(dataDir, 'cognito');
   const { clientId } = ensureLocalUserPool(cognitoDir, LOCAL_USER_POOL_ID);
@@ -178,8 +155,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const track = async (p: Promise<Emulator>) => {
     const emulator = await p;
     started.push(emulator);
-    const pids = started.map((e) => e.pid).filter((pid): pid is number => typeof pid === 'number');
-    writeFileSync(pidFile, JSON.stringify(pids));
+    folder.recordChildren(started.map((e) => e.pid).filter((pid): pid is number => typeof pid === 'number'));
     return emulator;
   };
   let gateway: Server | undefined;
@@ -191,7 +167,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
     await Promise.allSettled(started.map((e) => e.stop()));
-    rmSync(pidFile, { force: true });
+    folder.release();
   };
   try {
     const [dynamo, s3, cognito, sqs] = await Promise.all([

@@ -1,6 +1,7 @@
 import './polyfills';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { StartupError } from './data-folder-lock';
 import { startLocalStack } from './stack';
 import { keepServingThroughStrayErrors } from './stray-errors';
 
@@ -23,6 +24,18 @@ function newestSourceChange(paths: string[]): number {
   return newest;
 }
 
+async function buildWebIfStale(staticDir: string): Promise<void> {
+  const built = resolve(staticDir, 'index.html');
+  if (existsSync(built) && newestSourceChange(WEB_SOURCES) <= statSync(built).mtimeMs) return;
+  console.log(
+    existsSync(built)
+      ? 'Rebuilding the web app (its sources changed)...'
+      : 'Building the web app (first run)...',
+  );
+  const { build } = await import('vite');
+  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+}
+
 /**
  * `npm start`: the whole product on this machine, no AWS account and no Docker. Prints one URL and the
  * demo credentials when ready; Ctrl-C or SIGTERM stops every part.
@@ -33,21 +46,13 @@ async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const port = Number(process.env.PORT ?? 3000);
   const staticDir = resolve('web/dist');
-  const built = resolve(staticDir, 'index.html');
-  if (!existsSync(built) || newestSourceChange(WEB_SOURCES) > statSync(built).mtimeMs) {
-    console.log(
-      existsSync(built)
-        ? 'Rebuilding the web app (its sources changed)...'
-        : 'Building the web app (first run)...',
-    );
-    const { build } = await import('vite');
-    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
-  }
   const stack = await startLocalStack({
     dataDir,
     port,
     staticDir,
     log: (line) => console.log(line),
+    // Only once the folder and port are ours: a refused start must not rebuild what another one serves.
+    beforeStart: () => buildWebIfStale(staticDir),
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`
@@ -76,6 +81,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof StartupError ? `\n  ${error.message.replaceAll('\n', '\n  ')}\n` : error);
   process.exit(1);
 });

@@ -52,6 +52,10 @@ async function startProduct(): Promise<Product> {
   return { child, output: () => output, settings };
 }
 
+/** The emulator processes the running stack recorded in its data folder. */
+const childrenOf = () =>
+  (JSON.parse(readFileSync(join(dataDir, 'children.pid.json'), 'utf8')) as { children: number[] }).children;
+
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
@@ -88,8 +92,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start killed with SIGKILL', () => {
-  it('keeps every user and organization, ends the orphaned emulators, and stops cleanly on SIGTERM', async () => {
+describe('npm start on one data folder', () => {
+  it('survives SIGKILL with every user and organization, refuses a second start on the folder or a taken port, and stops cleanly on SIGTERM', async () => {
     const first = await startProduct();
     const email = 'kill-nine@example.com';
     const password = 'Kill#Nine2026';
@@ -102,7 +106,7 @@ describe('npm start killed with SIGKILL', () => {
     });
     cognito.destroy();
     const before = await whoAmI(first, email, password);
-    const orphans = JSON.parse(readFileSync(join(dataDir, 'children.pid.json'), 'utf8')) as number[];
+    const orphans = childrenOf();
     expect(orphans.length).toBeGreaterThan(0);
 
     first.child.kill('SIGKILL');
@@ -116,7 +120,38 @@ describe('npm start killed with SIGKILL', () => {
     expect(after).toEqual(before);
     expect(after.organization.name).toBe("Kim's Organization");
 
-    const children = JSON.parse(readFileSync(join(dataDir, 'children.pid.json'), 'utf8')) as number[];
+    // A second start on the same folder is refused before it touches anything, and this one runs on.
+    const intruder = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(intruder);
+    let refusal = '';
+    intruder.stderr?.on('data', (d) => {
+      refusal += d;
+    });
+    expect(await exited(intruder)).toBe(1);
+    expect(refusal).toContain(`Another Invoice Pilot (process ${second.child.pid}) is using the data folder`);
+    expect(childrenOf().filter(isRunning)).toHaveLength(childrenOf().length);
+    expect(await whoAmI(second, email, password)).toEqual(before);
+
+    // So is a start on a port that is taken, before any emulator starts.
+    const port = new URL(second.settings.url).port;
+    const otherFolder = mkdtempSync(join(tmpdir(), 'invoice-pilot-port-'));
+    const blocked = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+      env: { ...process.env, PORT: port, DATA_DIR: otherFolder },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(blocked);
+    let portRefusal = '';
+    blocked.stderr?.on('data', (d) => {
+      portRefusal += d;
+    });
+    expect(await exited(blocked)).toBe(1);
+    expect(portRefusal).toContain(`Port ${port} is in use.`);
+    rmSync(otherFolder, { recursive: true, force: true });
+
+    const children = childrenOf();
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
     expect(children.filter(isRunning)).toEqual([]);
