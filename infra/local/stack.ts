@@ -123,6 +123,19 @@ async function ensureQueues(endpoint: string) {
 }
 
 /**
+ * Waits for every emulator to start or fail before failing, so that none is still starting (and so
+ * missed by the clean-up) when a sibling's failure stops the stack.
+ */
+async function allStarted<T extends readonly Promise<Emulator>[]>(
+  starting: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(starting);
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<Emulator>).value) as never;
+}
+
+/**
  * Starts every local part on loopback (DynamoDB Local, s3rver, cognito-local, local-aws-sqs and the
  * gateway), creates what is missing (table, bucket, user pool and client, queues), seeds the demo user,
  * and points the function code of this process at them. Data lives under `dataDir` and survives restarts.
@@ -170,7 +183,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     folder.release();
   };
   try {
-    const [dynamo, s3, cognito, sqs] = await Promise.all([
+    const [dynamo, s3, cognito, sqs] = await allStarted([
       track(startDynamoDbLocal({ port: dynamoPort, dataDir: join(dataDir, 'dynamodb') })),
       track(
         startS3rver({

@@ -45,6 +45,8 @@ async function main() {
   keepServingThroughStrayErrors((line) => console.error(line));
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new StartupError(`PORT must be a whole number from 0 to 65535, not "${process.env.PORT}".`);
   const staticDir = resolve('web/dist');
   const stack = await startLocalStack({
     dataDir,
