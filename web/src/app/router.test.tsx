@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
@@ -91,7 +91,8 @@ describe('routes for a signed-in user', () => {
       await screen.findByRole('heading', { level: 1, name: 'Invoices' }, { timeout: 8000 }),
     ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Primary' });
-    expect(nav).toHaveTextContent('7');
+    // The count comes from its own query, which may answer after the page's heading renders.
+    await waitFor(() => expect(nav).toHaveTextContent('7'));
     expect(screen.getByText('Dana Whitaker')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
   });

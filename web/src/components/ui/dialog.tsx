@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
+import { Spinner } from './spinner';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -96,5 +97,31 @@ export function ConfirmDialog({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The last row of a form in a dialog: Cancel closes the dialog; the submit button, labelled by
+ * `children`, is disabled and shows a spinner while `pending`.
+ */
+export function DialogFormActions({
+  pending,
+  className,
+  children,
+}: {
+  pending?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Spinner /> : null}
+        {children}
+      </Button>
+    </div>
   );
 }

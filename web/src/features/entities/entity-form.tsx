@@ -11,11 +11,9 @@ import {
   type UseFormRegisterReturn,
   useForm,
 } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
-import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorDetail } from '../../lib/api-client';
 import { capitalize, type Entity, type EntityRow } from './api';
@@ -117,15 +115,9 @@ function EntityForm<T extends EntityRow, Values extends FieldValues, Input>({
           />
         </FormField>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {pending ? 'Saving...' : item ? 'Save Changes' : `Create ${Noun}`}
-        </Button>
-      </div>
+      <DialogFormActions pending={pending} className="pt-1">
+        {pending ? 'Saving...' : item ? 'Save Changes' : `Create ${Noun}`}
+      </DialogFormActions>
     </form>
   );
 }

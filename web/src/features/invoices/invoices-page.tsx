@@ -1,23 +1,22 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Calendar, Download, Eye, FileText, Search, Trash, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Calendar, Download, Eye, FileText, Trash, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { formatConfidence, formatDate } from '../../../../shared/format';
 import type { Invoice, ProcessingStatus } from '../../../../shared/schemas/invoice';
 import type { InvoicesSearch } from '../../app/search';
 import { PageHeader } from '../../components/page-header';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorDetail } from '../../lib/api-client';
-import { pageRange, useCursorPages } from '../../lib/cursor-pages';
 import { cn } from '../../lib/utils';
-import { useInvoices } from './api/get-invoices';
+import { useInvoicePage } from './api/get-invoices';
 import { useDeleteInvoice } from './api/invoice-actions';
 import { exportInvoicesCsv } from './api/invoice-files';
+import { InvoiceSearchBox } from './components/invoice-search-box';
 import { InvoiceTabsDialog } from './components/invoice-tabs-dialog';
 import { StatusBadge } from './components/status-badge';
 import { amountDisplay, fileNameOf, invoiceDisplayNumber, vendorDisplay } from './lib/invoice-rules';
@@ -105,43 +104,14 @@ export function InvoicesPage() {
       replace: true,
     });
 
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
-  useEffect(() => {
-    const q = text.trim() || undefined;
-    if (q === search.q) return;
-    const t = setTimeout(
-      () =>
-        void navigate({
-          to: '/invoices',
-          search: (prev: InvoicesSearch) => ({ ...prev, q, page: undefined }),
-          replace: true,
-        }),
-      300,
-    );
-    return () => clearTimeout(t);
-  }, [text, search.q, navigate]);
-
   const page = search.page ?? 1;
-  const filterKey = JSON.stringify(['inv', search.filter, search.q]);
-  const { cursor, known, start, remember } = useCursorPages(filterKey, page);
-  useEffect(() => {
-    if (!known) setSearch({ page: undefined });
-  });
-  const { data, isPending, isError, isPlaceholderData } = useInvoices({
-    processingStatus: search.filter,
-    search: search.q,
-    limit: PAGE_SIZE,
-    cursor: known ? cursor : null,
-  });
-  useEffect(() => {
-    if (data && !isPlaceholderData) remember(page, data.nextCursor, data.items.length);
-  }, [data, isPlaceholderData, page, remember]);
+  const { data, isPending, isError, isPlaceholderData, items, paging } = useInvoicePage(
+    { processingStatus: search.filter, search: search.q },
+    { page, pageSize: PAGE_SIZE, onUnknownPage: () => setSearch({ page: undefined }) },
+  );
 
   const del = useDeleteInvoice();
   const [exporting, setExporting] = useState(false);
-  const items = data?.items ?? [];
-  const range = pageRange(page, PAGE_SIZE, items.length, data?.total ?? 0, start);
   const filtered = Boolean(search.q || search.filter);
 
   const onExport = async () => {
@@ -172,23 +142,13 @@ export function InvoicesPage() {
         }
       />
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="relative md:w-96">
-          <label htmlFor="invoices-search" className="sr-only">
-            Search invoices
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            id="invoices-search"
-            type="search"
-            className="pl-9"
-            placeholder="Search invoices..."
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <InvoiceSearchBox
+          id="invoices-search"
+          className="md:w-96"
+          placeholder="Search invoices..."
+          value={search.q}
+          onSearch={(q) => setSearch({ q, page: undefined })}
+        />
         <fieldset className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           <legend className="sr-only">Filter by processing status</legend>
           {FILTERS.map((f) => {
@@ -262,15 +222,11 @@ export function InvoicesPage() {
         </ul>
       )}
 
-      {data && (data.total > 0 || data.nextCursor) ? (
+      {paging ? (
         <Pagination
-          page={page}
-          range={range}
-          totalIsLowerBound={data.totalIsLowerBound}
-          hasNext={Boolean(data.nextCursor)}
+          {...paging}
           onPageChange={(to) => setSearch({ page: to > 1 ? to : undefined })}
           noun="invoices"
-          busy={isPlaceholderData}
           inCard={false}
         />
       ) : null}

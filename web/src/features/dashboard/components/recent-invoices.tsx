@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Download, Eye, Search, Trash } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Download, Eye, Trash } from 'lucide-react';
+import { useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../../../../shared/constants';
 import { formatDate } from '../../../../../shared/format';
 import type { Invoice, InvoiceStatus } from '../../../../../shared/schemas/invoice';
@@ -8,7 +8,6 @@ import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '../../../app/search'
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -16,10 +15,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
-import { pageRange, useCursorPages } from '../../../lib/cursor-pages';
-import { useInvoices } from '../../invoices/api/get-invoices';
+import { useInvoicePage } from '../../invoices/api/get-invoices';
 import { useDeleteInvoice } from '../../invoices/api/invoice-actions';
 import { downloadInvoiceFile } from '../../invoices/api/invoice-files';
+import { InvoiceSearchBox } from '../../invoices/components/invoice-search-box';
 import { StatusBadge } from '../../invoices/components/status-badge';
 import {
   amountDisplay,
@@ -38,19 +37,6 @@ const STATUS_OPTIONS = [
   { value: 'REJECTED', label: 'Rejected' },
 ];
 const DAY_LABELS = DAY_OPTIONS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
-
-/** Debounces a text field into the URL. */
-function useDebouncedSearch(value: string | undefined, apply: (q: string | undefined) => void) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === value) return;
-    const t = setTimeout(() => apply(next), 300);
-    return () => clearTimeout(t);
-  }, [text, value, apply]);
-  return [text, setText] as const;
-}
 
 export function useDownload() {
   const [busy, setBusy] = useState<string | null>(null);
@@ -77,54 +63,27 @@ export function RecentInvoices() {
   const status = search.status;
   const days = search.days ?? DEFAULT_DAYS;
   const page = search.page ?? 1;
-  const filterKey = JSON.stringify(['dash', status, search.q, days]);
-  const { cursor, known, start, remember } = useCursorPages(filterKey, page);
-
-  useEffect(() => {
-    if (!known) setSearch({ page: undefined });
-  });
-
-  const [text, setText] = useDebouncedSearch(search.q, (q) => setSearch({ q, page: undefined }));
-  const { data, isPending, isError, isPlaceholderData } = useInvoices({
-    status,
-    search: search.q,
-    days,
-    limit: TABLE_PAGE_SIZE,
-    cursor: known ? cursor : null,
-  });
-  useEffect(() => {
-    if (data && !isPlaceholderData) remember(page, data.nextCursor, data.items.length);
-  }, [data, isPlaceholderData, page, remember]);
+  const { data, isPending, isError, isPlaceholderData, items, paging } = useInvoicePage(
+    { status, search: search.q, days },
+    { page, pageSize: TABLE_PAGE_SIZE, onUnknownPage: () => setSearch({ page: undefined }) },
+  );
 
   const del = useDeleteInvoice();
   const [toDelete, setToDelete] = useState<Invoice | null>(null);
   const { busy, download } = useDownload();
-
-  const items = data?.items ?? [];
-  const range = pageRange(page, TABLE_PAGE_SIZE, items.length, data?.total ?? 0, start);
 
   return (
     <Card>
       <CardHeader className="gap-4 lg:flex-row lg:items-center lg:justify-between">
         <CardTitle>Recent Invoices</CardTitle>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative sm:w-80">
-            <label htmlFor="invoice-table-search" className="sr-only">
-              Search invoices
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden
-            />
-            <Input
-              id="invoice-table-search"
-              type="search"
-              className="pl-9"
-              placeholder="Search invoices, vendors, invoice numbers..."
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <InvoiceSearchBox
+            id="invoice-table-search"
+            className="sm:w-80"
+            placeholder="Search invoices, vendors, invoice numbers..."
+            value={search.q}
+            onSearch={(q) => setSearch({ q, page: undefined })}
+          />
           <div className="flex gap-2">
             <Select
               label="Filter by status"
@@ -259,15 +218,11 @@ export function RecentInvoices() {
           </TableBody>
         </Table>
       </div>
-      {data && (data.total > 0 || data.nextCursor) ? (
+      {paging ? (
         <Pagination
-          page={page}
-          range={range}
-          totalIsLowerBound={data.totalIsLowerBound}
-          hasNext={Boolean(data.nextCursor)}
+          {...paging}
           onPageChange={(to) => setSearch({ page: to > 1 ? to : undefined })}
           noun="invoices"
-          busy={isPlaceholderData}
         />
       ) : null}
       <ConfirmDialog

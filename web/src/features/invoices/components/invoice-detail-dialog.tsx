@@ -11,7 +11,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useInvoice } from '../api/get-invoice';
-import { useLineItems } from '../api/get-invoice-children';
 import { useApproveInvoice, useRejectInvoice, useReprocessInvoice } from '../api/invoice-actions';
 import {
   amountDisplay,
@@ -26,6 +25,7 @@ import {
 import { AuditHistory } from './audit-history';
 import { DocumentPreview } from './document-preview';
 import { InvoiceEditForm } from './invoice-edit-form';
+import { LineItemsTable } from './line-items-table';
 import { StatusBadge } from './status-badge';
 
 function Field({
@@ -66,50 +66,6 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-function LineItemsTable({ invoiceId, currency }: { invoiceId: string; currency: string }) {
-  const { data, isPending, isError } = useLineItems(invoiceId);
-  if (isPending) return <Skeleton className="h-16" />;
-  if (isError) return <p className="text-sm text-red-600 dark:text-red-400">Failed to load line items</p>;
-  if (!data.items.length)
-    return <p className="text-sm text-slate-500 dark:text-slate-400">No line items extracted.</p>;
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-xs text-slate-500 dark:bg-slate-800/50 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Description
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Qty
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Unit
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {data.items.map((li) => (
-            <tr key={li.id}>
-              <td className="px-3 py-2 text-slate-800 dark:text-slate-200">{li.description}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{li.quantity ?? '—'}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                {formatMoney(li.unitPrice, currency) || '—'}
-              </td>
-              <td className="px-3 py-2 text-right font-medium tabular-nums">
-                {formatMoney(li.totalPrice, currency) || '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 function ExtractedInformation({ invoice }: { invoice: Invoice }) {
   const c = invoice.fieldConfidence ?? {};
   const cur = invoice.currency ?? 'USD';
@@ -137,7 +93,7 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
         ) : null}
       </dl>
       <Section title="Line Items">
-        <LineItemsTable invoiceId={invoice.id} currency={cur} />
+        <LineItemsTable invoiceId={invoice.id} currency={cur} compact />
       </Section>
       {invoice.syncResults.length ? (
         <Section title="Sync">

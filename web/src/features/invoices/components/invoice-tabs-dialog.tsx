@@ -14,7 +14,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { errorDetail } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/utils';
 import { useInvoice } from '../api/get-invoice';
-import { useComments, useLineItems } from '../api/get-invoice-children';
+import { useComments } from '../api/get-invoice-children';
 import { useAddComment, useApproveInvoice, useRejectInvoice } from '../api/invoice-actions';
 import { downloadInvoiceFile, openInvoiceInNewTab } from '../api/invoice-files';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
 import { Section } from './invoice-detail-dialog';
+import { LineItemsTable } from './line-items-table';
 import { PromptDialog } from './prompt-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -85,63 +86,6 @@ function DetailsTab({ invoice }: { invoice: Invoice }) {
           <AuditHistory invoiceId={invoice.id} />
         </Section>
       </div>
-    </div>
-  );
-}
-
-function LineItemsTab({ invoice }: { invoice: Invoice }) {
-  const { data, isPending, isError } = useLineItems(invoice.id);
-  const cur = invoice.currency ?? 'USD';
-  if (isPending) return <Skeleton className="h-32" />;
-  if (isError) return <p className="text-sm text-red-600 dark:text-red-400">Failed to load line items</p>;
-  if (!data.items.length) {
-    return (
-      <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">
-        No line items were extracted.
-      </p>
-    );
-  }
-  const sum = data.items.reduce((a, li) => a + (li.totalPrice ?? 0), 0);
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-xs text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="px-4 py-2 text-left font-semibold">
-              Description
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Quantity
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Unit Price
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {data.items.map((li) => (
-            <tr key={li.id}>
-              <td className="px-4 py-2.5 text-slate-800 dark:text-slate-200">{li.description}</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{li.quantity ?? '—'}</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{formatMoney(li.unitPrice, cur) || '—'}</td>
-              <td className="px-4 py-2.5 text-right font-medium tabular-nums">
-                {formatMoney(li.totalPrice, cur) || '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t border-slate-200 dark:border-slate-800">
-            <th scope="row" colSpan={3} className="px-4 py-2.5 text-right font-semibold">
-              Line items total
-            </th>
-            <td className="px-4 py-2.5 text-right font-semibold tabular-nums">{formatMoney(sum, cur)}</td>
-          </tr>
-        </tfoot>
-      </table>
     </div>
   );
 }
@@ -348,7 +292,7 @@ export function InvoiceTabsDialog({ invoiceId, onClose }: { invoiceId: string | 
                 <DetailsTab invoice={invoice} />
               </TabsContent>
               <TabsContent value="line-items" className="pt-4">
-                <LineItemsTab invoice={invoice} />
+                <LineItemsTable invoiceId={invoice.id} currency={invoice.currency ?? 'USD'} />
               </TabsContent>
               <TabsContent value="comments" className="pt-4">
                 <CommentsTab invoice={invoice} />

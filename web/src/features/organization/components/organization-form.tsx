@@ -4,12 +4,10 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PLANS } from '../../../../../shared/constants';
 import { type Organization, organizationUpdateSchema } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EditFormCard } from '../../../components/edit-form-card';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useUpdateOrganization } from '../api/update-organization';
@@ -59,65 +57,51 @@ export function OrganizationForm({ organization }: { organization: Organization 
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Organization Details</CardTitle>
-        <CardDescription>How your organization appears across InvoicePilot.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <FormField
-            id="org-name"
-            label="Organization Name"
-            hint="This is your organization's display name"
-            error={err('name')}
-          >
-            <Input {...field('name')} autoComplete="organization" />
-          </FormField>
-          <FormField
-            id="org-slug"
-            label="Organization Slug"
-            hint="Used in URLs and must be unique"
-            error={err('slug')}
-          >
-            <Input {...field('slug')} autoCapitalize="none" autoCorrect="off" spellCheck={false} />
-          </FormField>
-          <FormField
-            id="org-plan"
-            label="Subscription Plan"
-            hint="Contact sales to upgrade your plan"
-            error={err('plan')}
-          >
-            <Controller
-              control={control}
-              name="plan"
-              render={({ field: f }) => (
-                <Select
-                  id="org-plan"
-                  label="Subscription Plan"
-                  value={f.value}
-                  onValueChange={f.onChange}
-                  options={PLAN_OPTIONS}
-                  className="w-full sm:w-64"
-                />
-              )}
+    <EditFormCard
+      title="Organization Details"
+      description="How your organization appears across InvoicePilot."
+      onSubmit={onSubmit}
+      onReset={() => reset(valuesOf(organization))}
+      dirty={formState.isDirty}
+      saving={update.isPending}
+    >
+      <FormField
+        id="org-name"
+        label="Organization Name"
+        hint="This is your organization's display name"
+        error={err('name')}
+      >
+        <Input {...field('name')} autoComplete="organization" />
+      </FormField>
+      <FormField
+        id="org-slug"
+        label="Organization Slug"
+        hint="Used in URLs and must be unique"
+        error={err('slug')}
+      >
+        <Input {...field('slug')} autoCapitalize="none" autoCorrect="off" spellCheck={false} />
+      </FormField>
+      <FormField
+        id="org-plan"
+        label="Subscription Plan"
+        hint="Contact sales to upgrade your plan"
+        error={err('plan')}
+      >
+        <Controller
+          control={control}
+          name="plan"
+          render={({ field: f }) => (
+            <Select
+              id="org-plan"
+              label="Subscription Plan"
+              value={f.value}
+              onValueChange={f.onChange}
+              options={PLAN_OPTIONS}
+              className="w-full sm:w-64"
             />
-          </FormField>
-          <div className="flex justify-end gap-2 border-t border-slate-200 pt-5 dark:border-slate-800">
-            <Button
-              variant="outline"
-              onClick={() => reset(valuesOf(organization))}
-              disabled={!formState.isDirty || update.isPending}
-            >
-              Reset
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          )}
+        />
+      </FormField>
+    </EditFormCard>
   );
 }

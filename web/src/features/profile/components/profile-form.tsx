@@ -3,11 +3,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { profileUpdateSchema, type User } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EditFormCard } from '../../../components/edit-form-card';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
@@ -63,44 +61,30 @@ export function ProfileForm({ user }: { user: User }) {
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Edit Profile</CardTitle>
-        <CardDescription>Update your name and the email address you sign in with.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="profile-firstName" label="First Name" error={err('firstName')}>
-              <Input {...field('firstName')} autoComplete="given-name" />
-            </FormField>
-            <FormField id="profile-lastName" label="Last Name" error={err('lastName')}>
-              <Input {...field('lastName')} autoComplete="family-name" />
-            </FormField>
-          </div>
-          <FormField
-            id="profile-email"
-            label="Email Address"
-            hint="This is the email address associated with your account"
-            error={err('email')}
-          >
-            <Input {...field('email')} type="email" autoComplete="email" />
-          </FormField>
-          <div className="flex justify-end gap-2 border-t border-slate-200 pt-5 dark:border-slate-800">
-            <Button
-              variant="outline"
-              onClick={() => reset(valuesOf(user))}
-              disabled={!formState.isDirty || update.isPending}
-            >
-              Reset
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <EditFormCard
+      title="Edit Profile"
+      description="Update your name and the email address you sign in with."
+      onSubmit={onSubmit}
+      onReset={() => reset(valuesOf(user))}
+      dirty={formState.isDirty}
+      saving={update.isPending}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="profile-firstName" label="First Name" error={err('firstName')}>
+          <Input {...field('firstName')} autoComplete="given-name" />
+        </FormField>
+        <FormField id="profile-lastName" label="Last Name" error={err('lastName')}>
+          <Input {...field('lastName')} autoComplete="family-name" />
+        </FormField>
+      </div>
+      <FormField
+        id="profile-email"
+        label="Email Address"
+        hint="This is the email address associated with your account"
+        error={err('email')}
+      >
+        <Input {...field('email')} type="email" autoComplete="email" />
+      </FormField>
+    </EditFormCard>
   );
 }

@@ -3,11 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Check, Circle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
 import { authErrorMessage, changePassword } from '../api/account-security';
@@ -103,15 +101,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <FormField id="pw-confirmPassword" label="Confirm New Password" error={err('confirmPassword')}>
         <Input {...field('confirmPassword')} type="password" autoComplete="new-password" />
       </FormField>
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner /> : null}
-          {mutation.isPending ? 'Updating...' : 'Update Password'}
-        </Button>
-      </div>
+      <DialogFormActions pending={mutation.isPending} className="pt-1">
+        {mutation.isPending ? 'Updating...' : 'Update Password'}
+      </DialogFormActions>
     </form>
   );
 }

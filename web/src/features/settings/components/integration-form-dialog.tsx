@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { INTEGRATION_TYPES, integrationInputSchema } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { type IntegrationInput, useCreateIntegration } from '../api/create-integration';
@@ -128,15 +126,9 @@ function IntegrationForm({ onDone }: { onDone: () => void }) {
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Credentials are stored encrypted and never shown again in full.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? <Spinner /> : null}
-          {create.isPending ? 'Connecting...' : 'Add Integration'}
-        </Button>
-      </div>
+      <DialogFormActions pending={create.isPending}>
+        {create.isPending ? 'Connecting...' : 'Add Integration'}
+      </DialogFormActions>
     </form>
   );
 }

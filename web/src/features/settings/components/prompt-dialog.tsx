@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 
@@ -47,12 +46,7 @@ export function PromptDialog({
             onChange={(e) => setValue(e.target.value)}
             autoFocus
           />
-          <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit">{confirmLabel}</Button>
-          </div>
+          <DialogFormActions className="pt-1">{confirmLabel}</DialogFormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
@@ -113,15 +113,7 @@ function Enroll({ email, onDone }: { email: string; onDone: () => void }) {
           placeholder="123456"
         />
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={verify.isPending}>
-          {verify.isPending ? <Spinner /> : null}
-          Verify and Enable
-        </Button>
-      </div>
+      <DialogFormActions pending={verify.isPending}>Verify and Enable</DialogFormActions>
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '../../../../../shared/schemas/entities';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -111,15 +110,9 @@ export function WebhookForm({ onDone }: { onDone: () => void }) {
           </Button>
         </div>
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? <Spinner /> : null}
-          {create.isPending ? 'Creating...' : 'Create Webhook'}
-        </Button>
-      </div>
+      <DialogFormActions pending={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create Webhook'}
+      </DialogFormActions>
     </form>
   );
 }
