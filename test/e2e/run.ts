@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { sampleInvoicePdf } from './sample-invoice';
+import { sampleInvoicePdf } from '../fixtures/sample-invoice';
 import { type RunningStack, startStack } from './stack';
 
 const root = resolve(import.meta.dirname, '../..');

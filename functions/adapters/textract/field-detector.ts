@@ -735,6 +735,24 @@ function detectPhone(lines: DocLine[], receivers: Set<string>): Found | null {
       };
     }
   }
+  // No label: a North American number ("(217) 555-0134", "217-555-0134") in the vendor's letterhead,
+  // the first lines of the first page, as long as the line does not name it a fax.
+  for (const line of lines.slice(0, 12)) {
+    if (line.page !== 1 || /\bfax\b/i.test(line.text)) continue;
+    if (line.segments.some((_, i) => receivers.has(segKey(line, i)))) continue;
+    const m = line.text.match(
+      /(?<![\d\w])(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d\w])/,
+    );
+    if (m && m.index !== undefined) {
+      return {
+        type: 'VENDOR_PHONE',
+        value: m[0],
+        valueBox: boxOfSpan(line, m.index, m.index + m[0].length),
+        line,
+        confidence: line.confidence * 0.75,
+      };
+    }
+  }
   return null;
 }
 
@@ -963,6 +981,17 @@ function numericTail(line: DocLine): {
   return { start, numbers };
 }
 
+function rawOf(numbers: Array<{ raw: string }>): [string, string, string] {
+  return [numbers[0].raw, numbers[1].raw, numbers[2].raw];
+}
+
+/** Whether quantity × unit price is the amount (within 2%), all three read. */
+function multipliesOut(quantity: string | null, unitPrice: string | null, price: string | null): boolean {
+  if (quantity === null || unitPrice === null || price === null) return false;
+  const [q, u, p] = [quantity, unitPrice, price].map((t) => findAmounts(t).at(-1)?.value ?? Number.NaN);
+  return q > 0 && Math.abs(q * u - p) <= 0.02 * Math.max(1, Math.abs(p));
+}
+
 function rowOf(line: DocLine, columns: Column[] | null): Row | null {
   let { start, numbers } = numericTail(line);
   const descriptionColumn = columns?.find((c) => c.role === 'description');
@@ -997,6 +1026,13 @@ function rowOf(line: DocLine, columns: Column[] | null): Row | null {
       if (col.role === 'quantity') quantity = n.raw;
       else if (col.role === 'unit') unitPrice = n.raw;
       else if (col.role === 'price') price = n.raw;
+    }
+    // Text laid out with spaces in a proportional font drifts off its header's columns. When the
+    // columns give figures that do not multiply out but the numbers read in order (quantity, unit
+    // price, amount) do, the order is right.
+    const inOrder = numbers.length === 3 ? numbers : null;
+    if (inOrder && !multipliesOut(quantity, unitPrice, price) && multipliesOut(...rawOf(inOrder))) {
+      [quantity, unitPrice, price] = rawOf(inOrder);
     }
   }
   if (price === null) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExpectedInvoice, generateInvoices } from '../../../test/fixtures/generate-invoices';
+import { sampleInvoicePdf } from '../../../test/fixtures/sample-invoice';
 import { extractInvoice } from '../../core/extraction/pipeline';
 import { sniffContentType } from '../../core/files/sniff';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from './local-analyzer';
@@ -55,6 +56,16 @@ describe('local engine on generated property-management invoices', () => {
       expect(reviewReasons, expected.file).toEqual([]);
       expect(status).toBe('PROCESSED');
     }
+  });
+
+  it('reads a table laid out with spaces, whose figures drift off the header columns, and an unlabelled letterhead phone', async () => {
+    const bytes = new Uint8Array(await sampleInvoicePdf());
+    const { invoice } = await extractInvoice({ analyzer }, { bytes, contentType: 'application/pdf' });
+    expect(invoice.vendorPhone).toBe('(217) 555-0134');
+    expect(invoice.lineItems).toMatchObject([
+      { description: 'Emergency pipe repair, Unit 4B', quantity: 1, unitPrice: 850, totalPrice: 850 },
+      { description: 'Replacement valve', quantity: 2, unitPrice: 150, totalPrice: 300 },
+    ]);
   });
 
   it('classifies the plumbing, landscaping and HVAC invoices', async () => {
