@@ -261,6 +261,13 @@ describe('amounts', () => {
     expect(fieldOf(page, 'SUBTOTAL')).toBe('24.99');
     expect(fieldOf(page, 'TAX')).toBe('5.00');
     expect(fieldOf(page, 'TOTAL')).toBe('29.99');
+    // The row's price is the amount including tax; neither the tax nor the amount before it is a unit price.
+    const [row] = detectExpenseDocument([page]).LineItemGroups?.[0]?.LineItems ?? [];
+    const cells = Object.fromEntries(
+      (row?.LineItemExpenseFields ?? []).map((f) => [f.Type?.Text, f.ValueDetection?.Text]),
+    );
+    expect(cells).toMatchObject({ ITEM: 'Abonnements', PRICE: '29.99' });
+    expect(cells.UNIT_PRICE).toBeUndefined();
   });
 
   it('reads subtotal labels in several languages', () => {

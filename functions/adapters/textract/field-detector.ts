@@ -909,12 +909,18 @@ interface Column {
   x1: number;
 }
 
+const TAX_WORD = /\b(tax|vat|tva|btw|mwst|ust|gst)\b/i;
+const INCLUDING_TAX = /\b(incl|inkl|ttc|gross|brutto)\b/i;
+const EXCLUDING_TAX = /\b(excl|exkl|ht|net|netto)\b/i;
+
 function roleOf(header: string): ColumnRole {
   const h = header.toLowerCase();
   if (/\b(qty|quantity|aantal|menge|anzahl|units?|hours|hrs)\b/.test(h) && !/price|prijs|rate/.test(h))
     return 'quantity';
   if (/(unit\s*price|price\s*per|prijs\s*per|einzelpreis|u\/p|\brate\b|unit\s*cost|^price$|^prijs$)/.test(h))
     return 'unit';
+  // A tax column ("Montant TVA", "VAT amount"), unless it is the amount including the tax.
+  if (TAX_WORD.test(h) && !INCLUDING_TAX.test(h)) return 'other';
   if (/\b(amount|total|betrag|gesamt|montant|incl|line\s*total|subtotal|price|prijs)\b/.test(h))
     return 'price';
   if (/\b(tax|vat|btw|disc|uom)\b/.test(h)) return 'other';
@@ -935,11 +941,14 @@ function headerColumns(line: DocLine): Column[] | null {
   if (headerish.length < 2 || headerish.length < segs.length * 0.6) return null;
   if (!segs.some((s) => PRICE_HEADER.test(s.text))) return null;
   const columns: Column[] = segs.map((s) => ({ role: roleOf(s.text.trim()), x0: s.x0, x1: s.x1 }));
-  // With both a unit price and an amount column, "price" means the unit price.
-  const prices = columns.filter((c) => c.role === 'price');
-  if (prices.length > 1) {
-    for (const c of prices.slice(0, -1)) c.role = 'unit';
+  const prices = () => columns.filter((c) => c.role === 'price');
+  // An amount before tax beside the amount including it ("Montant HT … Montant TTC"): the line's
+  // price is the one including tax; the other is not a unit price.
+  if (prices().some((c) => INCLUDING_TAX.test(segs[columns.indexOf(c)].text))) {
+    for (const c of prices()) if (EXCLUDING_TAX.test(segs[columns.indexOf(c)].text)) c.role = 'other';
   }
+  // With both a unit price and an amount column, "price" means the unit price.
+  for (const c of prices().slice(0, -1)) c.role = 'unit';
   return columns;
 }
 
