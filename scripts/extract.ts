@@ -58,7 +58,8 @@ async function extractOne(file: string): Promise<Record<string, unknown>> {
       };
     }
     const r = await extractInvoice({ analyzer }, { bytes, contentType });
-    const { confidence, lineItems, ...fields } = r.invoice;
+    // The field locations are for the review screen, not part of the extraction contract.
+    const { confidence, lineItems, locations: _, ...fields } = r.invoice;
     return {
       file,
       ...fields,

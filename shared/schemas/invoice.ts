@@ -45,6 +45,19 @@ export const processingStageSchema = z.enum(PROCESSING_STAGES);
 
 export const fieldConfidenceSchema = z.record(z.string(), z.number().min(0).max(1));
 
+/**
+ * Where an extracted field was read: its page (1-based) and its box as fractions of the page's width
+ * and height from the top-left corner (Textract's BoundingBox). The review screen highlights it.
+ */
+export const fieldLocationSchema = z.object({
+  page: z.number().int().min(1),
+  left: z.number(),
+  top: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type FieldLocation = z.infer<typeof fieldLocationSchema>;
+
 export const syncResultSchema = z.object({
   integrationId: z.string(),
   integrationName: z.string(),
@@ -83,6 +96,8 @@ export const invoiceSchema = z.object({
   rejectionReason: z.string().nullable(),
   aiConfidence: z.number().min(0).max(1).nullable(),
   fieldConfidence: fieldConfidenceSchema,
+  /** Keyed by field name (vendorName … totalAmount); a field not read from the page has none. */
+  fieldLocations: z.record(z.string(), fieldLocationSchema).default({}),
   notes: z.string().nullable(),
   propertyId: z.string().nullable(),
   categoryId: z.string().nullable(),

@@ -118,6 +118,16 @@ describe('upload → decision on the local stack', () => {
       reviewReasons: [],
     });
     expect(invoice.aiConfidence).toBeGreaterThanOrEqual(0.8);
+    // Where the fields were read, for the review screen: on page 1, the total under the number.
+    const { invoiceNumber: number, totalAmount: totalAt } = invoice.fieldLocations;
+    expect(number).toMatchObject({ page: 1 });
+    expect(totalAt).toMatchObject({ page: 1 });
+    expect(totalAt.top).toBeGreaterThan(number.top + number.height);
+    for (const box of Object.values(invoice.fieldLocations)) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.left + box.width).toBeLessThanOrEqual(1.001);
+      expect(box.top + box.height).toBeLessThanOrEqual(1.001);
+    }
     const lines = await lineItems(invoice.id);
     expect(lines.map((l) => [l.description, l.quantity, l.totalPrice])).toEqual(
       spec.lines.map((l) => [l.description, l.quantity, Math.round(l.quantity * l.unitPrice * 100) / 100]),
@@ -133,6 +143,7 @@ describe('upload → decision on the local stack', () => {
     expect(invoice.contentType).toBe('image/png');
     expect(invoice.vendorName?.toLowerCase()).toContain('bluebird');
     expect(invoice.totalAmount).toBe(totalsOf(spec).total);
+    expect(invoice.fieldLocations.totalAmount).toMatchObject({ page: 1 });
     expect((await lineItems(invoice.id)).length).toBeGreaterThan(0);
   });
 

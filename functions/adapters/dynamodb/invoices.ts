@@ -9,6 +9,7 @@ import {
 import { encodeTime, ulid } from 'ulid';
 import {
   type Comment,
+  type FieldLocation,
   type Invoice,
   type InvoiceEvent,
   type InvoiceListQuery,
@@ -67,6 +68,8 @@ export interface InvoiceItem {
   rejectionReason: string | null;
   aiConfidence: number | null;
   fieldConfidence: Record<string, number>;
+  /** Absent on invoices processed before locations were kept. */
+  fieldLocations?: Record<string, FieldLocation>;
   notes: string | null;
   propertyId: string | null;
   categoryId: string | null;
@@ -109,6 +112,7 @@ export function toInvoice(item: InvoiceItem): Invoice {
     rejectionReason: item.rejectionReason ?? null,
     aiConfidence: item.aiConfidence,
     fieldConfidence: item.fieldConfidence ?? {},
+    fieldLocations: item.fieldLocations ?? {},
     notes: item.notes,
     propertyId: item.propertyId,
     categoryId: item.categoryId,
@@ -204,6 +208,7 @@ function eventItem(
       'processingRunId',
       'processingExecutionId',
       'fieldConfidence',
+      'fieldLocations',
       'extracted',
       'correctedFields',
       'syncResults',

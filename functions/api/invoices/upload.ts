@@ -47,6 +47,7 @@ export function newInvoiceItem(
     rejectionReason: null,
     aiConfidence: null,
     fieldConfidence: {},
+    fieldLocations: {},
     notes: null,
     propertyId: null,
     categoryId: null,

@@ -78,8 +78,31 @@ describe('normalize on real Textract AnalyzeExpense answers', () => {
     expect(sum).toBe(5715);
   });
 
+  it("keeps where each field's value was read: its page and its box as fractions of the page", () => {
+    const invoice = normalize(fixture('invoice-expense-response.json'));
+    expect(invoice.locations.totalAmount).toEqual({
+      page: 1,
+      left: 0.866,
+      top: 0.614,
+      width: 0.075,
+      height: 0.014,
+    });
+    expect(invoice.locations.invoiceNumber).toEqual({
+      page: 1,
+      left: 0.846,
+      top: 0.138,
+      width: 0.095,
+      height: 0.012,
+    });
+
+    // The total of the two-page answer is printed on page 2.
+    const multipage = normalize(fixture('analyzeExpenseResponse-multipage.json'));
+    expect(multipage.locations.totalAmount).toMatchObject({ page: 2, left: 0.814, top: 0.555 });
+  });
+
   it('does not crash on fields without geometry or values, and reports nothing found', () => {
     const invoice = normalize(fixture('expense-missing-geoms-response.json'));
+    expect(invoice.locations).toEqual({});
 
     expect(invoice.totalAmount).toBeNull();
     expect(invoice.vendorName).toBeNull();
@@ -122,9 +145,13 @@ describe('normalize: amounts that follow from the others', () => {
   const answer = (fields: Array<[type: string, text: string]>): AnalyzeExpenseResponse => ({
     ExpenseDocuments: [
       {
-        SummaryFields: fields.map(([type, text]) => ({
+        SummaryFields: fields.map(([type, text], i) => ({
           Type: { Text: type, Confidence: 95 },
-          ValueDetection: { Text: text, Confidence: 90 },
+          ValueDetection: {
+            Text: text,
+            Confidence: 90,
+            Geometry: { BoundingBox: { Left: 0.7, Top: 0.5 + i * 0.05, Width: 0.1, Height: 0.02 } },
+          },
         })),
       },
     ],
@@ -139,6 +166,9 @@ describe('normalize: amounts that follow from the others', () => {
     );
     expect(invoice.subtotal).toBe(4.11);
     expect(invoice.confidence.subtotal).toBeLessThan(invoice.confidence.totalAmount);
+    // Worked out, not read: there is no place on the page to show for it.
+    expect(invoice.locations.subtotal).toBeUndefined();
+    expect(invoice.locations.totalAmount).toEqual({ page: 1, left: 0.7, top: 0.5, width: 0.1, height: 0.02 });
 
     expect(
       normalize(

@@ -1,6 +1,7 @@
+import type { FieldLocation } from '../../../shared/schemas/invoice';
 import type { AnalyzeExpenseResponse, ExpenseField } from './expense-types';
 import { type DateOrder, dateOrderForCurrency, detectCurrency, findDates, parseAmount } from './parse-values';
-import type { ExtractedInvoice, ExtractedLineItem, FieldConfidence } from './types';
+import type { ExtractedInvoice, ExtractedLineItem, FieldConfidence, FieldLocations } from './types';
 
 /** A summary field together with where it came from. */
 interface Candidate {
@@ -298,6 +299,24 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
     lineItems: lines.confidence,
   };
 
+  const read = {
+    vendorName,
+    vendorAddress,
+    vendorEmail: emailField,
+    vendorPhone,
+    invoiceNumber,
+    invoiceDate,
+    dueDate,
+    subtotal,
+    taxAmount: tax,
+    totalAmount: total,
+  };
+  const locations: FieldLocations = {};
+  for (const [name, found] of Object.entries(read) as [keyof typeof read, Found | null][]) {
+    const location = found && !found.derived ? locationOf(found.candidate) : null;
+    if (location) locations[name] = location;
+  }
+
   return {
     vendorName: vendorName?.value ?? null,
     vendorAddress: vendorAddress?.value ?? null,
@@ -312,12 +331,26 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
     currency,
     lineItems: lines.items,
     confidence,
+    locations,
   };
+}
+
+type Found = { candidate: Candidate; derived?: boolean };
+
+/** The box of the field's value on its page, to 0.1% of the page; null without a usable geometry. */
+function locationOf({ field, page }: Candidate): FieldLocation | null {
+  const box = field.ValueDetection?.Geometry?.BoundingBox;
+  const [left, top, width, height] = [box?.Left, box?.Top, box?.Width, box?.Height].map((n) =>
+    typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 1000) / 1000 : Number.NaN,
+  );
+  // NaN fails every comparison, so a missing part ends here too.
+  if (!(left >= 0 && top >= 0 && width > 0 && height > 0)) return null;
+  return { page, left, top, width, height };
 }
 
 /** A value computed from other fields rather than read: 0.8 of the confidence it rests on. */
 function derived(value: number, confidence: number, candidate: Candidate) {
-  return { value: round2(value), confidence: confidence * 0.8, candidate };
+  return { value: round2(value), confidence: confidence * 0.8, candidate, derived: true };
 }
 
 function scaled<T extends { confidence: number }>(x: T | null, factor: number): T | null {

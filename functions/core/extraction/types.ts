@@ -1,3 +1,5 @@
+import type { FieldLocation } from '../../../shared/schemas/invoice';
+
 /** One row of an invoice's line-item table. */
 export interface ExtractedLineItem {
   description: string;
@@ -29,10 +31,14 @@ export type ExtractedFieldName = keyof ExtractedFields | 'lineItems';
 /** How sure the extraction is of each field, 0..1 (0 for a field that was not found). */
 export type FieldConfidence = Record<ExtractedFieldName, number>;
 
+/** Where each field was read on the document; a field that was not read (or was derived) has none. */
+export type FieldLocations = Partial<Record<keyof ExtractedFields, FieldLocation>>;
+
 /** An invoice as read from an AnalyzeExpense answer. */
 export interface ExtractedInvoice extends ExtractedFields {
   lineItems: ExtractedLineItem[];
   confidence: FieldConfidence;
+  locations: FieldLocations;
 }
 
 export const EXTRACTED_FIELD_NAMES: ExtractedFieldName[] = [

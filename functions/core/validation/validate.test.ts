@@ -15,6 +15,7 @@ function invoice(overrides: Partial<ExtractedInvoice> = {}): ExtractedInvoice {
     taxAmount: 12,
     totalAmount: 162,
     currency: 'USD',
+    locations: {},
     lineItems: [
       { description: 'Drain cleaning', quantity: 1, unitPrice: 100, totalPrice: 100 },
       { description: 'Parts', quantity: 2, unitPrice: 25, totalPrice: 50 },

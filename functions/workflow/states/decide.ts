@@ -104,6 +104,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
         reviewReasons: [ctx.rejectReason],
         aiConfidence: 0,
         fieldConfidence: {},
+        fieldLocations: {},
       },
       [],
     );
@@ -139,6 +140,8 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
       reviewReasons: validation.reasons,
       aiConfidence: validation.aiConfidence,
       fieldConfidence: { ...extracted.confidence, category: classification.categoryConfidence },
+      // A run normalized before locations were kept has none.
+      fieldLocations: extracted.locations ?? {},
       extracted: extractedValuesOf(extracted),
     },
     extracted.lineItems,
