@@ -737,36 +737,34 @@ function detectPhone(lines: DocLine[], receivers: Set<string>): Found | null {
   }
   // No label: a North American number ("(217) 555-0134", "217-555-0134") in the vendor's letterhead,
   // the first lines of the first page, as long as the line does not name it a fax.
-  for (const line of lines.slice(0, 12)) {
-    if (line.page !== 1 || /\bfax\b/i.test(line.text)) continue;
-    if (line.segments.some((_, i) => receivers.has(segKey(line, i)))) continue;
-    const m = line.text.match(
-      /(?<![\d\w])(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d\w])/,
-    );
-    if (m && m.index !== undefined) {
-      return {
-        type: 'VENDOR_PHONE',
-        value: m[0],
-        valueBox: boxOfSpan(line, m.index, m.index + m[0].length),
-        line,
-        confidence: line.confidence * 0.75,
-      };
-    }
-  }
-  return null;
+  const letterhead = lines.slice(0, 12).filter((l) => l.page === 1 && !/\bfax\b/i.test(l.text));
+  return firstMatch(letterhead, receivers, 'VENDOR_PHONE', NORTH_AMERICAN_PHONE, 0.75);
 }
 
+const NORTH_AMERICAN_PHONE = /(?<![\d\w])(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d\w])/;
+
 function detectEmail(lines: DocLine[], receivers: Set<string>): Found | null {
+  return firstMatch(lines, receivers, 'VENDOR_EMAIL', /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i, 0.85);
+}
+
+/** The first text matching `pattern` on a line outside the receiver's block, as a `type` field. */
+function firstMatch(
+  lines: DocLine[],
+  receivers: Set<string>,
+  type: string,
+  pattern: RegExp,
+  confidence: number,
+): Found | null {
   for (const line of lines) {
     if (line.segments.some((_, i) => receivers.has(segKey(line, i)))) continue;
-    const m = line.text.match(/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i);
+    const m = line.text.match(pattern);
     if (m && m.index !== undefined) {
       return {
-        type: 'VENDOR_EMAIL',
+        type,
         value: m[0],
         valueBox: boxOfSpan(line, m.index, m.index + m[0].length),
         line,
-        confidence: line.confidence * 0.85,
+        confidence: line.confidence * confidence,
       };
     }
   }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
+import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -16,7 +17,6 @@ import { cn } from '../../lib/utils';
 import { useInvoicePage } from './api/get-invoices';
 import { useDeleteInvoice } from './api/invoice-actions';
 import { exportInvoicesCsv } from './api/invoice-files';
-import { InvoiceSearchBox } from './components/invoice-search-box';
 import { InvoiceTabsDialog } from './components/invoice-tabs-dialog';
 import { StatusBadge } from './components/status-badge';
 import { amountDisplay, fileNameOf, invoiceDisplayNumber, vendorDisplay } from './lib/invoice-rules';
@@ -142,12 +142,13 @@ export function InvoicesPage() {
         }
       />
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <InvoiceSearchBox
+        <SearchInput
           id="invoices-search"
           className="md:w-96"
           placeholder="Search invoices..."
-          value={search.q}
-          onSearch={(q) => setSearch({ q, page: undefined })}
+          value={search.q ?? ''}
+          label="Search invoices"
+          onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
         />
         <fieldset className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           <legend className="sr-only">Filter by processing status</legend>

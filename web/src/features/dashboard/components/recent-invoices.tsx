@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -18,7 +19,6 @@ import { errorDetail } from '../../../lib/api-client';
 import { useInvoicePage } from '../../invoices/api/get-invoices';
 import { useDeleteInvoice } from '../../invoices/api/invoice-actions';
 import { downloadInvoiceFile } from '../../invoices/api/invoice-files';
-import { InvoiceSearchBox } from '../../invoices/components/invoice-search-box';
 import { StatusBadge } from '../../invoices/components/status-badge';
 import {
   amountDisplay,
@@ -77,12 +77,13 @@ export function RecentInvoices() {
       <CardHeader className="gap-4 lg:flex-row lg:items-center lg:justify-between">
         <CardTitle>Recent Invoices</CardTitle>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <InvoiceSearchBox
+          <SearchInput
             id="invoice-table-search"
             className="sm:w-80"
             placeholder="Search invoices, vendors, invoice numbers..."
-            value={search.q}
-            onSearch={(q) => setSearch({ q, page: undefined })}
+            value={search.q ?? ''}
+            label="Search invoices"
+            onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
           />
           <div className="flex gap-2">
             <Select
