@@ -93,7 +93,8 @@ const DEFAULT_API_ACCESS: ApiAccess = { table: 'readWrite' };
  * Gateway limits per subscription plan. There is one API Gateway key per plan (the authorizer maps the
  * organization's plan to it), so these limits are shared by every organization on the plan: they are a
  * backstop against runaway clients, not each tenant's quota. The per-organization monthly quota
- * (PLAN_MONTHLY_API_QUOTA) is counted in the table (`USAGE#<yyyy-mm>`) by the application.
+ * (PLAN_MONTHLY_API_QUOTA) of API-key calls is counted in the table (`USAGE#<yyyy-mm>`) and enforced
+ * (429) by the application.
  */
 export const USAGE_PLAN_LIMITS: Record<
   Plan,

@@ -310,11 +310,16 @@ describe('user profile', () => {
 });
 
 describe('organization', () => {
-  it('answers real counts and counts every authenticated call', async () => {
+  it("answers real counts and counts the calls made with API keys, not the app's own", async () => {
     const first = await body(await api('/api/organization/current'), 200, organizationSchema);
     const vendors = await body(await api('/api/vendors'), 200, pageOf(vendorSchema));
     const properties = await body(await api('/api/properties'), 200, pageOf(propertySchema));
     const invoices = (await (await api('/api/invoices')).json()).total as number;
+    const key = await body(await post('/api/api-keys', { name: 'Counter' }), 201, apiKeyCreatedSchema);
+    const robot = stack.api(key.key);
+    expect((await robot('/api/vendors')).status).toBe(200);
+    expect((await robot('/api/invoices')).status).toBe(200);
+    expect((await robot('/api/vendors/no-such-vendor')).status).toBe(404);
     const second = await body(await api('/api/organization/current'), 200, organizationSchema);
     expect(second.stats).toEqual({
       totalUsers: 1,
@@ -322,9 +327,37 @@ describe('organization', () => {
       totalProperties: properties.total,
       totalVendors: vendors.total,
     });
-    // organization, vendors, properties, invoices: four calls, each counted once.
-    expect(second.apiUsed - first.apiUsed).toBe(4);
+    // The key's three calls (an answered error too), and none of the signed-in person's.
+    expect(second.apiUsed - first.apiUsed).toBe(3);
     expect(second).toMatchObject({ plan: 'STARTER', apiQuota: 10_000, status: 'ACTIVE' });
+    expect((await del(`/api/api-keys/${key.id}`)).status).toBe(204);
+  });
+
+  it("refuses an API key's calls with 429 once the month's quota is used, and the app keeps working", async () => {
+    const other = await stack.newUser({ firstName: 'Quinn', lastName: 'Otto' });
+    const me = userSchema.parse(await (await other.api('/api/auth/user')).json());
+    const key = await body(
+      await other.api('/api/api-keys', { method: 'POST', json: { name: 'Busy robot' } }),
+      201,
+      apiKeyCreatedSchema,
+    );
+    const robot = stack.api(key.key);
+    // The month so far: one call short of the STARTER quota.
+    const month = new Date().toISOString().slice(0, 7);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.usage(me.organization.id, month),
+        UpdateExpression: 'SET apiCalls = :n',
+        ExpressionAttributeValues: { ':n': 9_999 },
+      }),
+    );
+    expect((await robot('/api/vendors')).status).toBe(200);
+    const refused = await failure(await robot('/api/vendors'), 429);
+    expect(refused.code).toBe('quota');
+    expect(refused.messages[0]).toContain('10,000 calls on the STARTER plan');
+    const org = await body(await other.api('/api/organization/current'), 200, organizationSchema);
+    expect(org).toMatchObject({ apiUsed: 10_000, apiQuota: 10_000 });
   });
 
   it('validates name and slug with the spec’s messages', async () => {

@@ -297,16 +297,27 @@ export async function getUsage(orgId: string, month = monthOf(nowIso())): Promis
   return { invoices: (Item?.invoices as number) ?? 0, apiCalls: (Item?.apiCalls as number) ?? 0 };
 }
 
-/** Counts one API call against this month's usage (shown as apiUsed / apiQuota). */
-export async function countApiCall(orgId: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.usage(orgId, monthOf(nowIso())),
-      UpdateExpression: 'ADD apiCalls :one',
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+/**
+ * Counts one API-key call against this month's usage (shown as apiUsed / apiQuota), unless the month's
+ * `quota` is used up: then nothing is counted and the answer is false. One conditional write, so
+ * concurrent calls can never go past the quota.
+ */
+export async function countApiCall(orgId: string, quota: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.usage(orgId, monthOf(nowIso())),
+        UpdateExpression: 'ADD apiCalls :one',
+        ConditionExpression: 'attribute_not_exists(apiCalls) OR apiCalls < :quota',
+        ExpressionAttributeValues: { ':one': 1, ':quota': quota },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export interface OrganizationCounts {

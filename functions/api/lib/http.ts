@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ZodError, type z } from 'zod';
+import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/constants';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/organizations';
 import { AppError } from '../../core/errors/app-error';
@@ -145,11 +146,28 @@ export const parseParam = <S extends z.ZodTypeAny>(
   return result.data;
 };
 
-/** Counts the call for the authorizer's organization; public routes (no authorizer context) are not counted. */
-async function countUsage(event: APIGatewayProxyEvent): Promise<void> {
-  const orgId = (event.requestContext?.authorizer as Record<string, unknown> | null | undefined)?.orgId;
-  if (typeof orgId !== 'string' || !orgId) return;
-  await countApiCall(orgId).catch((error) => logger.error('Counting the API call failed', error));
+/**
+ * Meters a call made with an API key against its organization's monthly quota (the plan's
+ * PLAN_MONTHLY_API_QUOTA): past it, the call is refused with 429. The app's own calls (people signed in)
+ * are not metered: an open dashboard refreshing itself must not use up the integrations' quota or lock
+ * people out. A failure to count is logged and never fails the call.
+ */
+async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
+  const context = (event.requestContext?.authorizer ?? {}) as Record<string, unknown>;
+  if (context.kind !== 'apikey' || typeof context.orgId !== 'string' || !context.orgId) return;
+  const plan: Plan = PLANS.includes(context.plan as Plan) ? (context.plan as Plan) : 'STARTER';
+  const quota = PLAN_MONTHLY_API_QUOTA[plan];
+  const withinQuota = await countApiCall(context.orgId, quota).catch((error) => {
+    logger.error('Counting the API call failed', error);
+    return true;
+  });
+  if (!withinQuota) {
+    throw new AppError(
+      'quota',
+      'quota',
+      `Monthly API quota reached: ${quota.toLocaleString('en-US')} calls on the ${plan} plan. It resets on the 1st (UTC).`,
+    );
+  }
 }
 
 const logger = {
@@ -178,14 +196,8 @@ export function resourceHandler(
 ) {
   const compiled = compile(routes);
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
-    // Every authenticated call counts against the month's API usage, also those answered with an error;
-    // it runs beside the route and a failure to count never fails the call.
-    const counting = countUsage(event);
-    try {
-      return await route(event);
-    } finally {
-      await counting;
-    }
+    await meterApiKeyCall(event);
+    return route(event);
   };
   const route = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const method = event.httpMethod.toUpperCase();

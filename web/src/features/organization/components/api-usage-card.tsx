@@ -39,7 +39,8 @@ export function ApiUsageCard({
             className={cn(warning && '[&>div]:bg-amber-500 dark:[&>div]:bg-amber-400')}
           />
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {percent.toFixed(1)}% of your monthly quota
+            {percent.toFixed(1)}% of your monthly quota. Calls made with API keys count; past the quota they
+            are refused until the 1st. Using InvoicePilot itself never counts.
           </p>
         </div>
         {warning ? (
