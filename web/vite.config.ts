@@ -13,6 +13,14 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // pdf.js's worker ships as .mjs; served as .js it gets a JavaScript type from any static host
+        // (the local gateway, S3), which a module worker requires.
+        assetFileNames: ({ names }) =>
+          names[0]?.endsWith('.mjs') ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]',
+      },
+    },
   },
   server: {
     proxy: {

@@ -560,6 +560,9 @@ describe('web', () => {
     const csp = JSON.stringify(t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(csp).toContain('https://cognito-idp.eu-west-1.amazonaws.com');
     expect(csp).toContain("frame-ancestors 'none'");
+    // Previews are pdf.js canvases: no frames or plugins, the worker from the site itself.
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("worker-src 'self'");
   });
 
   it('writes config.json at deploy time and invalidates the distribution', () => {

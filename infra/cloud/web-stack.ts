@@ -129,7 +129,8 @@ export class WebStack extends Stack {
     });
 
     // CSP for the SPA: own scripts only; Amplify talks to the Cognito endpoint; the browser POSTs files to
-    // the upload bucket; PDF previews are blob: URLs in an iframe.
+    // the upload bucket; PDF previews are drawn by pdf.js, whose worker is one of the site's own files,
+    // so nothing is framed or embedded.
     const uploadBucket = physicalNames(config).uploadBucket(Aws.ACCOUNT_ID, this.region);
     const csp = [
       "default-src 'self'",
@@ -139,8 +140,9 @@ export class WebStack extends Stack {
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
       `connect-src 'self' https://cognito-idp.${this.region}.amazonaws.com https://${uploadBucket}.s3.${this.region}.amazonaws.com`,
-      "frame-src 'self' blob:",
-      'object-src blob:',
+      "worker-src 'self'",
+      "frame-src 'none'",
+      "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
       "frame-ancestors 'none'",

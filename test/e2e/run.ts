@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { sampleInvoicePdf } from '../fixtures/sample-invoice';
 import { type RunningStack, startStack } from './stack';
 
@@ -140,6 +140,82 @@ function watchErrors(page: Page, bucket: string[]) {
     if (m.type() === 'error' && !/Failed to load resource.*401/.test(m.text()))
       bucket.push(`console: ${m.text()}`);
   });
+}
+
+type Located = { page: number; left: number; top: number; width: number; height: number };
+type DialogInvoice = { id: string; fileName?: string; fieldLocations?: Record<string, Located> };
+
+/** Clicks the first 'View invoice' button; answers the dialog and the invoice the API returned for it. */
+async function viewFirstInvoice(page: Page) {
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/api\/invoices\/[0-9A-Z]{26}$/.test(new URL(r.url()).pathname),
+  );
+  await page
+    .getByRole('button', { name: /^View invoice/ })
+    .first()
+    .click();
+  const invoice = (await (await answer).json()) as DialogInvoice;
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Extracted Information').waitFor();
+  return { dialog, invoice };
+}
+
+/** Waits until pdf.js has drawn page 1 of the dialog's preview: a canvas with dark (text) pixels. */
+async function expectDrawnPage(page: Page) {
+  await page
+    .waitForFunction(
+      () => {
+        const canvas = document.querySelector<HTMLCanvasElement>(
+          '[role=dialog] canvas[aria-label^="Page 1 of"]',
+        );
+        if (!canvas?.width) return false;
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let ink = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i + 3] === 255 && Math.min(data[i], data[i + 1], data[i + 2]) < 128) ink++;
+        return ink > 500;
+      },
+      null,
+      { timeout: 20_000 },
+    )
+    .catch(() => {
+      throw new Error('the PDF preview has no drawn page (no canvas with dark pixels)');
+    });
+}
+
+/**
+ * Hovers 'Total Amount' and checks the highlight sits over the page at the API's fractions, inside
+ * the visible part of the preview.
+ */
+async function expectTotalHighlight(page: Page, dialog: Locator, invoice: DialogInvoice): Promise<void> {
+  const button = dialog.getByRole('button', { name: 'Show Total Amount on the document' });
+  const location = invoice.fieldLocations?.totalAmount;
+  assert(location, 'the API returned no fieldLocations.totalAmount for a text PDF');
+  await button.hover();
+  const box = dialog.getByTestId('field-highlight');
+  await box.waitFor();
+  await page.waitForTimeout(700); // the smooth scroll that brings the box into view
+  // No helper functions inside: tsx would wrap them in a `__name` call the page does not have.
+  const geometry = await box.evaluate((el, pageNumber) => {
+    const canvas = document.querySelector(`[role=dialog] canvas[aria-label^="Page ${pageNumber} of"]`);
+    const scroller = el.closest('[data-preview-scroller]');
+    return {
+      box: el.getBoundingClientRect().toJSON() as DOMRect,
+      canvas: canvas?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+      scroller: scroller?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+    };
+  }, location.page);
+  assert(geometry.canvas && geometry.scroller, `no canvas for page ${location.page}`);
+  const { box: b, canvas: c, scroller: v } = geometry;
+  const near = (actual: number, expected: number) => Math.abs(actual - expected) <= 2;
+  assert(
+    near(b.left, c.left + location.left * c.width) &&
+      near(b.top, c.top + location.top * c.height) &&
+      near(b.width, location.width * c.width) &&
+      near(b.height, location.height * c.height),
+    `highlight ${JSON.stringify(b)} is not at ${JSON.stringify(location)} of page ${JSON.stringify(c)}`,
+  );
+  assert(b.top >= v.top - 1 && b.bottom <= v.bottom + 1, 'the highlight was not scrolled into view');
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -379,21 +455,26 @@ async function main() {
 
     await step('invoice detail dialog shows preview, extracted data and history', page, async () => {
       await page.reload();
-      await page
-        .getByRole('button', { name: /^View invoice/ })
-        .first()
-        .click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText('Extracted Information').waitFor();
+      const { dialog, invoice } = await viewFirstInvoice(page);
       await dialog.getByText('History').waitFor();
-      await page.waitForTimeout(1500);
+      await expectDrawnPage(page);
+      await page.waitForTimeout(500);
       await shot(page, 'invoice-detail-dialog');
       await checkA11y(page, 'invoice detail dialog');
+      await expectTotalHighlight(page, dialog, invoice);
+      await shot(page, 'invoice-detail-highlight');
+      await checkA11y(page, 'invoice detail dialog with a highlight');
       await dialog.getByRole('button', { name: 'Edit' }).click();
-      await dialog.getByLabel('Total Amount').waitFor();
+      await dialog.getByLabel('Total Amount').focus();
+      await dialog.getByTestId('field-highlight').waitFor();
       await shot(page, 'invoice-edit-form');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+      // The preview is no iframe: after a click into it, Escape still reaches the dialog.
+      await dialog.getByRole('img', { name: /^Page 1 of / }).click();
       await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden', timeout: 3000 }).catch(() => {
+        throw new Error('Escape after a click on the preview did not close the dialog');
+      });
     });
 
     await step('download from the table saves the file', page, async () => {
@@ -742,14 +823,13 @@ async function main() {
       await page.waitForTimeout(500);
       await shot(page, 'dashboard-dark', true);
       await checkA11y(page, 'dashboard (dark)');
-      await page
-        .getByRole('button', { name: /^View invoice/ })
-        .first()
-        .click();
-      await page.getByRole('dialog').getByText('Extracted Information').waitFor();
-      await page.waitForTimeout(1000);
+      const { dialog, invoice } = await viewFirstInvoice(page);
+      await expectDrawnPage(page);
+      await page.waitForTimeout(500);
       await shot(page, 'invoice-detail-dialog-dark');
       await checkA11y(page, 'invoice detail dialog (dark)');
+      await expectTotalHighlight(page, dialog, invoice);
+      await shot(page, 'invoice-detail-highlight-dark');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await page.setViewportSize({ width: 375, height: 800 });

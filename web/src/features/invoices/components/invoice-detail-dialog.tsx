@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
 import { useInvoice } from '../api/get-invoice';
 import { useApproveInvoice, useRejectInvoice, useReprocessInvoice } from '../api/invoice-actions';
 import {
@@ -24,6 +25,7 @@ import {
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
 import { DocumentPreview } from './document-preview';
+import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
 import { StatusBadge } from './status-badge';
@@ -33,14 +35,26 @@ function Field({
   value,
   confidence,
   wide,
+  name,
 }: {
   label: string;
   value: ReactNode;
   confidence?: number;
   wide?: boolean;
+  /** The invoice field, whose box on the document (if it was read from one) hover and focus show. */
+  name?: string;
 }) {
+  const { locations, active, setHovered, setFocused } = useFieldHighlight();
+  const located = name !== undefined && locations[name] !== undefined;
   return (
-    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+    <div
+      className={cn(
+        wide ? 'col-span-2 min-w-0' : 'min-w-0',
+        // The padding is taken back by the margin, so a located field sits exactly where others do.
+        located && 'relative -m-1.5 rounded-lg p-1.5',
+        located && active === name && 'bg-brand-50 dark:bg-brand-500/15',
+      )}
+    >
       <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
         {label}
         {confidence !== undefined ? (
@@ -50,7 +64,22 @@ function Field({
           </Badge>
         ) : null}
       </dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-white">{value || '—'}</dd>
+      <dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-white">
+        {value || '—'}
+        {located ? (
+          // Stretched over the whole field, so hovering anywhere on it, tabbing to it or tapping it shows
+          // the box. It sits in the <dd> because a <dl> group may only hold <dt> and <dd> elements.
+          <button
+            type="button"
+            aria-label={`Show ${label} on the document`}
+            className="absolute inset-0 cursor-pointer rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
+            onMouseEnter={() => setHovered(name)}
+            onMouseLeave={() => setHovered(null)}
+            onFocus={() => setFocused(name)}
+            onBlur={() => setFocused(null)}
+          />
+        ) : null}
+      </dd>
     </div>
   );
 }
@@ -67,26 +96,64 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 function ExtractedInformation({ invoice }: { invoice: Invoice }) {
+  useClearHighlightOnUnmount();
   const c = invoice.fieldConfidence ?? {};
   const cur = invoice.currency ?? 'USD';
   return (
     <div className="grid gap-6">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-        <Field label="Vendor" value={vendorDisplay(invoice)} confidence={c.vendorName} />
-        <Field label="Invoice Number" value={invoiceDisplayNumber(invoice)} confidence={c.invoiceNumber} />
-        <Field label="Invoice Date" value={formatDate(invoice.invoiceDate)} confidence={c.invoiceDate} />
-        <Field label="Due Date" value={formatDate(invoice.dueDate)} confidence={c.dueDate} />
-        <Field label="Subtotal" value={formatMoney(invoice.subtotal, cur)} confidence={c.subtotal} />
-        <Field label="Tax" value={formatMoney(invoice.taxAmount, cur)} confidence={c.taxAmount} />
+        <Field name="vendorName" label="Vendor" value={vendorDisplay(invoice)} confidence={c.vendorName} />
         <Field
+          name="invoiceNumber"
+          label="Invoice Number"
+          value={invoiceDisplayNumber(invoice)}
+          confidence={c.invoiceNumber}
+        />
+        <Field
+          name="invoiceDate"
+          label="Invoice Date"
+          value={formatDate(invoice.invoiceDate)}
+          confidence={c.invoiceDate}
+        />
+        <Field name="dueDate" label="Due Date" value={formatDate(invoice.dueDate)} confidence={c.dueDate} />
+        <Field
+          name="subtotal"
+          label="Subtotal"
+          value={formatMoney(invoice.subtotal, cur)}
+          confidence={c.subtotal}
+        />
+        <Field
+          name="taxAmount"
+          label="Tax"
+          value={formatMoney(invoice.taxAmount, cur)}
+          confidence={c.taxAmount}
+        />
+        <Field
+          name="totalAmount"
           label="Total Amount"
           value={<span className="text-base font-semibold">{amountDisplay(invoice)}</span>}
           confidence={c.totalAmount}
         />
         <Field label="Category" value={invoice.categoryName} confidence={c.category ?? c.categoryId} />
-        <Field label="Vendor Email" value={invoice.vendorEmail} confidence={c.vendorEmail} />
-        <Field label="Vendor Phone" value={invoice.vendorPhone} confidence={c.vendorPhone} />
-        <Field wide label="Vendor Address" value={invoice.vendorAddress} confidence={c.vendorAddress} />
+        <Field
+          name="vendorEmail"
+          label="Vendor Email"
+          value={invoice.vendorEmail}
+          confidence={c.vendorEmail}
+        />
+        <Field
+          name="vendorPhone"
+          label="Vendor Phone"
+          value={invoice.vendorPhone}
+          confidence={c.vendorPhone}
+        />
+        <Field
+          wide
+          name="vendorAddress"
+          label="Vendor Address"
+          value={invoice.vendorAddress}
+          confidence={c.vendorAddress}
+        />
         {invoice.notes ? <Field wide label="Notes" value={invoice.notes} /> : null}
         {invoice.rejectionReason ? (
           <Field wide label="Rejection Reason" value={invoice.rejectionReason} />
@@ -287,56 +354,58 @@ export function InvoiceDetailDialog({
             Failed to load invoice details
           </p>
         ) : (
-          <div className="grid lg:h-[min(78dvh,900px)] lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <div className="border-b border-slate-200 bg-slate-50 p-3 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-950/40">
-              <DocumentPreview invoice={invoice} />
-            </div>
-            <div className="grid content-start gap-5 overflow-y-auto p-5">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <h3 className="text-base font-semibold text-slate-900 dark:text-white">
-                  {editing ? 'Edit Invoice' : 'Extracted Information'}
-                </h3>
-                <div className="flex items-center gap-2">
-                  {invoice.aiConfidence !== null ? (
-                    <Badge tone={confidenceTone(invoice.aiConfidence)}>
-                      AI confidence {formatConfidence(invoice.aiConfidence, 1)}
-                    </Badge>
-                  ) : null}
-                  {!editing ? (
-                    <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                      <Pencil aria-hidden /> Edit
-                    </Button>
-                  ) : null}
-                </div>
+          <FieldHighlightProvider locations={invoice.fieldLocations}>
+            <div className="grid lg:h-[min(78dvh,900px)] lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+              <div className="border-b border-slate-200 bg-slate-50 p-3 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-950/40">
+                <DocumentPreview invoice={invoice} />
               </div>
-              {invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED' ? (
-                <p
-                  role="status"
-                  className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:bg-blue-500/10 dark:text-blue-200"
-                >
-                  <Spinner /> {stageLabel(invoice.processingStage)}... this usually takes 10-30 seconds.
-                </p>
-              ) : null}
-              {needsReview(invoice) && invoice.reviewReasons.length ? (
-                <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-500/10">
-                  <p className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
-                    <TriangleExclamationPoint className="size-4" aria-hidden /> Why this needs review
-                  </p>
-                  <ul className="mt-1.5 list-disc pl-6 text-sm text-amber-900 dark:text-amber-100">
-                    {invoice.reviewReasons.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
+              <div className="grid content-start gap-5 overflow-y-auto p-5">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h3 className="text-base font-semibold text-slate-900 dark:text-white">
+                    {editing ? 'Edit Invoice' : 'Extracted Information'}
+                  </h3>
+                  <div className="flex items-center gap-2">
+                    {invoice.aiConfidence !== null ? (
+                      <Badge tone={confidenceTone(invoice.aiConfidence)}>
+                        AI confidence {formatConfidence(invoice.aiConfidence, 1)}
+                      </Badge>
+                    ) : null}
+                    {!editing ? (
+                      <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                        <Pencil aria-hidden /> Edit
+                      </Button>
+                    ) : null}
+                  </div>
                 </div>
-              ) : null}
-              <ReviewActions invoice={invoice} />
-              {editing ? (
-                <InvoiceEditForm key={invoice.version} invoice={invoice} onDone={() => setEditing(false)} />
-              ) : (
-                <ExtractedInformation invoice={invoice} />
-              )}
+                {invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED' ? (
+                  <p
+                    role="status"
+                    className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:bg-blue-500/10 dark:text-blue-200"
+                  >
+                    <Spinner /> {stageLabel(invoice.processingStage)}... this usually takes 10-30 seconds.
+                  </p>
+                ) : null}
+                {needsReview(invoice) && invoice.reviewReasons.length ? (
+                  <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-500/10">
+                    <p className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
+                      <TriangleExclamationPoint className="size-4" aria-hidden /> Why this needs review
+                    </p>
+                    <ul className="mt-1.5 list-disc pl-6 text-sm text-amber-900 dark:text-amber-100">
+                      {invoice.reviewReasons.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                <ReviewActions invoice={invoice} />
+                {editing ? (
+                  <InvoiceEditForm key={invoice.version} invoice={invoice} onDone={() => setEditing(false)} />
+                ) : (
+                  <ExtractedInformation invoice={invoice} />
+                )}
+              </div>
             </div>
-          </div>
+          </FieldHighlightProvider>
         )}
       </DialogContent>
     </Dialog>

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useCategories, usePropertyOptions } from '../api/get-lookups';
 import { useUpdateInvoice } from '../api/invoice-actions';
+import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 
 const text = z.string();
 /**
@@ -87,6 +88,8 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone:
     defaultValues: formValuesOf(invoice),
   });
   const { register, handleSubmit, formState } = form;
+  const { setFocused } = useFieldHighlight();
+  useClearHighlightOnUnmount();
   const err = (k: keyof InvoiceFormValues) => formState.errors[k]?.message as string | undefined;
   const field = (k: keyof InvoiceFormValues) => ({
     id: `edit-${k}`,
@@ -116,7 +119,15 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone:
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      // Focus bubbles here from every input; its name is the invoice field whose box the preview shows
+      // (a field with no location shows none). On the form, as register() owns each input's onBlur.
+      onFocus={(e) => setFocused((e.target as Partial<HTMLInputElement>).name || null)}
+      onBlur={() => setFocused(null)}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="edit-vendorName" label="Vendor Name" error={err('vendorName')}>
           <Input {...field('vendorName')} />
