@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
@@ -12,6 +12,8 @@ vi.mock('../lib/pdf-renderer', () => ({ openPdf: vi.fn() }));
 const ID = '01HZY3K8M2Q4R5S6T7V8W9XABC';
 const renderPage = vi.fn(() => ({ promise: Promise.resolve(), cancel: () => {} }));
 const destroy = vi.fn();
+/** Pages not yet in view, with the way to bring each into view. */
+const observed = new Map<Element, () => void>();
 
 beforeEach(() => {
   renderPage.mockClear();
@@ -24,6 +26,21 @@ beforeEach(() => {
       constructor(private readonly callback: (entries: { contentRect: { width: number } }[]) => void) {}
       observe() {
         this.callback([{ contentRect: { width: 480 } }]);
+      }
+      disconnect() {}
+    },
+  );
+  // Pages are drawn once they come near the visible part of the preview: here page 1 is in view at
+  // once, and any other page when the test says it scrolled there.
+  observed.clear();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe(el: Element) {
+        const report = () => this.callback([{ isIntersecting: true }]);
+        if (el.getAttribute('aria-label')?.startsWith('Page 1 ')) report();
+        else observed.set(el, report);
       }
       disconnect() {}
     },
@@ -66,7 +83,10 @@ describe('DocumentPreview of a PDF', () => {
     // The file's bytes reach pdf.js.
     expect(new TextDecoder().decode(vi.mocked(openPdf).mock.calls[0][0])).toBe('"%PDF-1.7"');
     await waitFor(() => expect(renderPage).toHaveBeenCalledWith(1, first, 480));
-    expect(renderPage).toHaveBeenCalledWith(2, second, 480);
+    // Page 2 is out of sight: not drawn until the preview scrolls near it.
+    expect(renderPage).not.toHaveBeenCalledWith(2, second, 480);
+    act(() => observed.get(second)?.());
+    await waitFor(() => expect(renderPage).toHaveBeenCalledWith(2, second, 480));
     expect(screen.getByRole('button', { name: 'Open in New Tab' })).toBeInTheDocument();
 
     await user.hover(screen.getByRole('button', { name: 'Show Total Amount on the document' }));

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, FileText, Image as ImageIcon, TriangleExclamationPoint } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { Invoice } from '../../../../../shared/schemas/invoice';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -129,6 +137,27 @@ function PageFrame({ page, style, children }: { page: number; style?: CSSPropert
   );
 }
 
+/**
+ * Whether the element has come within a screen of the preview's visible part. A page is drawn only
+ * then (and stays drawn): a 100-page PDF must not hold 100 full-size canvases the reviewer never sees.
+ */
+function useNearView(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { root: el.closest('[data-preview-scroller]'), rootMargin: '100% 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
 function PdfPageCanvas({
   pdf,
   page,
@@ -143,12 +172,13 @@ function PdfPageCanvas({
   onError: (error: unknown) => void;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const near = useNearView(canvas);
   useEffect(() => {
-    if (!canvas.current || width <= 0) return;
+    if (!near || !canvas.current || width <= 0) return;
     const task = pdf.renderPage(page, canvas.current, width);
     task.promise.catch(onError);
     return () => task.cancel();
-  }, [pdf, page, width, onError]);
+  }, [near, pdf, page, width, onError]);
   return <canvas ref={canvas} role="img" aria-label={label} className="absolute inset-0 size-full" />;
 }
 
