@@ -772,6 +772,15 @@ async function main() {
       await dialog.getByRole('definition').filter({ hasText: reason }).waitFor();
       await page.waitForTimeout(800);
       await shot(page, 'invoice-rejected');
+
+      // The review queue leads on to the other copy still waiting, in the same dialog.
+      const rejectedUrl = page.url();
+      const queue = dialog.getByRole('region', { name: 'Review queue' });
+      await queue.getByText('1 other invoice waits for review').waitFor();
+      await queue.getByRole('button', { name: /^Review next: Acme Plumbing Co\./ }).click();
+      await dialog.getByText('Why this needs review').waitFor();
+      await dialog.getByRole('button', { name: 'Approve' }).waitFor();
+      assert(page.url() !== rejectedUrl, 'Next did not open another invoice');
       await page.keyboard.press('Escape');
     });
 

@@ -41,6 +41,9 @@ export function DashboardPage() {
         invoiceId={search.invoice ?? null}
         open={Boolean(search.invoice)}
         onClose={close}
+        onOpenInvoice={(id) =>
+          void navigate({ to: '/', search: (prev: HomeSearch) => ({ ...prev, invoice: id }) })
+        }
       />
     </div>
   );

@@ -28,6 +28,7 @@ import { DocumentPreview } from './document-preview';
 import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
+import { ReviewQueue } from './review-queue';
 import { StatusBadge } from './status-badge';
 
 function Field({
@@ -311,13 +312,22 @@ export function InvoiceDetailDialog({
   invoiceId,
   open,
   onClose,
+  onOpenInvoice,
 }: {
   invoiceId: string | null;
   open: boolean;
   onClose: () => void;
+  /** Shows another invoice in this dialog; with it, the dialog offers the next invoice waiting for review. */
+  onOpenInvoice?: (id: string) => void;
 }) {
   const { data: invoice, isPending, isError } = useInvoice(open ? invoiceId : null);
   const [editing, setEditing] = useState(false);
+  // Moving to another invoice (the review queue's Next) starts on its extracted fields, not an edit form.
+  const [shownId, setShownId] = useState(invoiceId);
+  if (shownId !== invoiceId) {
+    setShownId(invoiceId);
+    setEditing(false);
+  }
 
   const title = invoice ? `Invoice #${invoiceDisplayNumber(invoice)}` : 'Invoice';
   return (
@@ -397,7 +407,8 @@ export function InvoiceDetailDialog({
                     </ul>
                   </div>
                 ) : null}
-                <ReviewActions invoice={invoice} />
+                <ReviewActions key={invoice.id} invoice={invoice} />
+                {onOpenInvoice ? <ReviewQueue currentId={invoice.id} onOpen={onOpenInvoice} /> : null}
                 {editing ? (
                   <InvoiceEditForm key={invoice.version} invoice={invoice} onDone={() => setEditing(false)} />
                 ) : (

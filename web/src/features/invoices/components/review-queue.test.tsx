@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
+import { InvoiceDetailDialog } from './invoice-detail-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const FIRST = makeInvoice({
+  id: '01HZY3K8M2Q4R5S6T7V8W9XAAA',
+  status: 'REVIEW_REQUIRED',
+  reviewStatus: 'REQUIRES_REVIEW',
+  processingStatus: 'review_needed',
+  vendorName: 'Acme Plumbing Co.',
+  invoiceNumber: 'A-1',
+  filename: 'a.txt',
+  fileName: 'a.txt',
+  contentType: 'text/plain',
+});
+const SECOND = makeInvoice({
+  ...FIRST,
+  id: '01HZY3K8M2Q4R5S6T7V8W9XBBB',
+  vendorName: 'Bright Electric',
+  invoiceNumber: 'B-2',
+});
+
+function serve(waiting: Array<typeof FIRST>) {
+  const answers: Record<string, { body: unknown }> = {
+    'GET /api/invoices': { body: { ...page(waiting), total: waiting.length } },
+  };
+  for (const invoice of [FIRST, SECOND]) {
+    answers[`GET /api/invoices/${invoice.id}`] = { body: invoice };
+    answers[`GET /api/invoices/${invoice.id}/line-items`] = { body: page([]) };
+    answers[`GET /api/invoices/${invoice.id}/events`] = { body: page([]) };
+  }
+  return mockApi(answers);
+}
+
+/** The dashboard's way of using the dialog: the shown invoice is state the queue's Next changes. */
+function Dashboardish() {
+  const [id, setId] = useState(FIRST.id);
+  return <InvoiceDetailDialog invoiceId={id} open onClose={() => {}} onOpenInvoice={setId} />;
+}
+
+describe('review queue in the invoice dialog', () => {
+  it('counts the other invoices waiting for review and moves to the next one in the same dialog', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve([FIRST, SECOND]);
+    renderWithProviders(<Dashboardish />);
+
+    const queue = await screen.findByRole('region', { name: 'Review queue' });
+    expect(queue).toHaveTextContent('1 other invoice waits for review');
+    const list = calls.find((c) => c.url.pathname === '/api/invoices');
+    expect(list?.url.searchParams.get('status')).toBe('REVIEW_REQUIRED');
+
+    await user.click(screen.getByRole('button', { name: 'Review next: Bright Electric, invoice B-2' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: /Invoice #B-2/ })).toBeInTheDocument());
+    // From the second invoice, the first one is the next waiting.
+    expect(
+      await screen.findByRole('button', { name: /^Review next: Acme Plumbing Co\./ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no queue when the shown invoice is the only one waiting, or without a way to open another', async () => {
+    const { calls } = serve([FIRST]);
+    const { unmount } = renderWithProviders(<Dashboardish />);
+    await screen.findByText('Extracted Information');
+    // The queue was asked for and answered before the check.
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/invoices')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Review queue' })).toBeNull();
+    unmount();
+
+    serve([FIRST, SECOND]);
+    renderWithProviders(<InvoiceDetailDialog invoiceId={FIRST.id} open onClose={() => {}} />);
+    await screen.findByText('Extracted Information');
+    expect(screen.queryByRole('region', { name: 'Review queue' })).toBeNull();
+  });
+});
