@@ -71,13 +71,17 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
         const width =
           item.width * (Math.hypot(a, b) / (Math.hypot(item.transform[0], item.transform[1]) || 1));
         words.push(
-          ...splitRun(str, {
-            x0: e,
-            x1: e + (width || fontHeight * 0.5 * str.length),
-            y0: f - fontHeight * 0.8,
-            y1: f + fontHeight * 0.2,
-            confidence: 99,
-          }),
+          ...splitRun(
+            str,
+            {
+              x0: e,
+              x1: e + (width || fontHeight * 0.5 * str.length),
+              y0: f - fontHeight * 0.8,
+              y1: f + fontHeight * 0.2,
+              confidence: 99,
+            },
+            content.styles[item.fontName]?.fontFamily === 'monospace' ? 'even' : 'proportional',
+          ),
         );
       }
       page.cleanup();

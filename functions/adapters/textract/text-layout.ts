@@ -105,18 +105,48 @@ export function lineOf(page: number, rowWords: LayoutWord[]): LayoutLine {
   };
 }
 
+/** How a run's width is shared among its characters: evenly (monospaced text, OCR lines) or by glyph. */
+export type CharWidths = 'even' | 'proportional';
+
+// Helvetica's advance widths (per 1000 em) for ' ' … '~'. Most invoice fonts (Helvetica, Arial, Liberation
+// Sans, their clones) share them, and other proportional fonts are far closer to them than to even widths.
+const PROPORTIONAL_WIDTHS = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+  556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+const widthOf = (ch: string) => PROPORTIONAL_WIDTHS[ch.charCodeAt(0) - 32] ?? 556;
+
 /**
- * Splits a run of text with a known box into words, placing each word in proportion to its
- * characters (good enough for column alignment when the engine reports whole runs or lines).
+ * Splits a run of text with a known box into words, placing each word by the share of the run's width
+ * its characters take (good enough for column alignment and field boxes when the engine reports whole
+ * runs or lines).
  */
-export function splitRun(text: string, box: Omit<LayoutWord, 'text'>): LayoutWord[] {
+export function splitRun(
+  text: string,
+  box: Omit<LayoutWord, 'text'>,
+  widths: CharWidths = 'even',
+): LayoutWord[] {
   const tokens = [...text.matchAll(/\S+/g)];
   if (tokens.length === 0) return [];
-  const perChar = (box.x1 - box.x0) / Math.max(1, text.length);
+  const chars = Array.from(text);
+  // offsets[i]: the run's width before UTF-16 index i, in the units of the chosen widths.
+  const offsets = new Array<number>(text.length + 1).fill(0);
+  let at = 0;
+  let index = 0;
+  for (const ch of chars) {
+    offsets[index] = at;
+    at += widths === 'even' ? 1 : widthOf(ch);
+    index += ch.length;
+    offsets[index] = at;
+  }
+  const scale = (box.x1 - box.x0) / Math.max(1, at);
   return tokens.map((t) => ({
     text: t[0],
-    x0: box.x0 + t.index * perChar,
-    x1: box.x0 + (t.index + t[0].length) * perChar,
+    x0: box.x0 + offsets[t.index] * scale,
+    x1: box.x0 + offsets[t.index + t[0].length] * scale,
     y0: box.y0,
     y1: box.y1,
     confidence: box.confidence,

@@ -7,6 +7,30 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
+// Fonts a PDF names without embedding them (Helvetica, Times, Courier…: common in invoices made by
+// billing tools) are drawn from pdf.js's own copies, not whatever the system has. Their metrics are
+// the ones the extraction measured, so the text sits where the field boxes say it is.
+const standardFontUrls = new Map(
+  Object.entries(
+    import.meta.glob<string>('../../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}', {
+      query: '?url',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url]),
+);
+
+/** pdf.js asks the page (not its worker) for font files: they are assets with hashed names. */
+class StandardFontFiles {
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const url = kind === 'standardFontDataUrl' ? standardFontUrls.get(filename) : undefined;
+    if (!url) throw new Error(`No ${kind} file ${filename}`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${response.status} loading ${url}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+}
+
 /** A page's size in PDF points, as displayed (rotation applied). */
 export interface PageSize {
   width: number;
@@ -29,7 +53,13 @@ export interface OpenedPdf {
 /** Opens a PDF from its bytes and reads every page's size, so pages can be laid out before they draw. */
 export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
   // Eval off: the deployed CSP has no 'unsafe-eval', and pdf.js would otherwise try it and log a violation.
-  const task = getDocument({ data, isEvalSupported: false });
+  const task = getDocument({
+    data,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    BinaryDataFactory: StandardFontFiles,
+  });
   const doc = await task.promise;
   try {
     const pageSizes: PageSize[] = [];
