@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn, formatRelativeTime } from '../../../lib/utils';
 import { useInvoices } from '../../invoices/api/get-invoices';
+import { DueBadge } from '../../invoices/components/due-badge';
 import {
   amountDisplay,
   invoiceDisplayNumber,
@@ -116,8 +117,11 @@ export function NeedsReview() {
             {data.items.map((inv) => (
               <li key={inv.id} className="flex items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
-                    {vendorDisplay(inv)} · #{invoiceDisplayNumber(inv)}
+                  <p className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+                    <span className="truncate">
+                      {vendorDisplay(inv)} · #{invoiceDisplayNumber(inv)}
+                    </span>
+                    <DueBadge invoice={inv} />
                   </p>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400">
                     {inv.reviewReasons[0] ?? 'Requires manual review'} ·{' '}

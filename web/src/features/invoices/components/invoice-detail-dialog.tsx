@@ -25,6 +25,7 @@ import {
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
 import { DocumentPreview } from './document-preview';
+import { DueBadge } from './due-badge';
 import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
@@ -346,6 +347,7 @@ export function InvoiceDetailDialog({
           <span className="flex items-center gap-2">
             {title}
             {invoice ? <StatusBadge status={invoice.status} /> : null}
+            {invoice ? <DueBadge invoice={invoice} /> : null}
           </span>
         }
         description={invoice ? `${vendorDisplay(invoice)} · ${fileNameOf(invoice)}` : 'Invoice details'}

@@ -64,6 +64,30 @@ describe('review queue in the invoice dialog', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers next the waiting invoice due first, and marks how near its due date is', async () => {
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    const dueSoon = `${soon.getFullYear()}-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
+    const later = makeInvoice({
+      ...SECOND,
+      id: '01HZY3K8M2Q4R5S6T7V8W9XCCC',
+      vendorName: 'Later Landscaping',
+      dueDate: '2099-01-01',
+    });
+    const urgent = makeInvoice({ ...SECOND, dueDate: dueSoon });
+    mockApi({
+      'GET /api/invoices': { body: { ...page([FIRST, later, urgent]), total: 3 } },
+      [`GET /api/invoices/${FIRST.id}`]: { body: FIRST },
+      [`GET /api/invoices/${FIRST.id}/line-items`]: { body: page([]) },
+      [`GET /api/invoices/${FIRST.id}/events`]: { body: page([]) },
+    });
+    renderWithProviders(<Dashboardish />);
+    const queue = await screen.findByRole('region', { name: 'Review queue' });
+    expect(queue).toHaveTextContent('2 other invoices wait for review');
+    expect(screen.getByRole('button', { name: /^Review next: Bright Electric/ })).toBeInTheDocument();
+    // The shown invoice (due 2025-02-04, long past) says so in the dialog's title.
+    expect(screen.getByRole('heading', { name: /Invoice #A-1/ })).toHaveTextContent(/Overdue by \d+ days/);
+  });
+
   it('shows no queue when the shown invoice is the only one waiting, or without a way to open another', async () => {
     const { calls } = serve([FIRST]);
     const { unmount } = renderWithProviders(<Dashboardish />);

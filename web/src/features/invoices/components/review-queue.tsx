@@ -1,21 +1,22 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useInvoices } from '../api/get-invoices';
-import { invoiceDisplayNumber, vendorDisplay } from '../lib/invoice-rules';
+import { byDueDate, invoiceDisplayNumber, vendorDisplay } from '../lib/invoice-rules';
 
 /** How many invoices waiting for review the queue looks at to pick the next one. */
 const QUEUE_PAGE = 25;
 
 /**
  * The review queue, under an invoice's review actions: how many other invoices wait for a person, and
- * a button to the next one, so a reviewer works through the queue without going back to the list.
+ * a button to the one due first, so a reviewer works through the queue without going back to the list.
  * Shows nothing when no other invoice waits.
  */
 export function ReviewQueue({ currentId, onOpen }: { currentId: string; onOpen: (id: string) => void }) {
   const { data } = useInvoices({ status: 'REVIEW_REQUIRED', limit: QUEUE_PAGE });
   if (!data) return null;
   const others = data.items.filter((i) => i.id !== currentId);
-  const next = others[0];
+  // The one that falls due first comes next: a late invoice can cost a late fee.
+  const next = byDueDate(others)[0];
   if (!next) return null;
   const waiting = data.total - (data.items.length - others.length);
   return (

@@ -5,8 +5,11 @@ import { makeInvoice } from '../../../test/render';
 import {
   activityText,
   amountDisplay,
+  byDueDate,
   canDecide,
+  dueUrgency,
   invoiceDisplayNumber,
+  localToday,
   statusLabel,
   statusTone,
   vendorDisplay,
@@ -85,5 +88,45 @@ describe('money and date formats', () => {
     expect(formatDate('2025-01-05')).toBe('Jan 5, 2025');
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
+  });
+});
+
+describe('due dates of invoices waiting for a decision', () => {
+  const waiting = (dueDate: string | null) => ({ dueDate, status: 'REVIEW_REQUIRED' as const });
+
+  it('says how late or how near the due date is, in whole days', () => {
+    const today = '2026-03-10';
+    expect(dueUrgency(waiting('2026-03-07'), today)).toEqual({
+      tone: 'red',
+      days: -3,
+      label: 'Overdue by 3 days',
+    });
+    expect(dueUrgency(waiting('2026-03-09'), today)?.label).toBe('Overdue by 1 day');
+    expect(dueUrgency(waiting('2026-03-10'), today)).toEqual({ tone: 'amber', days: 0, label: 'Due today' });
+    expect(dueUrgency(waiting('2026-03-11'), today)?.label).toBe('Due tomorrow');
+    expect(dueUrgency(waiting('2026-03-17'), today)?.label).toBe('Due in 7 days');
+    // Across a month end and a daylight-saving change alike.
+    expect(dueUrgency(waiting('2026-04-01'), '2026-03-28')?.label).toBe('Due in 4 days');
+  });
+
+  it('is quiet for a far due date, no due date, or an invoice already decided', () => {
+    expect(dueUrgency(waiting('2026-03-18'), '2026-03-10')).toBeNull();
+    expect(dueUrgency(waiting(null), '2026-03-10')).toBeNull();
+    expect(dueUrgency({ dueDate: '2026-03-01', status: 'APPROVED' }, '2026-03-10')).toBeNull();
+    expect(dueUrgency({ dueDate: '2026-03-01', status: 'REJECTED' }, '2026-03-10')).toBeNull();
+  });
+
+  it('orders the earliest due first and those without a due date last, in their order', () => {
+    const list = [
+      { id: 'a', dueDate: null },
+      { id: 'b', dueDate: '2026-05-01' },
+      { id: 'c', dueDate: null },
+      { id: 'd', dueDate: '2026-04-01' },
+    ];
+    expect(byDueDate(list).map((i) => i.id)).toEqual(['d', 'b', 'a', 'c']);
+  });
+
+  it("takes today's date where the reviewer is", () => {
+    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });

@@ -107,6 +107,44 @@ export function stageLabel(stage: string | null | undefined): string {
   return (stage && STAGE_LABELS[stage]) || 'Processing';
 }
 
+/** Days within which an undecided invoice counts as due soon. */
+export const DUE_SOON_DAYS = 7;
+
+/** Today's date (YYYY-MM-DD) where the reviewer is. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * How pressing an invoice still waiting for a decision is: past its due date, or due within
+ * DUE_SOON_DAYS. Decided invoices and those without a due date are not pressing (null).
+ */
+export function dueUrgency(
+  invoice: Pick<Invoice, 'dueDate' | 'status'>,
+  today = localToday(),
+): { tone: BadgeTone; label: string; days: number } | null {
+  if (!invoice.dueDate || invoice.status === 'APPROVED' || invoice.status === 'REJECTED') return null;
+  const days = daysBetween(today, invoice.dueDate);
+  if (Number.isNaN(days) || days > DUE_SOON_DAYS) return null;
+  if (days < 0) return { tone: 'red', days, label: `Overdue by ${-days} ${-days === 1 ? 'day' : 'days'}` };
+  const label = days === 0 ? 'Due today' : days === 1 ? 'Due tomorrow' : `Due in ${days} days`;
+  return { tone: 'amber', days, label };
+}
+
+/** Earliest due date first; invoices without one keep their order after those with one. */
+export function byDueDate<T extends Pick<Invoice, 'dueDate'>>(invoices: T[]): T[] {
+  return [...invoices].sort((a, b) => {
+    if (a.dueDate && b.dueDate) return a.dueDate.localeCompare(b.dueDate);
+    return a.dueDate ? -1 : b.dueDate ? 1 : 0;
+  });
+}
+
 /** An invoice still moving through the pipeline (poll it). */
 export function isInFlight(status: AnyStatus | null | undefined): boolean {
   return status === 'UPLOADED' || status === 'PROCESSING';
