@@ -30,6 +30,15 @@ export const API_RESOURCES: ApiResource[] = [
   { handler: 'notifications', paths: ['/api/notifications', '/api/notifications/{proxy+}'] },
   { handler: 'user', paths: ['/api/user/profile'] },
   { handler: 'organization', paths: ['/api/organization/current'] },
+  {
+    handler: 'team',
+    paths: [
+      '/api/organization/members',
+      '/api/organization/members/{proxy+}',
+      '/api/organization/invitations',
+      '/api/organization/invitations/{proxy+}',
+    ],
+  },
 ];
 
 /** The resource serving a request path, matching `{proxy+}` greedily and `{x}` as one segment. */

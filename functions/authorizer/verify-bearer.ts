@@ -88,8 +88,8 @@ function rememberPrincipal(token: string, principal: VerifiedPrincipal, tokenExp
 }
 
 /**
- * Resolves a bearer token (Cognito ID token or API key) to its principal, provisioning the user and a
- * new organization on a person's first call. Returns undefined for anything that does not verify.
+ * Resolves a bearer token (Cognito ID token or API key) to its principal, provisioning the user (into the
+ * organization that invited their verified e-mail, or a new one) on a person's first call. Returns undefined for anything that does not verify.
  */
 export async function verifyBearer(token: string): Promise<VerifiedPrincipal | undefined> {
   if (API_KEY_PATTERN.test(token)) return verifyApiKey(token);
@@ -103,8 +103,11 @@ export async function verifyBearer(token: string): Promise<VerifiedPrincipal | u
   }
   const sub = String(claims.sub);
   const email = String(claims.email ?? '');
+  // Cognito's ID tokens carry a boolean; a token without the claim is treated as unverified.
+  const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
   const found =
-    (await findUserBySub(sub)) ?? (await provisionUser({ sub, email, ...(await userNamesOf(claims)) }));
+    (await findUserBySub(sub)) ??
+    (await provisionUser({ sub, email, emailVerified, ...(await userNamesOf(claims)) }));
   const [user, org] = await Promise.all([getUser(found.orgId, found.userId), getOrganization(found.orgId)]);
   const principal: VerifiedPrincipal = {
     kind: 'user',

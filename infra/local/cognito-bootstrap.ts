@@ -5,6 +5,7 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -33,13 +34,21 @@ export function ensureLocalUserPool(dataDir: string, userPoolId: string): { clie
             CreationDate: now,
             LastModifiedDate: now,
             MfaConfiguration: 'OFF',
-            SchemaAttributes: [],
+            // No SchemaAttributes: cognito-local then checks attribute updates against Cognito's standard
+            // attributes. An empty list made every update fail ("Attribute does not exist in the schema").
           },
         },
         null,
         2,
       ),
     );
+  } else {
+    // Pools written before that change carry `SchemaAttributes: []`; dropping it keeps their users.
+    const pool = JSON.parse(readFileSync(poolFile, 'utf8')) as { Options?: { SchemaAttributes?: unknown[] } };
+    if (pool.Options?.SchemaAttributes?.length === 0) {
+      delete pool.Options.SchemaAttributes;
+      writeFileSync(poolFile, JSON.stringify(pool, null, 2));
+    }
   }
   const clientsFile = join(dbDir, 'clients.json');
   const clients = existsSync(clientsFile)
@@ -70,11 +79,14 @@ export function cognitoClient(endpoint: string, region: string) {
   });
 }
 
-/** Creates a confirmed user with a permanent password unless it exists; returns its `sub`. */
+/**
+ * Creates a confirmed user with a permanent password unless it exists; returns its `sub`. The e-mail is
+ * verified unless `emailVerified` is false (tests of unverified sign-ups).
+ */
 export async function ensureUser(
   client: CognitoIdentityProviderClient,
   userPoolId: string,
-  user: { email: string; password: string; firstName: string; lastName: string },
+  user: { email: string; password: string; firstName: string; lastName: string; emailVerified?: boolean },
 ): Promise<string> {
   const subOf = (attributes?: { Name?: string; Value?: string }[]) =>
     attributes?.find((a) => a.Name === 'sub')?.Value ?? '';
@@ -93,7 +105,7 @@ export async function ensureUser(
       MessageAction: 'SUPPRESS',
       UserAttributes: [
         { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
+        ...(user.emailVerified === false ? [] : [{ Name: 'email_verified', Value: 'true' }]),
         { Name: 'given_name', Value: user.firstName },
         { Name: 'family_name', Value: user.lastName },
       ],
@@ -108,4 +120,30 @@ export async function ensureUser(
     }),
   );
   return subOf(created.User?.Attributes);
+}
+
+/**
+ * Marks a user's e-mail verified, as Cognito does when a sign-up is confirmed with the code it e-mailed
+ * (the pool auto-verifies `email`). cognito-local confirms the sign-up but leaves `email_verified` unset,
+ * so its ID tokens would say false, and an invited person could never join the organization that invited
+ * them. The attribute is written with the e-mail itself, which cognito-local requires.
+ */
+export async function markEmailVerified(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  username: string,
+): Promise<void> {
+  const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+  if (!email) return;
+  await client.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId,
+      Username: username,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
 }

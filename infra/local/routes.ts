@@ -9,9 +9,13 @@ type ExtraRoute = (
 
 /**
  * `/cognito` on the gateway forwards to cognito-local, so the SPA talks to one origin locally as it does
- * behind CloudFront, and no cross-origin setup is needed.
+ * behind CloudFront, and no cross-origin setup is needed. A confirmed sign-up also marks the e-mail
+ * verified (`onSignUpConfirmed`), which Cognito does and cognito-local does not.
  */
-export function cognitoProxyRoute(cognitoEndpoint: string): ExtraRoute {
+export function cognitoProxyRoute(
+  cognitoEndpoint: string,
+  onSignUpConfirmed?: (username: string) => Promise<void>,
+): ExtraRoute {
   return async (req, res, body) => {
     if (!req.url?.startsWith('/cognito')) return false;
     const target = `${cognitoEndpoint}${req.url.slice('/cognito'.length) || '/'}`;
@@ -27,6 +31,14 @@ export function cognitoProxyRoute(cognitoEndpoint: string): ExtraRoute {
       body: payload ? new Uint8Array(payload) : undefined,
     });
     const out = Buffer.from(await response.arrayBuffer());
+    if (response.ok && onSignUpConfirmed && headers['x-amz-target']?.endsWith('.ConfirmSignUp')) {
+      const username = confirmedUsername(payload);
+      // The sign-up is confirmed either way; a failure here only keeps the e-mail unverified.
+      if (username)
+        await onSignUpConfirmed(username).catch((error) =>
+          console.error(`Marking ${username}'s e-mail verified failed: ${String(error)}`),
+        );
+    }
     res.writeHead(response.status, {
       'content-type': response.headers.get('content-type') ?? 'application/json',
       'cache-control': 'no-store',
@@ -34,6 +46,15 @@ export function cognitoProxyRoute(cognitoEndpoint: string): ExtraRoute {
     res.end(out);
     return true;
   };
+}
+
+function confirmedUsername(payload: Buffer | undefined): string | undefined {
+  try {
+    const { Username } = JSON.parse(payload?.toString('utf8') ?? '{}') as { Username?: unknown };
+    return typeof Username === 'string' && Username ? Username : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Local only: the confirmation codes cognito-local would have e-mailed, for people and browser tests. */

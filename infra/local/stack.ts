@@ -11,7 +11,7 @@ import { resetSqsClient } from '../../functions/adapters/sqs/queues';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
 import { resetEnv } from '../../functions/env';
-import { cognitoClient, ensureLocalUserPool, ensureUser } from './cognito-bootstrap';
+import { cognitoClient, ensureLocalUserPool, ensureUser, markEmailVerified } from './cognito-bootstrap';
 import { claimDataFolder } from './data-folder-lock';
 import {
   type Emulator,
@@ -174,12 +174,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let gateway: Server | undefined;
   let runner: LocalWorkflowRunner | undefined;
   let workers: QueueWorkers | undefined;
+  let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
   const stop = async () => {
     // Background work first (as a killed server would leave it: resumable), then the emulators.
     await Promise.allSettled([runner?.stop(), workers?.stop()]);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
     await Promise.allSettled(started.map((e) => e.stop()));
+    cognitoAdmin?.destroy();
     folder.release();
   };
   try {
@@ -236,12 +238,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     resetSqsClient();
     resetVerifier();
 
+    const admin = cognitoClient(cognito.endpoint, LOCAL_REGION);
+    cognitoAdmin = admin;
     if (options.seedDemo !== false) {
-      const sub = await ensureUser(
-        cognitoClient(cognito.endpoint, LOCAL_REGION),
-        LOCAL_USER_POOL_ID,
-        DEMO_USER,
-      );
+      const sub = await ensureUser(admin, LOCAL_USER_POOL_ID, DEMO_USER);
       await provisionUser(
         { sub, email: DEMO_USER.email, firstName: DEMO_USER.firstName, lastName: DEMO_USER.lastName },
         { orgName: DEMO_USER.orgName, slug: DEMO_USER.orgSlug },
@@ -267,7 +267,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stage: 'local',
       }),
       extraRoutes: [
-        cognitoProxyRoute(cognito.endpoint),
+        cognitoProxyRoute(cognito.endpoint, (username) =>
+          markEmailVerified(admin, LOCAL_USER_POOL_ID, username),
+        ),
         devMailboxRoute(mailbox),
         // The local S3 client signs with s3rver's fixed secret; the target checks signatures with it.
         storagePostTarget({ bucket: LOCAL_BUCKET, secret: 'S3RVER' }),

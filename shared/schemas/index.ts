@@ -1,3 +1,4 @@
 export * from './common';
 export * from './entities';
 export * from './invoice';
+export * from './team';

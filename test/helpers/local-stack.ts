@@ -3,20 +3,40 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack';
 
 export interface TestStack extends LocalStack {
   /** ID token of a user, signed in through the real user pool (USER_PASSWORD_AUTH). */
   signIn(email: string, password: string): Promise<string>;
-  /** A new confirmed user with their own organization (provisioned by their first API call). */
-  newUser(name?: {
-    firstName?: string;
-    lastName?: string;
-  }): Promise<{ email: string; token: string; api: Api }>;
+  /**
+   * A new confirmed user (with a verified e-mail, a random one unless given), provisioned by their first API
+   * call: their own organization, or the one that invited the e-mail.
+   */
+  newUser(name?: NewUserOptions): Promise<{ email: string; token: string; api: Api }>;
+  /**
+   * Signs a person up as the SPA does: SignUp and ConfirmSignUp (with the code from the mailbox) through the
+   * gateway's `/cognito`, then sign-in and the first API call.
+   */
+  signUp(name?: NewUserOptions): Promise<{ email: string; token: string; api: Api }>;
   /** A fetch bound to the gateway, with the bearer token. */
   api(token?: string): Api;
+}
+
+/** The password of every user newUser and signUp create. */
+export const TEST_PASSWORD = 'Test#Passw0rd!';
+
+export interface NewUserOptions {
+  email?: string;
+  /** newUser only: false leaves the e-mail unverified (the ID token says `email_verified: false`). */
+  emailVerified?: boolean;
+  firstName?: string;
+  lastName?: string;
 }
 
 export type Api = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
@@ -56,15 +76,10 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
       return fetch(`${stack.url}${path}`, { ...init, headers, body, redirect: 'manual' });
     };
 
-  const newUser: TestStack['newUser'] = async (name = {}) => {
-    const email = `user-${randomUUID().slice(0, 8)}@example.com`;
-    const password = 'Test#Passw0rd!';
-    await ensureUser(cognito, stack.cognito.userPoolId, {
-      email,
-      password,
-      firstName: name.firstName ?? 'Test',
-      lastName: name.lastName ?? 'User',
-    });
+  const password = TEST_PASSWORD;
+  const randomEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+  const firstCall = async (email: string) => {
     const token = await signIn(email, password);
     const bound = api(token);
     const me = await bound('/api/auth/user');
@@ -72,11 +87,58 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
     return { email, token, api: bound };
   };
 
+  const newUser: TestStack['newUser'] = async (name = {}) => {
+    const email = name.email ?? randomEmail();
+    await ensureUser(cognito, stack.cognito.userPoolId, {
+      email,
+      password,
+      firstName: name.firstName ?? 'Test',
+      lastName: name.lastName ?? 'User',
+      emailVerified: name.emailVerified,
+    });
+    return firstCall(email);
+  };
+
+  const signUp: TestStack['signUp'] = async (name = {}) => {
+    const email = name.email ?? randomEmail();
+    const throughGateway = cognitoClient(`${stack.url}/cognito`, stack.cognito.region);
+    try {
+      await throughGateway.send(
+        new SignUpCommand({
+          ClientId: stack.cognito.clientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [
+            { Name: 'given_name', Value: name.firstName ?? 'Test' },
+            { Name: 'family_name', Value: name.lastName ?? 'User' },
+          ],
+        }),
+      );
+      let code: string | undefined;
+      for (let waited = 0; !code && waited < 5_000; waited += 50) {
+        code = stack.mailbox.for(email).at(-1)?.code;
+        if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (!code) throw new Error(`No confirmation code was sent to ${email}`);
+      await throughGateway.send(
+        new ConfirmSignUpCommand({
+          ClientId: stack.cognito.clientId,
+          Username: email,
+          ConfirmationCode: code,
+        }),
+      );
+    } finally {
+      throughGateway.destroy();
+    }
+    return firstCall(email);
+  };
+
   return {
     ...stack,
     signIn,
     api,
     newUser,
+    signUp,
     stop: async () => {
       await stack.stop();
       cognito.destroy();

@@ -4,6 +4,14 @@ export const keys = {
   slug: (slug: string) => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
   user: (orgId: string, userId: string) => ({ PK: `ORG#${orgId}`, SK: `USER#${userId}` }),
   subLookup: (sub: string) => ({ PK: `SUB#${sub}`, SK: 'SUB' }),
+  /** Sort-key prefix of the organization's user items (its members). */
+  userPrefix: 'USER#',
+  /** An invitation as its organization lists it. */
+  invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${email}` }),
+  invitationPrefix: 'INVITE#',
+  /** The same invitation keyed by e-mail, so a new user's first call finds every organization inviting them. */
+  invitationByEmail: (email: string, orgId: string) => ({ PK: `INVITE#${email}`, SK: `ORG#${orgId}` }),
+  invitationsOfEmailPk: (email: string) => `INVITE#${email}`,
   apiKeyLookup: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   invoice: (orgId: string, invoiceId: string) => ({ PK: `ORG#${orgId}`, SK: `INVOICE#${invoiceId}` }),
   /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */

@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { ensureDefaultCategories } from './categories';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
+import { deleteInvitation, invitationDeletes, invitationsForEmail } from './team';
 
 export interface OrganizationItem {
   id: string;
@@ -40,6 +41,11 @@ export interface Identity {
   email: string;
   firstName?: string | null;
   lastName?: string | null;
+  /**
+   * Whether the identity provider vouches for the e-mail (the ID token's `email_verified`). Only a verified
+   * address may accept an invitation: anyone can sign up with an address they do not own.
+   */
+  emailVerified?: boolean;
 }
 
 export async function getOrganization(orgId: string): Promise<OrganizationItem> {
@@ -78,9 +84,10 @@ function defaultOrgName(identity: Identity): string {
 }
 
 /**
- * Provisions a new organization (plan STARTER, the user as ADMIN, a unique slug) for a user's first
- * authenticated call. Idempotent under races: the sub lookup is written with a condition, so two
- * concurrent first calls end with one organization.
+ * Provisions a user on their first authenticated call. A verified e-mail with pending invitations joins the
+ * organization of the newest one, with its role; anyone else gets a new organization (plan STARTER, the
+ * user as ADMIN, a unique slug). Idempotent under races: the sub lookup is written with a condition, so two
+ * concurrent first calls end with one user in one organization.
  */
 export async function provisionUser(
   identity: Identity,
@@ -88,6 +95,10 @@ export async function provisionUser(
 ): Promise<{ orgId: string; userId: string }> {
   const existing = await findUserBySub(identity.sub);
   if (existing) return existing;
+  if (identity.emailVerified && identity.email) {
+    const joined = await joinInvitedOrganization(identity);
+    if (joined) return joined;
+  }
   const orgId = options.orgId ?? ulid();
   const now = nowIso();
   const name = options.orgName ?? defaultOrgName(identity);
@@ -172,6 +183,89 @@ export async function provisionUser(
     }
   }
   throw new AppError('conflict', 'slug_taken', 'Could not find a free organization slug');
+}
+
+/**
+ * Accepts the newest invitation for the identity's e-mail: the sub lookup, the user item with the invited
+ * role, one more user in the organization's count and the deletion of the invitation's two items, in one
+ * transaction. The invitation must still exist when it commits, so a revoked invitation lets nobody in.
+ * Undefined when no invitation is (still) pending. Invitations from other organizations are then dropped:
+ * a person belongs to one organization and is provisioned once, so those could never be accepted and would
+ * only stay pending on the other organizations' team pages.
+ */
+async function joinInvitedOrganization(
+  identity: Identity,
+): Promise<{ orgId: string; userId: string } | undefined> {
+  const email = identity.email.trim().toLowerCase();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [invitation, ...others] = await invitationsForEmail(email);
+    if (!invitation) return undefined;
+    const now = nowIso();
+    const user: UserItem = {
+      id: identity.sub,
+      orgId: invitation.orgId,
+      email: identity.email,
+      firstName: identity.firstName ?? null,
+      lastName: identity.lastName ?? null,
+      profileImageUrl: null,
+      role: invitation.role,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.subLookup(identity.sub), orgId: invitation.orgId, userId: identity.sub },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.user(invitation.orgId, user.id), entity: 'User', ...user },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.stats(invitation.orgId, 'TOTALS'),
+                UpdateExpression: 'ADD userCount :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+            ...invitationDeletes(invitation.orgId, email),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const raced = await findUserBySub(identity.sub);
+      if (raced) return raced;
+      // Otherwise the invitation was revoked meanwhile: look at what is still pending.
+      continue;
+    }
+    await Promise.all(
+      others.map((other) =>
+        deleteInvitation(other.orgId, other.email).catch((error) =>
+          console.error(
+            JSON.stringify({
+              level: 'WARN',
+              message: 'Dropping another invitation failed',
+              orgId: other.orgId,
+              error: String(error),
+            }),
+          ),
+        ),
+      ),
+    );
+    return { orgId: invitation.orgId, userId: identity.sub };
+  }
+  return undefined;
 }
 
 export function toUser(user: UserItem, org: OrganizationItem): User {

@@ -14,11 +14,15 @@ import {
   integrationSchema,
   integrationTestResultSchema,
   integrationUpdateSchema,
+  invitationCreateSchema,
+  invitationSchema,
   invoiceEventSchema,
   invoiceListQuerySchema,
   invoiceSchema,
   invoiceUpdateSchema,
   lineItemSchema,
+  memberSchema,
+  memberUpdateSchema,
   notificationListSchema,
   notificationsReadSchema,
   organizationSchema,
@@ -74,12 +78,28 @@ const named = {
   ApiKey: apiKeySchema.meta({ id: 'ApiKey' }),
   User: userSchema.meta({ id: 'User' }),
   Organization: organizationSchema.meta({ id: 'Organization' }),
+  Member: memberSchema.meta({ id: 'Member' }),
+  Invitation: invitationSchema.meta({ id: 'Invitation' }),
   Stats: statsSchema.meta({ id: 'Stats' }),
   Analytics: analyticsSchema.meta({ id: 'Analytics' }),
 };
 
 const page = pageOf;
-const idParam = z.object({ id: z.string().meta({ description: 'The resource id (a ULID)' }) });
+/** What each path parameter holds; a path's `{name}`s become its documented parameters. */
+const PATH_PARAMETERS: Record<string, string> = {
+  id: 'The resource id (a ULID)',
+  userId: 'The member’s user id',
+  email: 'The invited e-mail address, URL-encoded',
+};
+const pathParams = (path: string) => {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  if (!names.length) return undefined;
+  return z.object(
+    Object.fromEntries(
+      names.map((name) => [name, z.string().meta({ description: PATH_PARAMETERS[name] ?? name })]),
+    ),
+  );
+};
 
 /**
  * Every route every /api handler serves. The OpenAPI test checks this list against the route keys of
@@ -510,6 +530,55 @@ export const OPERATIONS: Operation[] = [
     response: named.Organization,
     errors: [400, 403, 409],
   },
+  // team
+  {
+    route: 'GET /api/organization/members',
+    tag: 'Team',
+    summary: 'The organization’s members, oldest first',
+    success: 200,
+    response: page(named.Member),
+  },
+  {
+    route: 'PUT /api/organization/members/{userId}',
+    tag: 'Team',
+    summary: 'Change a member’s role (administrators; the last administrator stays one)',
+    body: memberUpdateSchema,
+    success: 200,
+    response: named.Member,
+    errors: [400, 403, 409],
+  },
+  {
+    route: 'DELETE /api/organization/members/{userId}',
+    tag: 'Team',
+    summary: 'Remove a member (administrators; not yourself)',
+    success: 204,
+    errors: [400, 403, 409],
+  },
+  {
+    route: 'GET /api/organization/invitations',
+    tag: 'Team',
+    summary: 'Pending invitations, newest first (administrators)',
+    success: 200,
+    response: page(named.Invitation),
+    errors: [403],
+  },
+  {
+    route: 'POST /api/organization/invitations',
+    tag: 'Team',
+    summary:
+      'Invite an e-mail address (administrators); whoever signs up with it and confirms it joins with the role',
+    body: invitationCreateSchema,
+    success: 201,
+    response: named.Invitation,
+    errors: [400, 403, 409],
+  },
+  {
+    route: 'DELETE /api/organization/invitations/{email}',
+    tag: 'Team',
+    summary: 'Revoke an invitation (administrators)',
+    success: 204,
+    errors: [403],
+  },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -525,12 +594,13 @@ const ERROR_TEXT: Record<number, string> = {
 
 function toRouteConfig(op: Operation): RouteConfig {
   const [method, path] = op.route.split(' ') as [string, string];
-  const hasId = path.includes('{id}');
+  const params = pathParams(path);
+  const hasId = params !== undefined;
   const request: RouteConfig['request'] = {
     ...(op.rawBody ?? {}),
     ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     ...(op.query ? { query: op.query } : {}),
-    ...(hasId ? { params: idParam } : {}),
+    ...(params ? { params } : {}),
   };
   const responses: RouteConfig['responses'] = {
     [op.success]: op.response

@@ -1,28 +1,15 @@
 import { organizationUpdateSchema } from '../../../shared/schemas';
 import {
-  findUserBySub,
   getOrganization,
   getOrganizationCounts,
   getUsage,
-  getUser,
   type OrganizationItem,
   toOrganization,
   updateOrganization,
 } from '../../adapters/dynamodb/organizations';
 import { forbidden } from '../../core/errors/app-error';
+import { isAdministrator } from '../lib/administrator';
 import { parseBody, resourceHandler } from '../lib/http';
-import type { Principal } from '../lib/principal';
-
-/**
- * The caller's role as stored now. The authorizer's copy may be a few seconds old (it caches principals),
- * and a demoted administrator must lose the right at once.
- */
-async function isAdministrator(principal: Principal): Promise<boolean> {
-  if (principal.kind !== 'user') return false;
-  const found = await findUserBySub(principal.actorId);
-  if (!found || found.orgId !== principal.orgId) return false;
-  return (await getUser(found.orgId, found.userId)).role === 'ADMIN';
-}
 
 async function answer(org: OrganizationItem) {
   const [usage, counts] = await Promise.all([getUsage(org.id), getOrganizationCounts(org.id)]);

@@ -1,0 +1,222 @@
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnv } from '../../env';
+import { resetDbClient } from './client';
+import { provisionUser } from './organizations';
+import { createInvitation, removeMember, updateMemberRole } from './team';
+
+const TABLE = 'team-unit-test';
+const dynamo = mockClient(DynamoDBDocumentClient);
+const saved = { ...process.env };
+
+const user = (id: string, role: 'ADMIN' | 'MEMBER', email = `${id}@example.com`) => ({
+  PK: 'ORG#o1',
+  SK: `USER#${id}`,
+  id,
+  orgId: 'o1',
+  email,
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  role,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** The TransactItems of every transaction sent, in order. */
+const transactions = () =>
+  dynamo.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems ?? []);
+
+beforeAll(() => {
+  Object.assign(process.env, {
+    TABLE_NAME: TABLE,
+    BUCKET_NAME: 'b',
+    USER_POOL_ID: 'us-east-1_x',
+    USER_POOL_CLIENT_ID: 'c',
+  });
+  resetEnv();
+  resetDbClient();
+});
+afterAll(() => {
+  process.env = saved;
+  resetEnv();
+  resetDbClient();
+});
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(TransactWriteCommand).resolves({});
+});
+
+describe('createInvitation', () => {
+  it('writes the organization’s item and the e-mail’s item in one transaction, neither clobbering', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [user('a1', 'ADMIN')] });
+    const invitation = await createInvitation('o1', {
+      email: 'pat@example.com',
+      role: 'MEMBER',
+      invitedBy: 'Avery Stone',
+    });
+    expect(invitation).toEqual({
+      email: 'pat@example.com',
+      role: 'MEMBER',
+      invitedBy: 'Avery Stone',
+      createdAt: expect.any(String),
+    });
+    const [items] = transactions();
+    expect(items?.map((i) => [i.Put?.Item?.PK, i.Put?.Item?.SK, i.Put?.ConditionExpression])).toEqual([
+      ['ORG#o1', 'INVITE#pat@example.com', 'attribute_not_exists(PK)'],
+      ['INVITE#pat@example.com', 'ORG#o1', 'attribute_not_exists(PK)'],
+    ]);
+    expect(items?.[1]?.Put?.Item).toMatchObject({ orgId: 'o1', role: 'MEMBER', invitedBy: 'Avery Stone' });
+  });
+
+  it('refuses a member’s address whatever its case, without writing', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [user('a1', 'ADMIN', 'Pat@Example.com')] });
+    await expect(
+      createInvitation('o1', { email: 'pat@example.com', role: 'MEMBER', invitedBy: 'A' }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'already_member' });
+    expect(transactions()).toEqual([]);
+  });
+});
+
+describe('updateMemberRole', () => {
+  it('demotes an administrator only while another stays one (a condition check on that one)', async () => {
+    dynamo.on(GetCommand).resolves({ Item: user('a1', 'ADMIN') });
+    dynamo
+      .on(QueryCommand)
+      .resolves({ Items: [user('a1', 'ADMIN'), user('m1', 'MEMBER'), user('a2', 'ADMIN')] });
+    const member = await updateMemberRole('o1', 'a1', 'MEMBER');
+    expect(member).toMatchObject({ id: 'a1', role: 'MEMBER' });
+    const [items] = transactions();
+    expect(items?.[0]?.Update).toMatchObject({
+      Key: { PK: 'ORG#o1', SK: 'USER#a1' },
+      ConditionExpression: '#role = :current',
+      ExpressionAttributeValues: { ':role': 'MEMBER', ':current': 'ADMIN' },
+    });
+    expect(items?.[1]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'ORG#o1', SK: 'USER#a2' },
+      ConditionExpression: '#role = :admin',
+    });
+  });
+
+  it('refuses to demote the last administrator, without writing', async () => {
+    dynamo.on(GetCommand).resolves({ Item: user('a1', 'ADMIN') });
+    dynamo.on(QueryCommand).resolves({ Items: [user('a1', 'ADMIN'), user('m1', 'MEMBER')] });
+    await expect(updateMemberRole('o1', 'a1', 'MEMBER')).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'last_admin',
+      message: 'An organization needs at least one administrator',
+    });
+    expect(transactions()).toEqual([]);
+  });
+
+  it('reads again when a concurrent change cancels the transaction', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolvesOnce({ Item: user('m1', 'MEMBER') })
+      .resolves({ Item: user('m1', 'ADMIN') });
+    const cancelled = Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' });
+    dynamo.on(TransactWriteCommand).rejectsOnce(cancelled);
+    // The second read finds the promotion already made by someone else: nothing more to write.
+    expect(await updateMemberRole('o1', 'm1', 'ADMIN')).toMatchObject({ role: 'ADMIN' });
+    expect(transactions()).toHaveLength(1);
+  });
+});
+
+describe('removeMember', () => {
+  it('deletes the user and their sub lookup and counts one user less, in one transaction', async () => {
+    dynamo.on(GetCommand).resolves({ Item: user('m1', 'MEMBER') });
+    await removeMember('o1', 'm1');
+    const [items] = transactions();
+    expect(items).toHaveLength(3);
+    expect(items?.[0]?.Delete?.Key).toEqual({ PK: 'ORG#o1', SK: 'USER#m1' });
+    expect(items?.[1]?.Delete).toMatchObject({
+      Key: { PK: 'SUB#m1', SK: 'SUB' },
+      ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
+      ExpressionAttributeValues: { ':org': 'o1' },
+    });
+    expect(items?.[2]?.Update).toMatchObject({
+      Key: { PK: 'ORG#o1', SK: 'STATS#TOTALS' },
+      UpdateExpression: 'ADD userCount :minusOne',
+      ExpressionAttributeValues: { ':minusOne': -1 },
+    });
+  });
+
+  it('answers not found for a user id outside the organization', async () => {
+    dynamo.on(GetCommand).resolves({});
+    await expect(removeMember('o1', 'elsewhere')).rejects.toMatchObject({ kind: 'not_found' });
+    expect(transactions()).toEqual([]);
+  });
+});
+
+describe('provisionUser with invitations', () => {
+  const invitation = (orgId: string, createdAt: string, role = 'MEMBER') => ({
+    PK: 'INVITE#pat@example.com',
+    SK: `ORG#${orgId}`,
+    orgId,
+    email: 'pat@example.com',
+    role,
+    invitedBy: 'Someone',
+    createdAt,
+  });
+
+  it('joins the newest invitation’s organization and drops the other invitations', async () => {
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        invitation('older', '2026-01-01T00:00:00.000Z', 'ADMIN'),
+        invitation('newer', '2026-02-01T00:00:00.000Z'),
+      ],
+    });
+    const joined = await provisionUser({
+      sub: 's1',
+      email: 'Pat@Example.com',
+      firstName: 'Pat',
+      lastName: 'Lee',
+      emailVerified: true,
+    });
+    expect(joined).toEqual({ orgId: 'newer', userId: 's1' });
+    const [join, dropOther] = transactions();
+    expect(join?.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'Delete', 'Delete']);
+    expect(join?.[0]?.Put).toMatchObject({
+      Item: { PK: 'SUB#s1', SK: 'SUB', orgId: 'newer', userId: 's1' },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    expect(join?.[1]?.Put?.Item).toMatchObject({
+      PK: 'ORG#newer',
+      SK: 'USER#s1',
+      role: 'MEMBER',
+      email: 'Pat@Example.com',
+      firstName: 'Pat',
+    });
+    expect(join?.[2]?.Update).toMatchObject({
+      Key: { PK: 'ORG#newer', SK: 'STATS#TOTALS' },
+      ExpressionAttributeValues: { ':one': 1 },
+    });
+    expect(join?.slice(3).map((i) => [i.Delete?.Key, i.Delete?.ConditionExpression])).toEqual([
+      [{ PK: 'ORG#newer', SK: 'INVITE#pat@example.com' }, 'attribute_exists(PK)'],
+      [{ PK: 'INVITE#pat@example.com', SK: 'ORG#newer' }, 'attribute_exists(PK)'],
+    ]);
+    expect(dropOther?.map((i) => i.Delete?.Key)).toEqual([
+      { PK: 'ORG#older', SK: 'INVITE#pat@example.com' },
+      { PK: 'INVITE#pat@example.com', SK: 'ORG#older' },
+    ]);
+  });
+
+  it('gives an unverified e-mail an organization of its own without looking for invitations', async () => {
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    dynamo.on(BatchWriteCommand).resolves({}); // the default categories of the new organization
+    const provisioned = await provisionUser({ sub: 's2', email: 'pat@example.com', emailVerified: false });
+    const queried = dynamo.commandCalls(QueryCommand).map((c) => c.args[0].input.ExpressionAttributeValues);
+    expect(queried.some((values) => String(values?.[':pk']).startsWith('INVITE#'))).toBe(false);
+    const [created] = transactions();
+    expect(created?.[3]?.Put?.Item).toMatchObject({ SK: 'USER#s2', role: 'ADMIN', orgId: provisioned.orgId });
+  });
+});

@@ -1,0 +1,266 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Invitation, Member } from '../../../shared/schemas';
+import { conflict, notFound } from '../../core/errors/app-error';
+import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { keys, sortKeyStartsWith } from './keys';
+import type { UserItem } from './organizations';
+
+type Role = UserItem['role'];
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+/**
+ * An invitation is stored twice, with the same attributes: under its organization (`ORG#` / `INVITE#email`)
+ * for the team page, and under the e-mail (`INVITE#email` / `ORG#`) so a new user's first call finds every
+ * organization that invited them with one query. Both are written and deleted in one transaction.
+ */
+export interface InvitationItem {
+  orgId: string;
+  /** Trimmed and lower-cased (invitationCreateSchema), so the same address is always the same key. */
+  email: string;
+  role: Role;
+  invitedBy: string;
+  createdAt: string;
+}
+
+/** How many times a team change is retried when another change raced it (each try reads afresh). */
+const MAX_ATTEMPTS = 3;
+
+export const toMember = (user: UserItem): Member => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName ?? null,
+  lastName: user.lastName ?? null,
+  role: user.role,
+  createdAt: user.createdAt,
+});
+
+const toInvitation = (item: InvitationItem): Invitation => ({
+  email: item.email,
+  role: item.role,
+  invitedBy: item.invitedBy,
+  createdAt: item.createdAt,
+});
+
+async function memberItems(orgId: string): Promise<UserItem[]> {
+  const items = await queryAll({
+    ...sortKeyStartsWith(keys.orgPk(orgId), keys.userPrefix),
+    ConsistentRead: true,
+  });
+  return items as unknown as UserItem[];
+}
+
+async function memberItem(orgId: string, userId: string): Promise<UserItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }),
+  );
+  return Item as UserItem | undefined;
+}
+
+/** Every member of the organization, oldest first (sort keys are Cognito subs, so order by createdAt). */
+export async function listMembers(orgId: string): Promise<Member[]> {
+  const members = await memberItems(orgId);
+  members.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return members.map(toMember);
+}
+
+/**
+ * A transaction item that holds only while some administrator other than `userId` stays one. Demoting or
+ * removing an administrator carries it, so two administrators demoting each other at the same moment
+ * cannot leave the organization with none: the transactions touch both items and cannot both commit.
+ */
+async function anotherAdministratorStays(orgId: string, userId: string): Promise<TransactItems[number]> {
+  const other = (await memberItems(orgId)).find((m) => m.role === 'ADMIN' && m.id !== userId);
+  if (!other) throw conflict('last_admin', 'An organization needs at least one administrator');
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.user(orgId, other.id),
+      ConditionExpression: '#role = :admin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'ADMIN' },
+    },
+  };
+}
+
+const teamChangedMeanwhile = () =>
+  conflict('team_changed', 'The team was changed by someone else; reload and try again');
+
+/** Gives a member another role; the last administrator cannot be demoted. */
+export async function updateMemberRole(orgId: string, userId: string, role: Role): Promise<Member> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const member = await memberItem(orgId, userId);
+    if (!member) throw notFound('Member');
+    if (member.role === role) return toMember(member);
+    const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
+    const updatedAt = nowIso();
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.user(orgId, userId),
+                UpdateExpression: 'SET #role = :role, updatedAt = :now',
+                // The role read above still holds, so the guard chosen for it is still the right one.
+                ConditionExpression: '#role = :current',
+                ExpressionAttributeNames: { '#role': 'role' },
+                ExpressionAttributeValues: { ':role': role, ':current': member.role, ':now': updatedAt },
+              },
+            },
+            ...guard,
+          ],
+        }),
+      );
+      return toMember({ ...member, role, updatedAt });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw teamChangedMeanwhile();
+}
+
+/**
+ * Removes a member: their user item, their sub lookup and one from the organization's user count, in one
+ * transaction. Signing in again then provisions them like any new user (a new organization, or one that
+ * invited them). The last administrator cannot be removed.
+ */
+export async function removeMember(orgId: string, userId: string): Promise<void> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const member = await memberItem(orgId, userId);
+    if (!member) throw notFound('Member');
+    const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.user(orgId, userId),
+                ConditionExpression: '#role = :current',
+                ExpressionAttributeNames: { '#role': 'role' },
+                ExpressionAttributeValues: { ':current': member.role },
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.subLookup(userId),
+                // Never delete a lookup that points at another organization.
+                ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
+                ExpressionAttributeValues: { ':org': orgId },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.stats(orgId, 'TOTALS'),
+                UpdateExpression: 'ADD userCount :minusOne',
+                ExpressionAttributeValues: { ':minusOne': -1 },
+              },
+            },
+            ...guard,
+          ],
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw teamChangedMeanwhile();
+}
+
+/** The organization's pending invitations, newest first. */
+export async function listInvitations(orgId: string): Promise<Invitation[]> {
+  const items = (await queryAll({
+    ...sortKeyStartsWith(keys.orgPk(orgId), keys.invitationPrefix),
+    ConsistentRead: true,
+  })) as unknown as InvitationItem[];
+  return newestFirst(items).map(toInvitation);
+}
+
+const newestFirst = (items: InvitationItem[]) =>
+  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.orgId.localeCompare(b.orgId));
+
+/** Invites an e-mail address; refused when a member already has it or this organization already invited it. */
+export async function createInvitation(
+  orgId: string,
+  input: { email: string; role: Role; invitedBy: string },
+): Promise<Invitation> {
+  const members = await memberItems(orgId);
+  if (members.some((m) => m.email.trim().toLowerCase() === input.email))
+    throw conflict('already_member', `${input.email} is already a member of this organization`);
+  const item: InvitationItem = { orgId, ...input, createdAt: nowIso() };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.invitation(orgId, item.email), entity: 'Invitation', ...item },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.invitationByEmail(item.email, orgId), entity: 'InvitationByEmail', ...item },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error))
+      throw conflict('invitation_exists', `${input.email} has already been invited`);
+    throw error;
+  }
+  return toInvitation(item);
+}
+
+/**
+ * The deletes of both items of an invitation, each conditional on the item existing, for a transaction:
+ * revoking it, or accepting it on sign-up (where a revoked invitation must not let anyone in).
+ */
+export function invitationDeletes(orgId: string, email: string): TransactItems {
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.invitation(orgId, email),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.invitationByEmail(email, orgId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+  ];
+}
+
+/** Revokes an invitation (both items). */
+export async function deleteInvitation(orgId: string, email: string): Promise<void> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: invitationDeletes(orgId, email) }));
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('Invitation');
+    throw error;
+  }
+}
+
+/** Every organization's pending invitation for an e-mail address, newest first. */
+export async function invitationsForEmail(email: string): Promise<InvitationItem[]> {
+  const items = (await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.invitationsOfEmailPk(email.trim().toLowerCase()) },
+    ConsistentRead: true,
+  })) as unknown as InvitationItem[];
+  return newestFirst(items);
+}
