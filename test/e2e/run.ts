@@ -98,7 +98,11 @@ const A11Y_PAGES: { path: string; heading: RegExp; ready: (page: Page) => Promis
   {
     path: '/organization',
     heading: /^Organization Settings/,
-    ready: (p) => p.getByText('API Usage').waitFor(),
+    ready: async (p) => {
+      await p.getByText('API Usage').waitFor();
+      await p.getByRole('table', { name: 'Team members' }).waitFor();
+      await p.getByRole('heading', { name: 'Pending invitations' }).waitFor();
+    },
   },
 ];
 
@@ -811,6 +815,66 @@ async function main() {
       await page.waitForTimeout(800);
       await shot(page, 'invoice-edited-approved');
       await page.keyboard.press('Escape');
+    });
+
+    await step('organization: the admin invites a teammate, sees it pending, revokes it', page, async () => {
+      await page.goto('/organization');
+      await page.getByRole('heading', { level: 1, name: /^Organization Settings/ }).waitFor();
+      const members = page.getByRole('table', { name: 'Team members' });
+      await members.getByText('You', { exact: true }).waitFor();
+      assert(
+        !(await members.getByRole('button', { name: /^Remove / }).count()),
+        'the only member (the admin) can remove themself',
+      );
+      await page.getByText('No pending invitations').waitFor();
+      const email = page.getByLabel('E-mail Address');
+      const invite = page.getByRole('button', { name: 'Invite', exact: true });
+      await email.fill('teammate@');
+      await invite.click();
+      await page.getByText('Invalid email address').waitFor();
+      assert((await email.getAttribute('aria-invalid')) === 'true', 'the bad address is not marked invalid');
+
+      await email.fill('teammate@example.com');
+      await page.getByLabel('Role', { exact: true }).selectOption('MEMBER');
+      await invite.click();
+      await seen(page, 'Invitation created');
+      const pending = page.getByRole('list', { name: 'Pending invitations' });
+      const row = pending.getByRole('listitem').filter({ hasText: 'teammate@example.com' });
+      await row.getByText('Member', { exact: true }).waitFor();
+      const origin = new URL(page.url()).origin;
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Ask teammate@example.com to sign up at ${origin} with this address` })
+        .first()
+        .waitFor();
+
+      // Inviting the same address again is refused with the server's message.
+      await email.fill('teammate@example.com');
+      await invite.click();
+      await seen(page, 'teammate@example.com has already been invited');
+      // Axe and the screenshot look at the card, so the toast is closed first.
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Invitation failed' })
+        .getByRole('button', { name: 'Close' })
+        .click();
+      await page
+        .getByText('teammate@example.com has already been invited', { exact: true })
+        .waitFor({ state: 'hidden' });
+      await page.waitForTimeout(400);
+      await assertA11y(page, 'organization team with a pending invitation');
+      await page
+        .getByRole('heading', { name: 'Team', exact: true })
+        .evaluate((h) => h.closest('.rounded-xl')?.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(200);
+      await shot(page, 'organization-team');
+
+      await page.getByRole('button', { name: 'Revoke invitation for teammate@example.com' }).click();
+      await seen(page, 'Invitation revoked');
+      await page.getByText('No pending invitations').waitFor();
+      await page.reload();
+      await page.getByText('No pending invitations').waitFor();
+      assert(!(await page.getByText('teammate@example.com').count()), 'the revoked invitation is back');
     });
 
     await step(

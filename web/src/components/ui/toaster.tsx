@@ -70,7 +70,7 @@ function Toaster() {
                 <ToastPrimitive.Description
                   className={cn(
                     'text-sm break-words',
-                    variant === 'destructive' ? 'text-red-50' : 'text-slate-600 dark:text-slate-300',
+                    variant === 'destructive' ? 'text-white' : 'text-slate-600 dark:text-slate-300',
                   )}
                 >
                   {t.description}

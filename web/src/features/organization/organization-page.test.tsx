@@ -55,6 +55,27 @@ describe('OrganizationPage', () => {
     expect(screen.getByRole('progressbar', { name: 'API usage' })).toHaveAttribute('aria-valuenow', '85');
   });
 
+  it('shows the Team card under the organization details', async () => {
+    const member = {
+      id: 'u1',
+      email: 'dana@harborview.test',
+      firstName: 'Dana',
+      lastName: 'Whitaker',
+      role: 'ADMIN',
+      createdAt: '2025-01-05T10:00:00.000Z',
+    };
+    mockApi({
+      'GET /api/organization/current': { body: org() },
+      'GET /api/organization/members': { body: { items: [member], nextCursor: null, total: 1 } },
+    });
+    renderWithProviders(<OrganizationPage />);
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(within(table).getByText('Dana Whitaker')).toBeInTheDocument();
+    const details = screen.getByRole('heading', { name: 'Organization Details' });
+    const team = screen.getByRole('heading', { name: 'Team' });
+    expect(details.compareDocumentPosition(team) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shows 'Failed to load organization settings' when the call fails", async () => {
     mockApi({
       'GET /api/organization/current': { status: 500, body: { message: 'boom', code: 'internal' } },

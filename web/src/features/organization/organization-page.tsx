@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useOrganization } from './api/get-organization';
 import { ApiUsageCard } from './components/api-usage-card';
 import { OrganizationForm } from './components/organization-form';
+import { TeamCard } from './components/team-card';
 import { PLAN_LABELS, PLAN_TONES } from './lib/organization-rules';
 
 const STATUS_LABELS: Record<Organization['status'], string> = {
@@ -135,8 +136,9 @@ export function OrganizationPage() {
             </CardContent>
           </Card>
           <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))]">
-            <div className="lg:col-span-2">
+            <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6 lg:col-span-2">
               <OrganizationForm organization={org} />
+              <TeamCard />
             </div>
             <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
               <ApiUsageCard

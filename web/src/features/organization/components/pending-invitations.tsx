@@ -1,0 +1,91 @@
+import { Mail } from 'lucide-react';
+import { formatDate } from '../../../../../shared/format';
+import type { Invitation } from '../../../../../shared/schemas/team';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { errorDetail } from '../../../lib/api-client';
+import { useInvitations } from '../api/get-invitations';
+import { useRevokeInvitation } from '../api/revoke-invitation';
+import { ROLE_LABELS } from '../lib/team-rules';
+
+function InvitationRow({ invitation }: { invitation: Invitation }) {
+  const revoke = useRevokeInvitation();
+  const { email } = invitation;
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+          <Mail className="size-4" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{email}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            Invited by {invitation.invitedBy} on {formatDate(invitation.createdAt)}
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center gap-2 self-end sm:self-center">
+        <Badge tone={invitation.role === 'ADMIN' ? 'brand' : 'gray'}>{ROLE_LABELS[invitation.role]}</Badge>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Revoke invitation for ${email}`}
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(email, {
+              onSuccess: () =>
+                toast({
+                  title: 'Invitation revoked',
+                  description: `${email} can no longer join by signing up.`,
+                  variant: 'success',
+                }),
+              onError: (e) =>
+                toast({
+                  title: 'Failed to revoke invitation',
+                  description: errorDetail(e),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          {revoke.isPending ? 'Revoking...' : 'Revoke'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** 'Pending invitations' (admins only): the addresses that join on sign-up, each revocable. */
+export function PendingInvitations() {
+  const invitations = useInvitations();
+  return (
+    <section aria-labelledby="invitations-heading" className="grid gap-1">
+      <h3 id="invitations-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+        Pending invitations
+      </h3>
+      {invitations.isPending ? (
+        <div className="grid gap-2 py-2" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading invitations...
+          </span>
+          <Skeleton className="h-12 rounded-lg" />
+          <Skeleton className="h-12 rounded-lg" />
+        </div>
+      ) : invitations.isError ? (
+        <p role="alert" className="py-3 text-sm text-red-600 dark:text-red-400">
+          Failed to load invitations
+        </p>
+      ) : invitations.data.items.length === 0 ? (
+        <p className="py-3 text-sm text-slate-500 dark:text-slate-400">No pending invitations</p>
+      ) : (
+        <ul aria-labelledby="invitations-heading" className="divide-y divide-slate-100 dark:divide-slate-800">
+          {invitations.data.items.map((i) => (
+            <InvitationRow key={i.email} invitation={i} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
