@@ -115,28 +115,12 @@ export async function provisionUser(
       updatedAt: now,
       version: 1,
     };
-    const user: UserItem = {
-      id: identity.sub,
-      orgId,
-      email: identity.email,
-      firstName: identity.firstName ?? null,
-      lastName: identity.lastName ?? null,
-      profileImageUrl: null,
-      role: 'ADMIN',
-      createdAt: now,
-      updatedAt: now,
-    };
+    const member = newMemberWrites(identity, orgId, 'ADMIN', now);
     try {
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.subLookup(identity.sub), orgId, userId: identity.sub },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+            member.subLookup,
             {
               Put: {
                 TableName: tableName(),
@@ -151,20 +135,8 @@ export async function provisionUser(
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.user(orgId, user.id), entity: 'User', ...user },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.stats(orgId, 'TOTALS'),
-                UpdateExpression: 'ADD userCount :one',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
+            member.user,
+            member.userCount,
           ],
         }),
       );
@@ -186,6 +158,48 @@ export async function provisionUser(
 }
 
 /**
+ * The writes that make an identity a member of an organization: its sub lookup and its user item (both
+ * only if absent, so two concurrent first calls make one user) and one more user in the count.
+ */
+function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role'], now: string) {
+  const user: UserItem = {
+    id: identity.sub,
+    orgId,
+    email: identity.email,
+    firstName: identity.firstName ?? null,
+    lastName: identity.lastName ?? null,
+    profileImageUrl: null,
+    role,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return {
+    subLookup: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.subLookup(identity.sub), orgId, userId: identity.sub },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    user: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.user(orgId, user.id), entity: 'User', ...user },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    userCount: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.stats(orgId, 'TOTALS'),
+        UpdateExpression: 'ADD userCount :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  };
+}
+
+/**
  * Accepts the newest invitation for the identity's e-mail: the sub lookup, the user item with the invited
  * role, one more user in the organization's count and the deletion of the invitation's two items, in one
  * transaction. The invitation must still exist when it commits, so a revoked invitation lets nobody in.
@@ -200,44 +214,14 @@ async function joinInvitedOrganization(
   for (let attempt = 0; attempt < 3; attempt++) {
     const [invitation, ...others] = await invitationsForEmail(email);
     if (!invitation) return undefined;
-    const now = nowIso();
-    const user: UserItem = {
-      id: identity.sub,
-      orgId: invitation.orgId,
-      email: identity.email,
-      firstName: identity.firstName ?? null,
-      lastName: identity.lastName ?? null,
-      profileImageUrl: null,
-      role: invitation.role,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const member = newMemberWrites(identity, invitation.orgId, invitation.role, nowIso());
     try {
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.subLookup(identity.sub), orgId: invitation.orgId, userId: identity.sub },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.user(invitation.orgId, user.id), entity: 'User', ...user },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.stats(invitation.orgId, 'TOTALS'),
-                UpdateExpression: 'ADD userCount :one',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
+            member.subLookup,
+            member.user,
+            member.userCount,
             ...invitationDeletes(invitation.orgId, email),
           ],
         }),
