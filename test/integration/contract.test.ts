@@ -27,6 +27,7 @@ import {
   webhookSchema,
 } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { body } from '../helpers/responses';
 
 let stack: TestStack;
 let api: Api;
@@ -35,16 +36,6 @@ let userSub: string;
 
 const unreadSchema = z.object({ unread: z.number().int() });
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-async function body<S extends z.ZodType>(
-  response: Response,
-  status: number,
-  schema: S,
-): Promise<z.output<S>> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return schema.parse(JSON.parse(text));
-}
 
 /** A 4xx answer in the error shape; returns its field messages. */
 async function failure(response: Response, status: number): Promise<{ code: string; messages: string[] }> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { invitationsForEmail } from '../../functions/adapters/dynamodb/team';
 import { errorBodySchema } from '../../shared/errors';
 import {
@@ -12,6 +11,7 @@ import {
   userSchema,
 } from '../../shared/schemas';
 import { type Api, startTestStack, TEST_PASSWORD, type TestStack } from '../helpers/local-stack';
+import { body } from '../helpers/responses';
 
 let stack: TestStack;
 /** Avery, the first administrator of the organization under test. */
@@ -31,16 +31,6 @@ const samEmail = `sam.${run}@example.com`;
 
 const members = pageOf(memberSchema);
 const invitations = pageOf(invitationSchema);
-
-async function body<S extends z.ZodType>(
-  response: Response,
-  status: number,
-  schema: S,
-): Promise<z.output<S>> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return schema.parse(JSON.parse(text));
-}
 
 async function failure(response: Response, status: number) {
   return body(response, status, errorBodySchema);
