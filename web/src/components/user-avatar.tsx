@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { initials } from '../../../shared/format';
-import { cn } from '../lib/utils';
+import { cn, personName } from '../lib/utils';
 
 export function UserAvatar({
   firstName,
@@ -16,7 +16,7 @@ export function UserAvatar({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const name = [firstName, lastName].filter(Boolean).join(' ') || email || 'User';
+  const name = personName({ firstName, lastName, email }) || 'User';
   return (
     <span
       className={cn(

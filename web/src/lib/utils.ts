@@ -44,3 +44,12 @@ export function filenameFromDisposition(header: string | null): string | null {
   const plain = /filename="?([^";]+)"?/i.exec(header);
   return plain ? plain[1] : null;
 }
+
+/** "First Last", or the e-mail address when the person has no name yet ('' without either). */
+export function personName(p: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}): string {
+  return [p.firstName, p.lastName].filter((part) => part?.trim()).join(' ') || p.email || '';
+}

@@ -7,6 +7,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { UserAvatar } from '../../components/user-avatar';
+import { personName } from '../../lib/utils';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './components/profile-form';
 
@@ -66,7 +67,7 @@ function ProfileSkeleton() {
 
 export function ProfilePage() {
   const { data: user, isPending, isError } = useProfile();
-  const fullName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : '';
+  const fullName = user ? personName(user) : '';
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">

@@ -7,7 +7,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { UserAvatar } from '../../components/user-avatar';
-import { cn } from '../../lib/utils';
+import { cn, personName } from '../../lib/utils';
 import { useUser } from '../auth/api/get-user';
 import { NotificationBell } from '../notifications/components/notification-bell';
 import { useStats } from '../stats/api/get-stats';
@@ -17,7 +17,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { data: stats } = useStats();
   const { data: user } = useUser();
   const review = stats?.reviewQueue ?? 0;
-  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
+  const fullName = user ? personName(user) : '';
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center px-5">

@@ -11,11 +11,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { toast } from '../../../components/ui/use-toast';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorDetail } from '../../../lib/api-client';
+import { personName } from '../../../lib/utils';
 import { useUser } from '../../auth/api/get-user';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
-import { personName, ROLE_LABELS, ROLE_OPTIONS } from '../lib/team-rules';
+import { ROLE_LABELS, ROLE_OPTIONS } from '../lib/team-rules';
 import { InviteForm, roleSelectClass } from './invite-form';
 import { PendingInvitations } from './pending-invitations';
 

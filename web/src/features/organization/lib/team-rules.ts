@@ -6,11 +6,6 @@ export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Admin', MEMBER: 'Memb
 
 export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
-/** "First Last", or the e-mail address when the person has no name yet. */
-export function personName(p: { firstName: string | null; lastName: string | null; email: string }): string {
-  return [p.firstName, p.lastName].filter((part) => part?.trim()).join(' ') || p.email;
-}
-
 /** What the admin tells an invited person: no e-mail is sent by the product. */
 export function joinInstructions(email: string, origin: string): string {
   return `Ask ${email} to sign up at ${origin} with this address; they join with the invited role.`;
