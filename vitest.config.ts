@@ -35,6 +35,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // `npm run test:fuzz`: generated requests over every route against the real local parts.
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 1_800_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -24,6 +24,8 @@ const envSchema = z.object({
   STATE_MACHINE_ARN: z.string().optional(),
   /** Local only: secret that signs the gateway's own presigned POST policies. */
   UPLOAD_SIGNING_SECRET: z.string().optional(),
+  /** HMAC key of page cursors (functions/adapters/dynamodb/cursor.ts); at least 32 characters. */
+  CURSOR_SIGNING_KEY: z.string().min(32).optional(),
   STAGE: z.string().default('local'),
 });
 

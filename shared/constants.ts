@@ -1,6 +1,12 @@
 /** Business constants from the product spec (section 9) shared by the SPA and the functions. */
 
+/**
+ * The one upload size limit: 10 MiB = 10,485,760 bytes is allowed, one byte more is refused, on every
+ * path (the API's multipart upload, the presigned POST policy, the local storage target, the workflow's
+ * inspection and the SPA's own check).
+ */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = 'File too large: the limit is 10 MB';
 
 /** File types accepted for upload, decided by the file's bytes (magic numbers), never by its name. */
 export const ACCEPTED_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'] as const;

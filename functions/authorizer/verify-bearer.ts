@@ -1,5 +1,5 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
-import { userNamesOf } from '../adapters/cognito/user-names';
+import { identityAttributesOf } from '../adapters/cognito/identity-attributes';
 import { API_KEY_PATTERN, resolveApiKey, touchApiKey } from '../adapters/dynamodb/api-key-lookup';
 import { findUserBySub, getOrganization, getUser, provisionUser } from '../adapters/dynamodb/organizations';
 import { env } from '../env';
@@ -103,11 +103,9 @@ export async function verifyBearer(token: string): Promise<VerifiedPrincipal | u
   }
   const sub = String(claims.sub);
   const email = String(claims.email ?? '');
-  // Cognito's ID tokens carry a boolean; a token without the claim is treated as unverified.
-  const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
   const found =
     (await findUserBySub(sub)) ??
-    (await provisionUser({ sub, email, emailVerified, ...(await userNamesOf(claims)) }));
+    (await provisionUser({ sub, email, ...(await identityAttributesOf(claims)) }));
   const [user, org] = await Promise.all([getUser(found.orgId, found.userId), getOrganization(found.orgId)]);
   const principal: VerifiedPrincipal = {
     kind: 'user',

@@ -4,6 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -221,6 +222,19 @@ export class ApiStack extends Stack {
       resultsCacheTtl: Duration.seconds(0),
     });
 
+    // --- The key that signs page cursors (functions/adapters/dynamodb/cursor.ts) ------------------------
+    // Generated once per stage. It reaches the functions as an environment variable through a CloudFormation
+    // dynamic reference, so the template never holds it; Lambda encrypts its environment at rest.
+    const cursorKey = new secretsmanager.Secret(this, 'CursorSigningKey', {
+      secretName: `${config.prefix}/cursor-signing-key`,
+      description: 'HMAC key of the API list cursors',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    acknowledge(cursorKey, {
+      'AwsSolutions-SMG4':
+        'A cursor key needs no rotation schedule: it signs page cursors that live for one listing; replacing it only makes clients start again from the first page.',
+    });
+
     // --- One function per /api resource, one API resource per path -------------------------------------
     const methods: apigw.Method[] = [];
     const shape: unknown[] = [];
@@ -237,7 +251,8 @@ export class ApiStack extends Stack {
         memorySize: access.memorySize,
         timeout: access.timeout ?? Duration.seconds(15),
       });
-      if (access.table !== 'none') fn.bindTable(table, access.table);
+      if (access.table !== 'none')
+        fn.bindTable(table, access.table).setting('CURSOR_SIGNING_KEY', cursorKey.secretValue.unsafeUnwrap());
       if (access.objects) fn.bindBucket(bucket, UPLOADS_PREFIX, access.objects);
       if (access.publishesEvents) {
         fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL').bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');

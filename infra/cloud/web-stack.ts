@@ -8,6 +8,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import {
+  contentSecurityPolicy,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+} from '../security-headers';
 import { nagResource } from './app-function';
 import { API_STAGE_NAME, type AppConfig, physicalNames } from './config';
 import { acknowledge, wildcardFindings } from './nag';
@@ -128,46 +135,32 @@ export class WebStack extends Stack {
       autoDeleteObjects: !config.production,
     });
 
-    // CSP for the SPA: own scripts only; Amplify talks to the Cognito endpoint; the browser POSTs files to
-    // the upload bucket; PDF previews are drawn by pdf.js, whose worker is one of the site's own files,
-    // so nothing is framed or embedded.
     const uploadBucket = physicalNames(config).uploadBucket(Aws.ACCOUNT_ID, this.region);
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self'",
-      // React and Radix set style attributes; no inline scripts are allowed.
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      `connect-src 'self' https://cognito-idp.${this.region}.amazonaws.com https://${uploadBucket}.s3.${this.region}.amazonaws.com`,
-      "worker-src 'self'",
-      "frame-src 'none'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      'upgrade-insecure-requests',
-    ].join('; ');
+    const csp = contentSecurityPolicy({
+      connectSources: [
+        `https://cognito-idp.${this.region}.amazonaws.com`,
+        `https://${uploadBucket}.s3.${this.region}.amazonaws.com`,
+      ],
+      upgradeInsecureRequests: true,
+    });
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `${config.prefix}-security-headers`,
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 

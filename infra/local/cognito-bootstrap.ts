@@ -105,7 +105,9 @@ export async function ensureUser(
       MessageAction: 'SUPPRESS',
       UserAttributes: [
         { Name: 'email', Value: user.email },
-        ...(user.emailVerified === false ? [] : [{ Name: 'email_verified', Value: 'true' }]),
+        // "false" is stored as such (as Cognito does for an unconfirmed address); cognito-local still puts
+        // `email_verified: true` in such a user's ID token, which provisioning must not believe.
+        { Name: 'email_verified', Value: user.emailVerified === false ? 'false' : 'true' },
         { Name: 'given_name', Value: user.firstName },
         { Name: 'family_name', Value: user.lastName },
       ],

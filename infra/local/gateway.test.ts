@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from './gateway';
 
@@ -62,6 +62,56 @@ describe('local gateway', () => {
         message: 'File too large: the limit is 10 MB',
         code: 'too_large',
       });
+    }
+  });
+
+  it('answers a malformed Host header or request line with 400 and closes the connection', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString('latin1');
+        });
+        // Resolves only when the gateway closes the connection: a hang fails the test by its timeout.
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        socket.setTimeout(5_000, () => reject(new Error(`no answer to ${JSON.stringify(request)}`)));
+      });
+    for (const request of [
+      'GET /config.json HTTP/1.1\r\nHost: a b\r\n\r\n',
+      'GET /config.json HTTP/1.1\r\nHost: exa mple.com:3000\r\n\r\n',
+      'GET /config.json HTTP/1.1\r\nHost: \r\n\r\n',
+      'GET /con fig.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      'GARBAGE\r\n\r\n',
+      'GET /config.json HTTP/1.1\r\n\r\n',
+    ]) {
+      const answer = await raw(request);
+      expect(answer, request).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.toLowerCase(), request).toContain('connection: close');
+    }
+  });
+
+  it('sends the security headers CloudFront sends, on the SPA, the API and error answers alike', async () => {
+    for (const path of ['/config.json', '/api/no-such-resource', '/crash', '/invoices']) {
+      const response = await fetch(`${base}${path}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
+    }
+  });
+
+  it('answers a static path that is not validly percent-encoded with 400', async () => {
+    for (const path of ['/%', '/%zz', '/assets/%E0%A4%A']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'invalid_path' });
     }
   });
 });

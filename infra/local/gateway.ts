@@ -10,6 +10,8 @@ import type {
   Context,
 } from 'aws-lambda';
 import { type ApiResource, resourceFor } from '../../functions/api/routes';
+import { UPLOAD_TOO_LARGE_MESSAGE } from '../../shared/constants';
+import { securityHeaders } from '../security-headers';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
@@ -197,13 +199,42 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, bo
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
+/** `host` or `host:port`: a DNS name, an IPv4 address or a bracketed IPv6 address. */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The request's URL, or undefined when its Host header or target cannot make one (`Host: a b`). */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  const host = req.headers.host ?? '127.0.0.1';
+  if (!HOST.test(host) || !req.url?.startsWith('/')) return undefined;
+  try {
+    return new URL(req.url, `http://${host}`);
+  } catch {
+    return undefined;
+  }
+}
+
+const LOCAL_SECURITY_HEADERS = securityHeaders({
+  connectSources: [],
+  upgradeInsecureRequests: false,
+  https: false,
+});
+
 function serveStatic(res: ServerResponse, url: URL, staticDir: string | undefined) {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return sendJson(res, 400, {
+      message: 'The request path is not validly percent-encoded',
+      code: 'invalid_path',
+    });
+  }
   if (!staticDir || !existsSync(staticDir)) {
     res.writeHead(503, { 'content-type': 'text/plain' });
     res.end('The web app is not built yet: run `npm run build:web`.');
     return;
   }
-  const requested = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+  const requested = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   let file = join(staticDir, requested);
   const isAsset = extname(requested) !== '';
   if (!file.startsWith(staticDir) || !existsSync(file) || statSync(file).isDirectory()) {
@@ -219,7 +250,6 @@ function serveStatic(res: ServerResponse, url: URL, staticDir: string | undefine
   res.writeHead(200, {
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
   });
   // The build folder can change under a running server (a rebuild): a vanished file ends this
   // response, never the process.
@@ -235,7 +265,16 @@ function serveStatic(res: ServerResponse, url: URL, staticDir: string | undefine
  */
 export function startGateway(options: GatewayOptions): Promise<Server> {
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    // CloudFront adds these to every answer, the SPA's and the API's alike.
+    for (const [name, value] of Object.entries(LOCAL_SECURITY_HEADERS)) res.setHeader(name, value);
+    const url = requestUrl(req);
+    if (!url) {
+      res.setHeader('connection', 'close');
+      return sendJson(res, 400, {
+        message: 'Bad request: malformed Host header or target',
+        code: 'bad_request',
+      });
+    }
     let cached: Promise<Buffer> | undefined;
     const body = () => {
       cached ??= readBody(req);
@@ -250,8 +289,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
       return serveStatic(res, url, options.staticDir);
     } catch (error) {
       const status = (error as { status?: number }).status;
-      if (status === 413)
-        return sendJson(res, 413, { message: 'File too large: the limit is 10 MB', code: 'too_large' });
+      if (status === 413) return sendJson(res, 413, { message: UPLOAD_TOO_LARGE_MESSAGE, code: 'too_large' });
       options.log?.(`gateway error on ${req.method} ${url.pathname}: ${(error as Error).stack ?? error}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error', code: 'internal' });
       else res.end();
@@ -259,6 +297,16 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
       if (url.pathname.startsWith('/api/') && process.env.LOG_REQUESTS)
         options.log?.(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     }
+  });
+  // What Node's parser refuses (a malformed request line, a bad header, a missing Host) is answered with
+  // 400 and the connection closed, as CloudFront does; never left open without an answer.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const body = JSON.stringify({ message: 'Bad request', code: 'bad_request' });
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

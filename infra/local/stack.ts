@@ -31,6 +31,7 @@ import {
   LOCAL_USER_POOL_ID,
   LOCAL_WEBHOOK_QUEUE,
 } from './local-config';
+import { localKey } from './local-keys';
 import { Mailbox } from './mailbox';
 import { assertPortFree, freePort } from './ports';
 import { type QueueWorkers, startQueueWorkers } from './queue-workers';
@@ -230,6 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PUBLIC_URL: url,
       SYNC_QUEUE_URL: queues.sync,
       WEBHOOK_QUEUE_URL: queues.webhooks,
+      CURSOR_SIGNING_KEY: localKey(dataDir, 'cursor-signing-key'),
       STAGE: 'local',
     });
     resetEnv();

@@ -1,7 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import busboy from 'busboy';
 import { putObject } from '../../functions/adapters/s3/storage';
+import {
+  MalformedMultipartError,
+  type MultipartForm,
+  readMultipart,
+} from '../../functions/api/lib/multipart';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 
 type Condition = Record<string, string> | [string, string | number, string | number];
 
@@ -18,6 +23,9 @@ export function policySignature(policyBase64: string, secret: string, credential
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
   return createHmac('sha256', signingKey).update(policyBase64).digest('hex');
 }
+
+/** `<access key>/<yyyymmdd>/<region>/s3/aws4_request`, the scope the signature is derived with. */
+const CREDENTIAL = /^[^/]+\/\d{8}\/[^/]+\/s3\/aws4_request$/;
 
 function reject(res: ServerResponse, status: number, code: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
@@ -40,35 +48,30 @@ export function storagePostTarget(options: { bucket: string; secret: string }) {
       res.end();
       return true;
     }
-    if (req.method !== 'POST' || !req.headers['content-type']?.startsWith('multipart/form-data')) {
-      reject(res, 400, 'InvalidRequest', 'Expected a multipart/form-data POST');
+    if (req.method !== 'POST') {
+      reject(res, 405, 'MethodNotAllowed', 'Expected a multipart/form-data POST');
       return true;
     }
-    const fields: Record<string, string> = {};
-    let chunks: Buffer[] | undefined;
-    let truncated = false;
-    await new Promise<void>((resolve, rejectParse) => {
-      const parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: 10 * 1024 * 1024 + 1 } });
-      parser.on('field', (name, value) => {
-        fields[name] = value;
-      });
-      parser.on('file', (_name, stream) => {
-        const received: Buffer[] = [];
-        chunks = received;
-        stream.on('data', (c: Buffer) => received.push(c));
-        stream.on('limit', () => {
-          truncated = true;
-        });
-      });
-      parser.on('close', () => resolve());
-      parser.on('error', rejectParse);
-      req.pipe(parser);
-    });
-    const file = chunks ? Buffer.concat(chunks) : undefined;
+    let form: MultipartForm;
+    try {
+      form = await readMultipart(req.headers['content-type'], req, MAX_UPLOAD_BYTES);
+    } catch (error) {
+      if (!(error instanceof MalformedMultipartError)) throw error;
+      // S3's answer to a body it cannot read as a POST form.
+      reject(
+        res,
+        400,
+        'MalformedPOSTRequest',
+        'The body of your POST request is not well-formed multipart/form-data',
+      );
+      return true;
+    }
+    const { fields } = form;
+    const file = form.file?.bytes;
     const policyBase64 = fields.Policy ?? fields.policy;
     const signature = fields['X-Amz-Signature'];
     const credential = fields['X-Amz-Credential'];
-    if (!policyBase64 || !signature || !credential || !fields.key) {
+    if (!policyBase64 || !signature || !CREDENTIAL.test(credential ?? '') || !fields.key) {
       reject(res, 403, 'AccessDenied', 'Missing policy, signature, credential or key');
       return true;
     }
@@ -87,7 +90,7 @@ export function storagePostTarget(options: { bucket: string; secret: string }) {
       reject(res, 400, 'InvalidArgument', 'No file was sent');
       return true;
     }
-    const size = truncated ? Number.POSITIVE_INFINITY : file.length;
+    const size = form.file?.tooLarge ? Number.POSITIVE_INFINITY : file.length;
     for (const condition of policy.conditions) {
       let ok = true;
       if (Array.isArray(condition)) {

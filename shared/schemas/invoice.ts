@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../constants';
 import { idSchema, isoDate, isoDateTime } from './common';
 
 export const INVOICE_STATUSES = [
@@ -205,11 +206,7 @@ export const commentBodySchema = z.object({
 export const uploadUrlRequestSchema = z.object({
   filename: z.string().trim().min(1).max(255),
   contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'image/tiff']),
-  size: z
-    .number()
-    .int()
-    .min(1, 'The file is empty')
-    .max(10 * 1024 * 1024, 'File too large: the limit is 10 MB'),
+  size: z.number().int().min(1, 'The file is empty').max(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE),
 });
 export const uploadUrlResponseSchema = z.object({
   invoiceId: z.string(),

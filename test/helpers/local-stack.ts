@@ -33,7 +33,7 @@ export const TEST_PASSWORD = 'Test#Passw0rd!';
 
 export interface NewUserOptions {
   email?: string;
-  /** newUser only: false leaves the e-mail unverified (the ID token says `email_verified: false`). */
+  /** newUser only: false stores `email_verified` "false" (cognito-local's ID token still claims it true). */
   emailVerified?: boolean;
   firstName?: string;
   lastName?: string;

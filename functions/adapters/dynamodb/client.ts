@@ -1,6 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../../core/errors/app-error';
 import { env } from '../../env';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -44,23 +43,3 @@ export const nowIso = () => new Date().toISOString();
 export const isConditionFailure = (e: unknown) =>
   e instanceof Error &&
   (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
-
-/** Opaque cursors: the LastEvaluatedKey, base64url JSON. Only keys of the caller's own partition are accepted. */
-export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-}
-
-export function decodeCursor(
-  cursor: string | undefined,
-  expectedPk: string,
-): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const pk = key.PK ?? key.GSI1PK ?? key.GSI2PK;
-    if (typeof pk === 'string' && pk.startsWith(expectedPk)) return key;
-  } catch {
-    // fall through: a cursor that does not decode is invalid input
-  }
-  throw new AppError('input', 'invalid_cursor', 'Invalid cursor');
-}

@@ -21,7 +21,8 @@ import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/invoices/aggregates';
 import { correctedFields, type ExtractedValues, extractedFieldCount } from '../../core/invoices/fields';
 import { aggregateUpdates, getAggregate } from './aggregates';
-import { db, decodeCursor, encodeCursor, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
 import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
 
 export interface SyncResult {
@@ -522,7 +523,9 @@ export async function listInvoices(
   // If reading the page fails first, the count's own failure must not surface as an unhandled rejection.
   counting?.catch(() => undefined);
   const items: InvoiceItem[] = [];
-  let startKey = decodeCursor(query.cursor, `ORG#${orgId}`);
+  // A cursor continues the query it came from: this partition or status index and this key range.
+  const cursorScope = `INVOICE|${pkName}=${pk}|${bounds[':low']}|${bounds[':high']}`;
+  let startKey = decodeCursor(cursorScope, query.cursor);
   let lastKey: Record<string, unknown> | undefined;
   let read = 0;
   // Filters can leave pages short: keep reading until the page is full, the partition ends or the
@@ -550,17 +553,17 @@ export async function listInvoices(
   const counted = await counting;
   if (items.length < limit && startKey) {
     // The budget ran out before the page filled: continue from the last item read, not the last match.
-    return { items, nextCursor: encodeCursor(startKey), total: 0, ...counted };
+    return { items, nextCursor: encodeCursor(cursorScope, startKey), total: 0, ...counted };
   }
   let nextCursor: string | null = null;
   if (items.length >= limit && lastKey && (startKey || items.length === limit)) {
     const keyOf: Record<string, unknown> = { PK: lastKey.PK, SK: lastKey.SK };
     if (useStatusIndex) Object.assign(keyOf, { GSI1PK: lastKey.GSI1PK, GSI1SK: lastKey.GSI1SK });
-    nextCursor = startKey ? encodeCursor(keyOf) : null;
+    nextCursor = startKey ? encodeCursor(cursorScope, keyOf) : null;
     if (!startKey) {
       // The page ended exactly at the partition's end only if nothing follows the last item.
       const probe = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: keyOf, Limit: 50 }));
-      if ((probe.Items ?? []).length || probe.LastEvaluatedKey) nextCursor = encodeCursor(keyOf);
+      if ((probe.Items ?? []).length || probe.LastEvaluatedKey) nextCursor = encodeCursor(cursorScope, keyOf);
     }
   }
   return { items, nextCursor, total: 0, ...counted };

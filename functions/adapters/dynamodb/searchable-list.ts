@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, decodeCursor, encodeCursor, queryAll, tableName } from './client';
+import { db, queryAll, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
 import { keys, sortKeyStartsWith } from './keys';
 
 /**
@@ -46,11 +47,12 @@ function listInput(orgId: string, of: SearchableType, search: string | undefined
 async function readPage(
   input: QueryCommandInput,
   limit: number,
-  startKey: Record<string, unknown> | undefined,
+  cursorScope: string,
+  cursor: string | undefined,
 ): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
   const items: Record<string, unknown>[] = [];
   let more = false;
-  let key = startKey;
+  let key = decodeCursor(cursorScope, cursor);
   do {
     const page = await db().send(
       new QueryCommand({ ...input, ExclusiveStartKey: key, Limit: Math.max(limit + 1 - items.length, 25) }),
@@ -65,7 +67,7 @@ async function readPage(
     key = page.LastEvaluatedKey;
   } while (!more && key);
   const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ PK: last.PK, SK: last.SK }) : null };
+  return { items, nextCursor: more && last ? encodeCursor(cursorScope, { PK: last.PK, SK: last.SK }) : null };
 }
 
 async function countMatches(input: QueryCommandInput): Promise<number> {
@@ -94,8 +96,10 @@ export async function listSearchable<T>(
   fromStored: (raw: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
   const input = listInput(orgId, of, query.search || undefined);
+  // A cursor continues this type's list in this organization's partition, whatever the search.
+  const cursorScope = `${of.type}|${keys.orgPk(orgId)}`;
   const [page, total] = await Promise.all([
-    readPage(input, query.limit ?? 25, decodeCursor(query.cursor, keys.orgPk(orgId))),
+    readPage(input, query.limit ?? 25, cursorScope, query.cursor),
     query.search ? countMatches(input) : counted(orgId, of),
   ]);
   return { items: page.items.map(fromStored), nextCursor: page.nextCursor, total };

@@ -3,6 +3,7 @@ import {
   type AcceptedContentType,
   MAX_UPLOAD_BYTES,
   PLAN_MONTHLY_INVOICE_LIMIT,
+  UPLOAD_TOO_LARGE_MESSAGE,
 } from '../../../shared/constants';
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
@@ -81,7 +82,7 @@ export async function uploadFile(
 ): Promise<InvoiceItem> {
   if (file.bytes.length === 0) throw new AppError('input', 'empty_file', 'The file is empty');
   if (file.bytes.length > MAX_UPLOAD_BYTES)
-    throw new AppError('too_large', 'file_too_large', 'File too large: the limit is 10 MB');
+    throw new AppError('too_large', 'file_too_large', UPLOAD_TOO_LARGE_MESSAGE);
   const contentType = sniffContentType(file.bytes);
   if (!contentType) throw new AppError('unsupported', 'unsupported_type', UNSUPPORTED_TYPE_MESSAGE);
   const invoiceId = ulid();

@@ -45,13 +45,25 @@ function compile(routes: Routes): CompiledRoute[] {
   });
 }
 
+/**
+ * A path segment as the client meant it. API Gateway passes the raw path in both runtimes, so a lone `%`
+ * or a broken UTF-8 sequence (`%E0%A4%A`) reaches here and is bad input, not a server error.
+ */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new AppError('input', 'invalid_path', 'The request path is not validly percent-encoded');
+  }
+}
+
 function match(route: CompiledRoute, segments: string[]): Record<string, string> | undefined {
   if (route.segments.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i];
     if (expected.startsWith('{') && expected.endsWith('}'))
-      params[expected.slice(1, -1)] = decodeURIComponent(segments[i]);
+      params[expected.slice(1, -1)] = decodeSegment(segments[i]);
     else if (expected !== segments[i]) return undefined;
   }
   return params;
