@@ -34,7 +34,9 @@ const read = (scope?: ApiKeyScope): Rule => ({ roles: READERS, scope, refusal: N
 const edit = (scope?: ApiKeyScope): Rule => ({ roles: EDITORS, scope, refusal: NOT_ALLOWED });
 const approve: Rule = { roles: APPROVERS, scope: 'invoices:approve', refusal: NOT_ALLOWED };
 /** A person's own things (profile, notifications): no API key has a person to act for. */
-const own: Rule = { roles: READERS, refusal: 'API keys have no user profile' };
+const personal = (refusal: string): Rule => ({ roles: READERS, refusal });
+const PROFILE = personal('API keys have no user profile');
+const NOTIFICATIONS = personal('Notifications are for signed-in people');
 const administer = (refusal: string): Rule => ({ roles: ADMINS, refusal });
 
 const TEAM = administer('Only an administrator can manage the team');
@@ -50,11 +52,11 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'GET /api/logout': PUBLIC,
   'GET /api/openapi.json': PUBLIC,
 
-  'GET /api/auth/user': own,
-  'GET /api/user/profile': own,
-  'PUT /api/user/profile': own,
-  'GET /api/notifications': own,
-  'POST /api/notifications/read': own,
+  'GET /api/auth/user': PROFILE,
+  'GET /api/user/profile': PROFILE,
+  'PUT /api/user/profile': PROFILE,
+  'GET /api/notifications': NOTIFICATIONS,
+  'POST /api/notifications/read': NOTIFICATIONS,
 
   'GET /api/stats': read('analytics:read'),
   'GET /api/analytics/invoice-analytics': read('analytics:read'),
