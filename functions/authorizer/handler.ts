@@ -15,8 +15,9 @@ export const handler = async (
   const token = bearerToken(headers.authorization);
   const principal = token ? await verifyBearer(token) : undefined;
   if (!principal) throw new Error('Unauthorized');
-  // Allow every method of this API for the verified principal: authorization per resource happens in the
-  // handlers, which scope every read and write to principal.orgId.
+  // Allow every method of this API for the verified principal: rights per route are enforced by the
+  // handlers from functions/api/lib/rights.ts (role or API-key scope), and every read and write is scoped
+  // to principal.orgId.
   const apiArn = event.methodArn.split('/').slice(0, 2).join('/');
   return {
     principalId: principal.actorId,
@@ -31,6 +32,8 @@ export const handler = async (
       role: principal.role,
       email: principal.email,
       plan: principal.plan,
+      // Context values are scalars: the scopes travel space-separated (read back by principalOf).
+      scopes: principal.scopes.join(' '),
     },
     usageIdentifierKey: usagePlanKey(principal.plan),
   };

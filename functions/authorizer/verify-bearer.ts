@@ -1,16 +1,20 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import type { ApiKeyScope, Role } from '../../shared/schemas';
 import { identityAttributesOf } from '../adapters/cognito/identity-attributes';
 import { API_KEY_PATTERN, resolveApiKey, touchApiKey } from '../adapters/dynamodb/api-key-lookup';
-import { findUserBySub, getOrganization, getUser, provisionUser } from '../adapters/dynamodb/organizations';
+import { findUserBySub, getOrganization, provisionUser } from '../adapters/dynamodb/organizations';
+import { memberItem } from '../adapters/dynamodb/team';
 import { env } from '../env';
 
 export interface VerifiedPrincipal {
   kind: 'user' | 'apikey';
   orgId: string;
   actorId: string;
-  role: 'ADMIN' | 'MEMBER';
+  role: Role;
   email: string;
   plan: string;
+  /** An API key's scopes; empty for people, who act by their role. */
+  scopes: ApiKeyScope[];
 }
 
 type IdTokenVerifier = ReturnType<typeof createVerifier>;
@@ -60,11 +64,12 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * People's principals, by ID token, for a short while. Resolving one costs two rounds of reads (user by
- * sub, then user and organization), which dominated every call's latency. A cached principal never
- * outlives its token, and a changed role or plan shows within PRINCIPAL_TTL_MS, like API Gateway's own
- * authorizer cache. Decisions that must be exact re-read the organization (upload limits, plan changes).
- * API keys are not cached: a revoked key must stop working at once.
+ * People's verified ID tokens, for a short while: verifying the token and finding the person's
+ * organization (sub lookup, organization) dominated every call's latency. A hit is never trusted alone:
+ * the member's user item is read again (one consistent GetItem), so a removed member is refused and a
+ * changed role applies on the very next request, in both runtimes. The plan may be PRINCIPAL_TTL_MS old;
+ * decisions that must be exact re-read the organization (upload limits, plan changes). API keys are not
+ * cached: their lookup is the one read, and a revoked key must stop working at once.
  */
 const PRINCIPAL_TTL_MS = 30_000;
 const MAX_CACHED_PRINCIPALS = 5_000;
@@ -87,14 +92,28 @@ function rememberPrincipal(token: string, principal: VerifiedPrincipal, tokenExp
   });
 }
 
+/** The cached principal with its membership as stored now, or undefined when the person left the organization. */
+async function stillMember(token: string, cached: VerifiedPrincipal): Promise<VerifiedPrincipal | undefined> {
+  const user = await memberItem(cached.orgId, cached.actorId);
+  if (!user) {
+    principalsByToken.delete(token);
+    return undefined;
+  }
+  return { ...cached, role: user.role, email: user.email };
+}
+
 /**
  * Resolves a bearer token (Cognito ID token or API key) to its principal, provisioning the user (into the
- * organization that invited their verified e-mail, or a new one) on a person's first call. Returns undefined for anything that does not verify.
+ * organization that invited their verified e-mail, or a new one) on a person's first call. Returns undefined
+ * for anything that does not verify.
  */
 export async function verifyBearer(token: string): Promise<VerifiedPrincipal | undefined> {
   if (API_KEY_PATTERN.test(token)) return verifyApiKey(token);
   const cached = cachedPrincipal(token, Date.now());
-  if (cached) return cached;
+  // A removed member falls through to the full resolution, like any token: it finds no membership and
+  // provisions the person afresh (a new organization, or one that invited them), never the old one.
+  const current = cached && (await stillMember(token, cached));
+  if (current) return current;
   let claims: Record<string, unknown>;
   try {
     claims = (await (await verifier()).verify(token)) as unknown as Record<string, unknown>;
@@ -106,7 +125,12 @@ export async function verifyBearer(token: string): Promise<VerifiedPrincipal | u
   const found =
     (await findUserBySub(sub)) ??
     (await provisionUser({ sub, email, ...(await identityAttributesOf(claims)) }));
-  const [user, org] = await Promise.all([getUser(found.orgId, found.userId), getOrganization(found.orgId)]);
+  const [user, org] = await Promise.all([
+    memberItem(found.orgId, found.userId),
+    getOrganization(found.orgId),
+  ]);
+  // Removed between the two reads: refused, and the next call resolves the person afresh.
+  if (!user) return undefined;
   const principal: VerifiedPrincipal = {
     kind: 'user',
     orgId: found.orgId,
@@ -114,6 +138,7 @@ export async function verifyBearer(token: string): Promise<VerifiedPrincipal | u
     role: user.role,
     email: user.email,
     plan: org.plan,
+    scopes: [],
   };
   rememberPrincipal(token, principal, Number(claims.exp) * 1000);
   return principal;
@@ -123,5 +148,13 @@ async function verifyApiKey(token: string): Promise<VerifiedPrincipal | undefine
   const key = await resolveApiKey(token);
   if (!key) return undefined;
   const [org] = await Promise.all([getOrganization(key.orgId), touchApiKey(key.orgId, key.keyId)]);
-  return { kind: 'apikey', orgId: key.orgId, actorId: key.keyId, role: 'MEMBER', email: '', plan: org.plan };
+  return {
+    kind: 'apikey',
+    orgId: key.orgId,
+    actorId: key.keyId,
+    role: 'MEMBER',
+    email: '',
+    plan: org.plan,
+    scopes: key.scopes,
+  };
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_RESOURCES } from '../../functions/api/routes';
 import { startTestStack, type TestStack } from '../helpers/local-stack';
+import { registeredRoutes } from '../helpers/routes';
 
 let stack: TestStack;
 
@@ -12,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-/** The route keys (`'GET /api/…'`) each handler registers with resourceHandler, read from its source. */
-function registeredRoutes(): string[] {
-  const routes = new Set<string>();
-  for (const resource of API_RESOURCES) {
-    const source = readFileSync(join('functions/api', resource.handler, 'handler.ts'), 'utf8');
-    for (const match of source.matchAll(/'(GET|POST|PUT|DELETE|PATCH) (\/api\/[^']*)'\s*:/g))
-      routes.add(`${match[1]} ${match[2]}`);
-  }
-  return [...routes].sort();
-}
 
 describe('GET /api/openapi.json', () => {
   it('is public and documents the bearer scheme', async () => {

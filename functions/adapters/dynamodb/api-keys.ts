@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { API_KEY_VISIBLE_PREFIX } from '../../../shared/constants';
-import type { ApiKey } from '../../../shared/schemas';
+import { type ApiKey, type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import { hashApiKey } from './api-key-lookup';
 import { db, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith } from './keys';
+import type { TransactItems } from './team';
 
 const TYPE = 'APIKEY';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -33,6 +34,10 @@ interface ApiKeyItem {
   prefix: string;
   hash: string;
   isActive: boolean;
+  /** Absent on keys created before scopes existed: they act with the default scopes. */
+  scopes?: ApiKeyScope[];
+  /** The creator's user id; absent on keys created before it was recorded. */
+  createdBy?: string;
   lastUsedAt: string | null;
   createdAt: string;
 }
@@ -44,25 +49,34 @@ const toApiKey = (item: ApiKeyItem): ApiKey => ({
   key: item.prefix,
   prefix: item.prefix,
   isActive: item.isActive,
+  scopes: item.scopes ?? DEFAULT_API_KEY_SCOPES,
+  createdBy: item.createdBy ?? null,
   lastUsedAt: item.lastUsedAt ?? null,
   createdAt: item.createdAt,
 });
 
 /**
- * Creates a key: the org's item and the global hash lookup the authorizer reads, in one transaction.
+ * Creates a key for the organization, recording its creator and its scopes: the org's item and the global
+ * hash lookup the authorizer reads (which carries the scopes, so a call costs one read), in one transaction.
  * Answers the full key, which exists only in this answer.
  */
-export async function createApiKey(orgId: string, name: string): Promise<ApiKey> {
+export async function createApiKey(
+  orgId: string,
+  input: { name: string; scopes: ApiKeyScope[]; createdBy: string },
+): Promise<ApiKey> {
   const key = generateApiKey();
   const item: ApiKeyItem = {
     id: ulid(),
-    name,
+    name: input.name,
     prefix: key.slice(0, API_KEY_VISIBLE_PREFIX),
     hash: hashApiKey(key),
     isActive: true,
+    scopes: input.scopes,
+    createdBy: input.createdBy,
     lastUsedAt: null,
     createdAt: nowIso(),
   };
+  const lookup = { orgId, keyId: item.id, isActive: true, scopes: item.scopes, createdBy: item.createdBy };
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -76,7 +90,7 @@ export async function createApiKey(orgId: string, name: string): Promise<ApiKey>
         {
           Put: {
             TableName: tableName(),
-            Item: { ...keys.apiKeyLookup(item.hash), orgId, keyId: item.id, isActive: true },
+            Item: { ...keys.apiKeyLookup(item.hash), ...lookup },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -86,13 +100,31 @@ export async function createApiKey(orgId: string, name: string): Promise<ApiKey>
   return { ...toApiKey(item), key };
 }
 
-/** The organization's keys, newest first. */
-export async function listApiKeys(orgId: string): Promise<ApiKey[]> {
+async function apiKeyItems(orgId: string): Promise<ApiKeyItem[]> {
   const items = await queryAll({
     ...sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`),
     ScanIndexForward: false,
+    ConsistentRead: true,
   });
-  return items.map((raw) => toApiKey(raw as unknown as ApiKeyItem));
+  return items as unknown as ApiKeyItem[];
+}
+
+/** The organization's keys, newest first. */
+export async function listApiKeys(orgId: string): Promise<ApiKey[]> {
+  return (await apiKeyItems(orgId)).map(toApiKey);
+}
+
+/**
+ * The deletes (item and lookup) of every key a person created, for the transaction that removes them from
+ * the organization: a removed member's keys stop working together with the member.
+ */
+export async function apiKeyDeletesOfCreator(orgId: string, userId: string): Promise<TransactItems> {
+  return (await apiKeyItems(orgId))
+    .filter((item) => item.createdBy === userId)
+    .flatMap((item) => [
+      { Delete: { TableName: tableName(), Key: keys.entity(orgId, TYPE, item.id) } },
+      { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(item.hash) } },
+    ]);
 }
 
 /** Revokes a key at once: its lookup goes in the same transaction as the item, so the next call is 401. */

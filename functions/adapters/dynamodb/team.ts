@@ -1,12 +1,15 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invitation, Member } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
+import { apiKeyDeletesOfCreator } from './api-keys';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith } from './keys';
 import type { UserItem } from './organizations';
 
 type Role = UserItem['role'];
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+export type TransactItems = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>;
 
 /**
  * An invitation is stored twice, with the same attributes: under its organization (`ORG#` / `INVITE#email`)
@@ -49,7 +52,8 @@ async function memberItems(orgId: string): Promise<UserItem[]> {
   return items as unknown as UserItem[];
 }
 
-async function memberItem(orgId: string, userId: string): Promise<UserItem | undefined> {
+/** A member's user item as stored now (a consistent read), or undefined when they are not a member. */
+export async function memberItem(orgId: string, userId: string): Promise<UserItem | undefined> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }),
   );
@@ -120,16 +124,25 @@ export async function updateMemberRole(orgId: string, userId: string, role: Role
   throw teamChangedMeanwhile();
 }
 
+/** DynamoDB's limit on the items of one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+
 /**
- * Removes a member: their user item, their sub lookup and one from the organization's user count, in one
- * transaction. Signing in again then provisions them like any new user (a new organization, or one that
- * invited them). The last administrator cannot be removed.
+ * Removes a member: their user item, their sub lookup, one from the organization's user count and the API
+ * keys they created, in one transaction. Keys beyond what one transaction holds are revoked just before,
+ * so a failure in between leaves keys revoked, never a removed member's key working. Signing in again then
+ * provisions them like any new user (a new organization, or one that invited them). The last administrator
+ * cannot be removed.
  */
 export async function removeMember(orgId: string, userId: string): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const member = await memberItem(orgId, userId);
     if (!member) throw notFound('Member');
     const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
+    const keyDeletes = await apiKeyDeletesOfCreator(orgId, userId);
+    const room = MAX_TRANSACTION_ITEMS - 4;
+    while (keyDeletes.length > room)
+      await db().send(new TransactWriteCommand({ TransactItems: keyDeletes.splice(0, room) }));
     try {
       await db().send(
         new TransactWriteCommand({
@@ -161,6 +174,7 @@ export async function removeMember(orgId: string, userId: string): Promise<void>
               },
             },
             ...guard,
+            ...keyDeletes,
           ],
         }),
       );

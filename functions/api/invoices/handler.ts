@@ -7,7 +7,6 @@ import {
   rejectBodySchema,
   uploadUrlRequestSchema,
 } from '../../../shared/schemas';
-import { listCategories } from '../../adapters/dynamodb/categories';
 import {
   addComment,
   deleteInvoice,
@@ -23,12 +22,13 @@ import {
 import { getUser } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
-import { AppError, badInput } from '../../core/errors/app-error';
+import { AppError } from '../../core/errors/app-error';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
 import { learnFromCorrection } from '../../services/classifier-memory';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+import { ownReferences } from '../lib/references';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
 import { prepareBrowserUpload, uploadFile } from './upload';
@@ -127,15 +127,15 @@ export const handler = resourceHandler({
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k, v === '' ? null : v]),
     );
-    if (changes.categoryId !== undefined && changes.categoryId !== before.categoryId) {
-      // The category must be one of the organization's; its name is kept on the invoice for lists and exports.
-      const category = changes.categoryId
-        ? (await listCategories(before.orgId)).find((c) => c.id === changes.categoryId)
-        : undefined;
-      if (changes.categoryId && !category)
-        throw badInput('Unknown category', [{ path: 'categoryId', message: 'Unknown category' }]);
-      changes.categoryName = category?.name ?? null;
-    }
+    // Only changed references are checked: an invoice keeps the id of a property deleted since.
+    const changed = (field: 'propertyId' | 'categoryId') =>
+      changes[field] !== before[field] ? changes[field] : undefined;
+    const { category } = await ownReferences(before.orgId, {
+      propertyId: changed('propertyId'),
+      categoryId: changed('categoryId'),
+    });
+    // The category's name is kept on the invoice for lists and exports.
+    if (changed('categoryId') !== undefined) changes.categoryName = category?.name ?? null;
     const after = await saveInvoice(before, changes, {
       type: 'edited',
       actor: request.principal().actorId,

@@ -6,6 +6,7 @@ import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/organizations';
 import { AppError } from '../../core/errors/app-error';
 import { type Principal, principalOf } from './principal';
+import { authorize, PUBLIC, type Rule, ruleOf } from './rights';
 
 export interface ApiRequest {
   event: APIGatewayProxyEvent;
@@ -36,12 +37,14 @@ interface CompiledRoute {
   method: string;
   segments: string[];
   handler: RouteHandler;
+  rule: Rule | typeof PUBLIC;
 }
 
+/** Compiles the routes with their rights; a route without a rule in the rights table throws here, at load. */
 function compile(routes: Routes): CompiledRoute[] {
   return Object.entries(routes).map(([key, handler]) => {
     const [method, pattern] = key.split(' ');
-    return { method, segments: pattern.split('/').filter(Boolean), handler };
+    return { method, segments: pattern.split('/').filter(Boolean), handler, rule: ruleOf(key) };
   });
 }
 
@@ -234,6 +237,8 @@ export function resourceHandler(
           : Buffer.alloc(0),
         principal: () => principalOf(event),
       };
+      // Rights first: a refused caller learns nothing from validation or lookups.
+      if (route.rule !== PUBLIC) authorize(route.rule, request.principal());
       const response = await route.handler(request);
       if (options.onSuccess) await options.onSuccess(request);
       return toResult(response, method);

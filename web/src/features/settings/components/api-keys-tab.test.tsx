@@ -17,6 +17,8 @@ const listed = {
   key: 'ipk_ab12',
   prefix: 'ipk_ab12',
   isActive: true,
+  scopes: ['invoices:read', 'invoices:upload', 'vendors:read'],
+  createdBy: 'e1f2a3b4-0000-4000-8000-000000000001',
   lastUsedAt: null,
   createdAt: '2025-01-05T10:00:00.000Z',
 };
@@ -26,6 +28,7 @@ describe('ApiKeysTab', () => {
     mockApi({ 'GET /api/api-keys': { body: page([listed]) } });
     renderWithProviders(<ApiKeysTab />);
     expect(await screen.findByText('ipk_ab12...')).toBeInTheDocument();
+    expect(screen.getByText('invoices:read, invoices:upload, vendors:read')).toBeInTheDocument();
     expect(screen.getByText('Authorization: Bearer YOUR_API_KEY')).toBeInTheDocument();
     for (const endpoint of ['GET /api/invoices', 'POST /api/upload', 'GET /api/vendors']) {
       expect(

@@ -210,6 +210,7 @@ export function ApiKeysTab() {
                 <TableRow>
                   <TableHead>Name</TableHead>
                   <TableHead>Key</TableHead>
+                  <TableHead className="hidden lg:table-cell">Scopes</TableHead>
                   <TableHead className="hidden md:table-cell">Created</TableHead>
                   <TableHead className="hidden md:table-cell">Last Used</TableHead>
                   <TableHead className="hidden sm:table-cell">Status</TableHead>
@@ -235,6 +236,9 @@ export function ApiKeysTab() {
                           {displayedKey(k.key, false)}
                         </code>
                       )}
+                    </TableCell>
+                    <TableCell className="hidden text-xs text-slate-600 lg:table-cell dark:text-slate-300">
+                      {k.scopes.join(', ')}
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-300">
                       {formatDate(k.createdAt)}

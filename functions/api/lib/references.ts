@@ -1,0 +1,34 @@
+import type { Category } from '../../../shared/schemas';
+import { listCategories } from '../../adapters/dynamodb/categories';
+import { findProperty } from '../../adapters/dynamodb/properties';
+import { badInput } from '../../core/errors/app-error';
+
+/**
+ * The ids a write may name of other entities (an invoice's property and category) must be the caller's
+ * organization's own: another tenant's id, or one that does not exist, is refused with 400 before anything
+ * is stored. Every write that accepts such an id checks it here.
+ */
+export interface References {
+  propertyId?: string | null;
+  categoryId?: string | null;
+}
+
+const refused = (field: keyof References, what: string) => {
+  const message = `The ${what} does not exist in your organization`;
+  return badInput(message, [{ path: field, message }]);
+};
+
+/** Checks the named references (null and undefined name nothing); answers the category, for its name. */
+export async function ownReferences(
+  orgId: string,
+  references: References,
+): Promise<{ category: Category | null }> {
+  const { propertyId, categoryId } = references;
+  const [property, category] = await Promise.all([
+    propertyId ? findProperty(orgId, propertyId) : undefined,
+    categoryId ? listCategories(orgId).then((all) => all.find((c) => c.id === categoryId)) : undefined,
+  ]);
+  if (propertyId && !property) throw refused('propertyId', 'property');
+  if (categoryId && !category) throw refused('categoryId', 'category');
+  return { category: category ?? null };
+}
