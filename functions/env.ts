@@ -25,6 +25,19 @@ const envSchema = z.object({
   /** Local only: secret that signs the gateway's own presigned POST policies. */
   UPLOAD_SIGNING_SECRET: z.string().optional(),
   STAGE: z.string().default('local'),
+  /**
+   * Local only: lets outbound calls to user-given URLs (webhooks, integrations) reach loopback addresses,
+   * so `npm start` and the tests can use fakes on 127.0.0.1. Off unless set to exactly `true`; the cloud
+   * never sets it. Private, link-local and metadata addresses stay refused either way.
+   */
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Cloud: the customer-managed KMS key (ARN) that wraps the data keys of stored secrets. */
+  SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Local: the master key file (32 random bytes, mode 0600) in DATA_DIR that wraps the data keys instead. */
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
