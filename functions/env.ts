@@ -27,6 +27,19 @@ const envSchema = z.object({
   /** HMAC key of page cursors (functions/adapters/dynamodb/cursor.ts); at least 32 characters. */
   CURSOR_SIGNING_KEY: z.string().min(32).optional(),
   STAGE: z.string().default('local'),
+  /**
+   * Local only: lets outbound calls to user-given URLs (webhooks, integrations) reach loopback addresses,
+   * so `npm start` and the tests can use fakes on 127.0.0.1. Off unless set to exactly `true`; the cloud
+   * never sets it. Private, link-local and metadata addresses stay refused either way.
+   */
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Cloud: the customer-managed KMS key (ARN) that wraps the data keys of stored secrets. */
+  SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Local: the master key file (32 random bytes, mode 0600) in DATA_DIR that wraps the data keys instead. */
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -10,7 +11,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { API_RESOURCES } from '../../functions/api/routes';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../shared/constants';
-import { AppFunction, type ObjectAction, type RuntimeIdentifiers } from './app-function';
+import { AppFunction, type ObjectAction, type RuntimeIdentifiers, type SecretsAccess } from './app-function';
 import type { LambdaBundler } from './bundling';
 import { API_STAGE_NAME, type AppConfig, physicalNames } from './config';
 import { UPLOADS_PREFIX } from './data-stack';
@@ -64,6 +65,8 @@ interface ApiAccess {
   publishesEvents?: boolean;
   /** Starts the workflow (reprocess). */
   startsWorkflow?: boolean;
+  /** Stores (`seal`) and/or sends (`open`) integration credentials and webhook secrets. */
+  secrets?: readonly SecretsAccess[];
   memorySize?: number;
   timeout?: Duration;
 }
@@ -78,6 +81,10 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   auth: { table: 'read' },
   stats: { table: 'read' },
   analytics: { table: 'read' },
+  // Stores credentials, and opens them for test-connection (the one API call that sends them).
+  integrations: { table: 'readWrite', secrets: ['seal', 'open'] },
+  // Stores signing secrets; only the delivery worker opens them.
+  webhooks: { table: 'readWrite', secrets: ['seal'] },
   invoices: {
     table: 'readWrite',
     objects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
@@ -171,6 +178,8 @@ export interface ApiStackProps extends StackProps {
   syncQueue: IQueue;
   webhookQueue: IQueue;
   stateMachine: IStateMachine;
+  /** The data stack's key of stored secrets. */
+  secretsKey: IKey;
 }
 
 /**
@@ -258,6 +267,7 @@ export class ApiStack extends Stack {
         fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL').bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');
       }
       if (access.startsWorkflow) fn.bindStateMachine(props.stateMachine);
+      if (access.secrets) fn.bindSecretsKey(props.secretsKey, access.secrets);
       this.resourceFunctions.set(resource.handler, fn);
       this.functions.push(fn);
 

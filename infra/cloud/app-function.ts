@@ -1,6 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -43,6 +44,12 @@ export interface AppFunctionProps {
   /** @default 10 seconds */
   timeout?: Duration;
 }
+
+/**
+ * What a function may do with stored secrets: `seal` (store new ones: kms:GenerateDataKey) and/or `open`
+ * (send them: kms:Decrypt). Only the functions that call third parties get `open`.
+ */
+export type SecretsAccess = 'seal' | 'open';
 
 /** Object actions a function may be granted on a key prefix of a bucket. */
 export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
@@ -171,6 +178,27 @@ export class AppFunction extends Construct {
   bindStateMachine(stateMachine: IStateMachine): this {
     stateMachine.grantStartExecution(this.role);
     this.function.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
+    return this;
+  }
+
+  /**
+   * Seals and/or opens stored secrets with the secrets key; sets SECRETS_KMS_KEY_ID. Every call must
+   * carry the organization id as encryption context (the envelope always does), so a sealed value only
+   * opens for its own organization.
+   */
+  bindSecretsKey(key: IKey, access: readonly SecretsAccess[]): this {
+    const actions = access.map((a) => (a === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt'));
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions,
+        resources: [key.keyArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] },
+          Null: { 'kms:EncryptionContext:organizationId': 'false' },
+        },
+      }),
+    );
+    this.function.addEnvironment('SECRETS_KMS_KEY_ID', key.keyArn);
     return this;
   }
 

@@ -393,6 +393,52 @@ describe('api', () => {
     );
   });
 
+  it('keeps stored secrets under a rotating customer-managed key: only senders decrypt, only storers seal', () => {
+    t.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    t.data.hasResourceProperties('AWS::KMS::Alias', { AliasName: `alias/${PREFIX}-secrets` });
+    const everyFunction = [
+      ...[...stacks.api.resourceFunctions].map(([name, fn]) => ({
+        name: `api-${name}`,
+        fn,
+        t: t.api,
+        stack: stacks.api,
+      })),
+      { name: 'authorizer', fn: stacks.api.authorizerFunction, t: t.api, stack: stacks.api },
+      ...[...stacks.pipeline.workerFunctions, ...stacks.pipeline.stateFunctions].map(([name, fn]) => ({
+        name,
+        fn,
+        t: t.pipeline,
+        stack: stacks.pipeline,
+      })),
+    ];
+    const granted = (action: string) =>
+      everyFunction
+        .filter((f) => actionsOf(roleStatements(f.t, f.stack, f.fn.role.roleName)).includes(action))
+        .map((f) => f.name)
+        .sort();
+    expect(granted('kms:Decrypt')).toEqual(['api-integrations', 'integration-sync', 'webhook-delivery']);
+    expect(granted('kms:GenerateDataKey')).toEqual(['api-integrations', 'api-webhooks']);
+    expect(
+      everyFunction
+        .flatMap((f) => actionsOf(roleStatements(f.t, f.stack, f.fn.role.roleName)))
+        .filter((a) => a.startsWith('kms:') && a !== 'kms:Decrypt' && a !== 'kms:GenerateDataKey'),
+    ).toEqual([]);
+    // Each grant is on the secrets key only and requires the organization id as encryption context.
+    const webhooksApi = stacks.api.resourceFunctions.get('webhooks')!;
+    const grant = roleStatements(t.api, stacks.api, webhooksApi.role.roleName).find((s) =>
+      actionsOf([s]).includes('kms:GenerateDataKey'),
+    ) as Statement & { Condition: unknown };
+    expect(grant.Condition).toEqual({
+      'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] },
+      Null: { 'kms:EncryptionContext:organizationId': 'false' },
+    });
+    expect(JSON.stringify(grant.Resource)).toMatch(/SecretsKey/);
+    t.pipeline.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: `${PREFIX}-worker-integration-sync`,
+      Environment: { Variables: Match.objectLike({ SECRETS_KMS_KEY_ID: Match.anyValue() }) },
+    });
+  });
+
   it('grants each function only what its resource needs', () => {
     const invoices = stacks.api.resourceFunctions.get('invoices')!;
     const inv = roleStatements(t.api, stacks.api, invoices.role.roleName);

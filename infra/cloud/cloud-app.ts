@@ -90,6 +90,7 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     catalog,
     bundler,
     identifiers,
+    secretsKey: data.secretsKey,
   });
   pipeline.addStackDependency(data, 'table and bucket are addressed by name');
   const api = new ApiStack(app, name('api'), {
@@ -103,6 +104,7 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     syncQueue: pipeline.syncQueue,
     webhookQueue: pipeline.webhookQueue,
     stateMachine: pipeline.stateMachine,
+    secretsKey: data.secretsKey,
   });
   api.addStackDependency(data, 'table and bucket are addressed by name');
 

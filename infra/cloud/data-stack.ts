@@ -1,5 +1,6 @@
 import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
@@ -26,6 +27,12 @@ export const TEXTRACT_OUTPUT_PREFIX = 'textract-output/';
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly uploads: s3.Bucket;
+  /**
+   * Wraps the data keys of stored secrets (integration credentials, webhook secrets; see
+   * functions/adapters/secrets). Who may seal and who may open is granted per function by
+   * AppFunction.bindSecretsKey: only the functions that send can decrypt.
+   */
+  readonly secretsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -51,6 +58,15 @@ export class DataStack extends Stack {
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: config.production,
       removalPolicy: config.removalPolicy,
+    });
+
+    this.secretsKey = new kms.Key(this, 'SecretsKey', {
+      alias: `alias/${config.prefix}-secrets`,
+      description: 'Invoice Pilot: envelope key of integration credentials and webhook secrets',
+      enableKeyRotation: true,
+      removalPolicy: config.removalPolicy,
+      // A deleted sandbox's key can still be recovered for a week; production keeps it (RETAIN).
+      pendingWindow: Duration.days(7),
     });
 
     this.uploads = new s3.Bucket(this, 'Uploads', {

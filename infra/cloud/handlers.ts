@@ -14,10 +14,13 @@ export const STUB_WORKFLOW = 'infra/cloud/stubs/process-invoice.asl.json';
 
 export const WORKFLOW_DEFINITION = 'functions/workflow/process-invoice.asl.json';
 
-/** The queue consumers under functions/workers and the queue each one drains. */
+/**
+ * The queue consumers under functions/workers and the queue each one drains. Both send stored secrets to
+ * third parties, so both may open them (never seal: they do not store new ones).
+ */
 export const WORKERS = [
-  { name: 'integration-sync', queue: 'sync', envName: 'SYNC_QUEUE_URL' },
-  { name: 'webhook-delivery', queue: 'webhook', envName: 'WEBHOOK_QUEUE_URL' },
+  { name: 'integration-sync', queue: 'sync', envName: 'SYNC_QUEUE_URL', secrets: ['open'] },
+  { name: 'webhook-delivery', queue: 'webhook', envName: 'WEBHOOK_QUEUE_URL', secrets: ['open'] },
 ] as const;
 export type WorkerSpec = (typeof WORKERS)[number];
 

@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -28,6 +29,8 @@ export interface PipelineStackProps extends StackProps {
   catalog: HandlerCatalog;
   bundler: LambdaBundler;
   identifiers: RuntimeIdentifiers;
+  /** The data stack's key of stored secrets (the workers open them to send). */
+  secretsKey: IKey;
 }
 
 /** What one workflow state's function may touch beyond the table (which every state reads and writes). */
@@ -114,7 +117,9 @@ export class PipelineStack extends Stack {
         identifiers,
         description: `Consumes the ${worker.name} queue`,
         timeout: WORKER_TIMEOUT,
-      }).bindTable(table, 'readWrite');
+      })
+        .bindTable(table, 'readWrite')
+        .bindSecretsKey(props.secretsKey, worker.secrets);
       // Partial batch failures: one bad message is retried alone, then dead-lettered, not the batch.
       fn.function.addEventSource(
         new SqsEventSource(queues[worker.queue], {

@@ -7,6 +7,7 @@ import { resetDbClient } from '../../functions/adapters/dynamodb/client';
 import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
 import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetS3Client } from '../../functions/adapters/s3/storage';
+import { ensureKeyFile } from '../../functions/adapters/secrets';
 import { resetSqsClient } from '../../functions/adapters/sqs/queues';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
@@ -58,6 +59,12 @@ export interface LocalStackOptions {
   queueWorkers?: boolean;
   /** Seconds before a failed queue message is retried locally (default 10; tests use less). */
   queueRetryBaseSeconds?: number;
+  /**
+   * Lets webhooks and integrations call loopback addresses (OUTBOUND_ALLOW_LOOPBACK), for fakes on
+   * 127.0.0.1. Off by default; `npm start` and the test helper turn it on. Private, link-local and metadata
+   * addresses stay refused either way.
+   */
+  allowLoopbackOutbound?: boolean;
   /** Runs once the data folder and port are claimed, before any emulator starts (npm start builds the SPA). */
   beforeStart?: () => Promise<void>;
 }
@@ -216,6 +223,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       track(startSqs({ port: sqsPort })),
     ]);
     const [queues] = await Promise.all([ensureQueues(sqs.endpoint), ensureTable(dynamo.endpoint)]);
+    // The master key of stored secrets (the local stand-in for the KMS key), created on the first start.
+    const secretsKeyFile = join(dataDir, 'secrets.key');
+    ensureKeyFile(secretsKeyFile);
 
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
@@ -233,7 +243,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEBHOOK_QUEUE_URL: queues.webhooks,
       CURSOR_SIGNING_KEY: localKey(dataDir, 'cursor-signing-key'),
       STAGE: 'local',
+      SECRETS_KEY_FILE: secretsKeyFile,
+      OUTBOUND_ALLOW_LOOPBACK: options.allowLoopbackOutbound ? 'true' : 'false',
     });
+    delete process.env.SECRETS_KMS_KEY_ID;
     resetEnv();
     resetDbClient();
     resetS3Client();

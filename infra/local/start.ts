@@ -53,6 +53,9 @@ async function main() {
     port,
     staticDir,
     log: (line) => console.log(line),
+    // Webhooks and integrations may point at a receiver on this machine (never at private or metadata
+    // ones), unless started with OUTBOUND_ALLOW_LOOPBACK=false.
+    allowLoopbackOutbound: process.env.OUTBOUND_ALLOW_LOOPBACK !== 'false',
     // Only once the folder and port are ours: a refused start must not rebuild what another one serves.
     beforeStart: () => buildWebIfStale(staticDir),
   });

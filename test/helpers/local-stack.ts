@@ -44,10 +44,11 @@ export type Api = (path: string, init?: RequestInit & { json?: unknown }) => Pro
 /**
  * Starts the real local parts (DynamoDB Local, s3rver, cognito-local, SQS, the gateway) on random ports
  * in a fresh temporary data folder. Integration tests call this in `beforeAll` and `stop()` in `afterAll`.
+ * Outbound calls may reach loopback (the tests' fake third parties) unless `allowLoopbackOutbound: false`.
  */
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'invoice-pilot-test-'));
-  const stack = await startLocalStack({ dataDir, port: 0, ...options });
+  const stack = await startLocalStack({ dataDir, port: 0, allowLoopbackOutbound: true, ...options });
   const cognito = cognitoClient(stack.endpoints.cognito, stack.cognito.region);
 
   const signIn = async (email: string, password: string) => {

@@ -7,7 +7,11 @@ import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 const TYPE = 'INTEGRATION';
 
-/** An integration as stored: the config holds the secrets in full, because the sync worker needs them. */
+/**
+ * An integration as stored. The config's secret fields (INTEGRATION_SECRET_FIELDS) hold sealed values
+ * (`enc:v1:…`, see adapters/secrets) that only the functions that send can open; an item written before
+ * secrets were sealed holds them in clear until the API first reads it (and seals them).
+ */
 export interface IntegrationItem {
   id: string;
   name: string;
@@ -135,6 +139,26 @@ export async function updateIntegration(
     throw staleIntegration();
   }
   return after;
+}
+
+/**
+ * Replaces the config and nothing else (the secrets-migration rewrite). The version moves, so a concurrent
+ * write based on the older item fails and re-reads. Answers the item as it now is (another writer's, if
+ * one came first).
+ */
+export async function replaceIntegrationConfig(
+  orgId: string,
+  before: IntegrationItem,
+  config: Record<string, string>,
+): Promise<IntegrationItem> {
+  const after: IntegrationItem = { ...before, config, version: before.version + 1 };
+  try {
+    await write(orgId, before, after);
+    return after;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return getIntegration(orgId, before.id);
+  }
 }
 
 export async function deleteIntegration(orgId: string, id: string): Promise<void> {

@@ -7,7 +7,10 @@ import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 const TYPE = 'WEBHOOK';
 
-/** A webhook as stored: the secret in full, because the delivery worker signs with it. */
+/**
+ * A webhook as stored. The signing secret is sealed (`enc:v1:…`, see adapters/secrets): only the delivery
+ * worker opens it. One written before secrets were sealed holds it in clear until the API first reads it.
+ */
 export interface WebhookItem {
   id: string;
   url: string;
@@ -55,6 +58,28 @@ export async function getWebhook(orgId: string, id: string): Promise<WebhookItem
   );
   if (!Item) throw notFound('Webhook');
   return withoutKeys(Item) as unknown as WebhookItem;
+}
+
+/** Replaces the secret if it is still `before` (the secrets-migration rewrite); otherwise leaves it. */
+export async function replaceWebhookSecret(
+  orgId: string,
+  id: string,
+  before: string,
+  after: string,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(orgId, TYPE, id),
+        UpdateExpression: 'SET secret = :after',
+        ConditionExpression: 'secret = :before',
+        ExpressionAttributeValues: { ':before': before, ':after': after },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 export async function deleteWebhook(orgId: string, id: string): Promise<void> {

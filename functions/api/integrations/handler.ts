@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   INTEGRATION_CONFIG_SCHEMAS,
+  INTEGRATION_SECRET_FIELDS,
   idSchema,
   integrationInputSchema,
   integrationUpdateSchema,
@@ -9,52 +10,89 @@ import {
   createIntegration,
   deleteIntegration,
   getIntegration,
+  type IntegrationItem,
   listIntegrations,
   recordIntegrationResult,
+  replaceIntegrationConfig,
   updateIntegration,
 } from '../../adapters/dynamodb/integrations';
+import { refuseUncallableUrl } from '../../adapters/http';
+import { hasClearFields, openFields, sealFields } from '../../adapters/secrets';
 import { type ApiRequest, parseBody, parseParam, resourceHandler } from '../lib/http';
-import { mergeConfig, toIntegration } from './mask';
+import { MASK, maskConfig, mergeConfig, toIntegration } from './mask';
 import { testConnection } from './test-connection';
+
+/**
+ * Read-and-rewrite migration: an integration stored before secrets were sealed gets them sealed the
+ * first time this API reads it (listing the settings page is enough). Until then the workers still use
+ * its clear values.
+ */
+async function sealedItem(orgId: string, item: IntegrationItem): Promise<IntegrationItem> {
+  if (!hasClearFields(item.config, INTEGRATION_SECRET_FIELDS)) return item;
+  return replaceIntegrationConfig(
+    orgId,
+    item,
+    await sealFields(orgId, item.config, INTEGRATION_SECRET_FIELDS),
+  );
+}
 
 async function load(request: ApiRequest) {
   const { orgId } = request.principal();
-  return getIntegration(orgId, parseParam(request, 'id', idSchema));
+  return sealedItem(orgId, await getIntegration(orgId, parseParam(request, 'id', idSchema)));
 }
 
-/** Integrations; secrets are stored for the sync and only ever answered masked. */
+/** The URL an integration calls must be callable under the outbound policy (400 otherwise). */
+async function refuseUncallable(config: Record<string, string | undefined>) {
+  if (config.apiUrl) await refuseUncallableUrl(config.apiUrl, 'config.apiUrl');
+}
+
+/** Integrations; secrets are stored sealed for the sync and never answered (only masked). */
 export const handler = resourceHandler({
   'GET /api/integrations': async (request) => {
-    const items = (await listIntegrations(request.principal().orgId)).map(toIntegration);
+    const { orgId } = request.principal();
+    const stored = await listIntegrations(orgId);
+    const items = (await Promise.all(stored.map((item) => sealedItem(orgId, item)))).map(toIntegration);
     return { items, nextCursor: null, total: items.length };
   },
 
   'POST /api/integrations': async (request) => {
     const { orgId } = request.principal();
     const input = parseBody(request, integrationInputSchema);
-    return { status: 201, body: toIntegration(await createIntegration(orgId, input)) };
+    await refuseUncallable(input.config);
+    const config = Object.fromEntries(
+      Object.entries(input.config).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    const sealed = await sealFields(orgId, config, INTEGRATION_SECRET_FIELDS);
+    return { status: 201, body: toIntegration(await createIntegration(orgId, { ...input, config: sealed })) };
   },
 
   'GET /api/integrations/{id}': async (request) => toIntegration(await load(request)),
 
   'PUT /api/integrations/{id}': async (request) => {
+    const { orgId } = request.principal();
     const before = await load(request);
     const input = parseBody(request, integrationUpdateSchema);
-    // The merged config must still be valid for the type, with errors reported under `config.`.
-    const config = input.config
+    // The merged config must still be valid for the type, with errors reported under `config.`. It is
+    // merged over the masked config: a secret left as MASK keeps its stored (sealed) value below.
+    const merged = input.config
       ? z
           .object({ config: INTEGRATION_CONFIG_SCHEMAS[before.type] })
-          .parse({ config: mergeConfig(before.config, input.config) }).config
+          .parse({ config: mergeConfig(maskConfig(before.config), input.config) }).config
       : undefined;
-    const stored = config
-      ? Object.fromEntries(
-          Object.entries(config).filter((e): e is [string, string] => typeof e[1] === 'string'),
-        )
-      : undefined;
+    let config: Record<string, string> | undefined;
+    if (merged) {
+      await refuseUncallable(merged);
+      const edited = Object.fromEntries(
+        Object.entries(merged)
+          .filter((e): e is [string, string] => typeof e[1] === 'string')
+          .map(([field, value]) => [field, value === MASK ? before.config[field] : value]),
+      );
+      config = await sealFields(orgId, edited, INTEGRATION_SECRET_FIELDS);
+    }
     const after = await updateIntegration(
-      request.principal().orgId,
+      orgId,
       before,
-      { name: input.name, status: input.status, config: stored },
+      { name: input.name, status: input.status, config },
       input.version,
     );
     return toIntegration(after);
@@ -67,9 +105,13 @@ export const handler = resourceHandler({
   },
 
   'POST /api/integrations/{id}/test': async (request) => {
+    const { orgId } = request.principal();
     const item = await load(request);
-    const result = await testConnection(item.type, item.config);
-    const after = await recordIntegrationResult(request.principal().orgId, item.id, {
+    const result = await testConnection(
+      item.type,
+      await openFields(orgId, item.config, INTEGRATION_SECRET_FIELDS),
+    );
+    const after = await recordIntegrationResult(orgId, item.id, {
       ok: result.ok,
       error: result.ok ? undefined : result.message,
     });

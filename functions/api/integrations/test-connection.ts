@@ -1,23 +1,32 @@
 import type { Integration } from '../../../shared/schemas';
+import { callOutbound, type OutboundRequest, type OutboundResult } from '../../adapters/http';
 
 export interface ConnectionResult {
   ok: boolean;
-  status: number | null;
+  /** Always null: what answered (its status, its body, its address) is never echoed. */
+  status: null;
   message: string;
 }
 
 const TIMEOUT_MS = 5_000;
 
+export const CONNECTION_SUCCEEDED = 'Connection succeeded';
+/** The one reason every failed attempt gets, so the test cannot be used to probe what answers where. */
+export const CONNECTION_FAILED = 'Connection failed: the endpoint did not accept the test request';
+/** A URL the outbound policy refuses (internal address, or http in the cloud); the same in every case. */
+export const CONNECTION_REFUSED = 'Connection failed: this URL is not allowed';
+
 /**
- * Tries an integration's configured endpoint once, the way a sync would reach it: MAKE_COM gets a test
- * event POSTed to its webhook URL, PROPERTYWARE a GET with its basic credentials. QuickBooks has no
- * endpoint in its config (the API key is used against Intuit's API at sync time), so only the config is
- * checked. Redirects are not followed, so a URL cannot bounce the call elsewhere.
+ * Tries an integration's configured endpoint once, the way a sync would reach it, through the guarded
+ * outbound client: MAKE_COM gets a test event POSTed to its webhook URL, PROPERTYWARE a GET with its basic
+ * credentials. QuickBooks has no endpoint in its config (the API key is used against Intuit's API at sync
+ * time), so only the config is checked. `config` is the config with its secrets opened. The answer is
+ * only ok or failed with a generic reason.
  */
 export async function testConnection(
   type: Integration['type'],
   config: Record<string, string>,
-  fetchImpl: typeof fetch = fetch,
+  call: (request: OutboundRequest) => Promise<OutboundResult> = callOutbound,
 ): Promise<ConnectionResult> {
   if (type === 'QUICKBOOKS') {
     return config.apiKey
@@ -26,35 +35,31 @@ export async function testConnection(
   }
   const url = config.apiUrl;
   if (!url) return { ok: false, status: null, message: 'Enter a valid URL' };
-  const init: RequestInit =
+  const request: OutboundRequest =
     type === 'MAKE_COM'
       ? {
+          url,
           method: 'POST',
           headers: {
             'content-type': 'application/json',
             ...(config.apiKey ? { 'x-make-apikey': config.apiKey } : {}),
           },
           body: JSON.stringify({ event: 'integration.test', sentAt: new Date().toISOString() }),
+          timeoutMs: TIMEOUT_MS,
         }
       : {
+          url,
           method: 'GET',
           headers: {
             authorization: `Basic ${Buffer.from(`${config.username ?? ''}:${config.password ?? ''}`).toString('base64')}`,
           },
+          timeoutMs: TIMEOUT_MS,
         };
-  try {
-    const response = await fetchImpl(url, {
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await response.body?.cancel().catch(() => undefined);
-    return response.ok
-      ? { ok: true, status: response.status, message: 'Connection succeeded' }
-      : { ok: false, status: response.status, message: `The endpoint answered ${response.status}` };
-  } catch (error) {
-    const reason =
-      (error as Error).name === 'TimeoutError' ? 'no answer within 5 s' : (error as Error).message;
-    return { ok: false, status: null, message: `Could not reach ${new URL(url).host}: ${reason}` };
-  }
+  const result = await call(request);
+  if (result.ok) return { ok: true, status: null, message: CONNECTION_SUCCEEDED };
+  return {
+    ok: false,
+    status: null,
+    message: result.failure === 'refused' ? CONNECTION_REFUSED : CONNECTION_FAILED,
+  };
 }

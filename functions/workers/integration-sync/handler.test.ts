@@ -2,7 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
 import type { InvoiceItem, SyncResult } from '../../adapters/dynamodb/invoices';
-import type { PostResult } from '../lib/http';
+import type { PostResult } from '../../adapters/http';
 import { createSyncHandler, mergeSyncResults, requestFor, type SyncDeps } from './handler';
 
 const integration = (
@@ -63,6 +63,9 @@ function fakes(integrations: IntegrationItem[], answer: (url: string) => PostRes
     publishSynced: async (_o, id) => {
       synced.push(id);
     },
+    // Stands in for the envelope: a stored value `sealed:<clear>` opens to `<clear>`.
+    openConfig: async (_o, config) =>
+      Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.replace(/^sealed:/, '')])),
     post: async (url, _body, headers) => {
       posts.push({ url, headers });
       return answer(url);
@@ -96,6 +99,18 @@ describe('integration sync worker', () => {
     expect(requestFor(integration('3', 'QUICKBOOKS', { apiKey: 'k' }))).toEqual({
       error: 'No API URL is configured for QUICKBOOKS 3',
     });
+  });
+
+  it('sends the opened credentials, never the stored (sealed) form', async () => {
+    const { deps, approved, posts } = fakes(
+      [integration('p', 'PROPERTYWARE', { apiUrl: 'https://pw/api', username: 'u', password: 'sealed:pw' })],
+      () => ({ ok: true, status: 200 }),
+    );
+    approved('INV1');
+    await createSyncHandler(deps)(sqsEvent(1, 'INV1'));
+    expect(posts.map((p) => p.headers.authorization)).toEqual([
+      `Basic ${Buffer.from('u:pw').toString('base64')}`,
+    ]);
   });
 
   it('records SYNCED per integration and reports no failure when all succeed', async () => {

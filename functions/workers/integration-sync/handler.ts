@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
 import {
   type IntegrationItem,
   listIntegrations,
@@ -13,13 +14,14 @@ import {
   toInvoice,
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
+import { type PostResult, postJson } from '../../adapters/http';
+import { openFields } from '../../adapters/secrets';
 import { publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
 import { isFinalAttempt, processBatch } from '../lib/batch';
-import { type PostResult, postJson } from '../lib/http';
 
 export const SYNC_TIMEOUT_MS = 10_000;
 
-/** How one integration is called: where, and with which credentials. */
+/** How one integration is called: where, and with which credentials (its config with secrets opened). */
 export function requestFor(
   integration: IntegrationItem,
 ): { url: string; headers: Record<string, string> } | { error: string } {
@@ -52,6 +54,9 @@ export interface SyncDeps {
   saveSyncResults(orgId: string, invoiceId: string, results: SyncResult[]): Promise<void>;
   notifySyncFailed(orgId: string, invoice: InvoiceItem, failures: string[]): Promise<void>;
   publishSynced(orgId: string, invoiceId: string): Promise<void>;
+  /** The config with its secret fields opened (decrypted) for this call only. */
+  openConfig(orgId: string, config: Record<string, string>): Promise<Record<string, string>>;
+  /** Through the guarded outbound client: internal addresses are refused at connect time. */
   post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult>;
 }
 
@@ -77,7 +82,10 @@ export function createSyncHandler(deps: SyncDeps) {
     const results: SyncResult[] = [];
     const failures: string[] = [];
     for (const integration of pending) {
-      const request = requestFor(integration);
+      const request = requestFor({
+        ...integration,
+        config: await deps.openConfig(message.orgId, integration.config),
+      });
       const outcome: PostResult =
         'error' in request
           ? { ok: false, status: null, error: request.error }
@@ -142,5 +150,6 @@ export const handler = createSyncHandler({
     });
   },
   publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
+  openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
   post: postJson,
 });

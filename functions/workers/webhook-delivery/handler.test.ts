@@ -3,7 +3,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../shared/schemas';
 import type { WebhookItem } from '../../adapters/dynamodb/webhooks';
-import type { PostResult } from '../lib/http';
+import type { PostResult } from '../../adapters/http';
 import { createWebhookHandler, type WebhookDeps } from './handler';
 
 const webhook = (id: string, url: string, events: string[], secret: string | null = null): WebhookItem => ({
@@ -55,6 +55,8 @@ function fakes(hooks: WebhookItem[], answer: (url: string) => PostResult) {
     markDelivered: async (_o, _i, key) => {
       delivered.add(key);
     },
+    // Stands in for the envelope: a stored secret `sealed:<clear>` opens to `<clear>`.
+    openSecret: async (_org, stored) => stored.replace(/^sealed:/, ''),
     post: async (url, body, headers) => {
       posts.push({ url, body, headers });
       return answer(url);
@@ -71,10 +73,10 @@ const message = (invoiceId: string, event = 'invoice.processed') => ({
 });
 
 describe('webhook delivery worker', () => {
-  it('posts {event, invoice} signed with the HMAC of the exact body to subscribed webhooks only', async () => {
+  it('posts {event, invoice} signed with the HMAC (under the opened secret) of the exact body to subscribed webhooks only', async () => {
     const { deps, posts } = fakes(
       [
-        webhook('w1', 'http://a/hook', ['invoice.processed'], 's3cret'),
+        webhook('w1', 'http://a/hook', ['invoice.processed'], 'sealed:s3cret'),
         webhook('w2', 'http://b/hook', ['invoice.approved']),
       ],
       () => ({ ok: true, status: 200 }),

@@ -6,9 +6,10 @@ import { db, tableName } from '../../adapters/dynamodb/client';
 import { findInvoice, toInvoice } from '../../adapters/dynamodb/invoices';
 import { keys } from '../../adapters/dynamodb/keys';
 import { listWebhooks, recordDelivery, type WebhookItem } from '../../adapters/dynamodb/webhooks';
+import { type PostResult, postJson } from '../../adapters/http';
+import { openSecret } from '../../adapters/secrets';
 import type { WebhookMessage } from '../../services/invoice-events';
 import { processBatch } from '../lib/batch';
-import { type PostResult, postJson } from '../lib/http';
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -25,6 +26,9 @@ export interface WebhookDeps {
   /** Whether this message was already delivered to this webhook (a retried message skips it). */
   wasDelivered(orgId: string, invoiceId: string, deliveryKey: string): Promise<boolean>;
   markDelivered(orgId: string, invoiceId: string, deliveryKey: string): Promise<void>;
+  /** The clear signing secret of a stored (sealed) one. */
+  openSecret(orgId: string, stored: string): Promise<string>;
+  /** Through the guarded outbound client: internal addresses are refused at connect time. */
   post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult>;
 }
 
@@ -77,7 +81,8 @@ export function createWebhookHandler(deps: WebhookDeps) {
       const key = deliveryKey(webhook.id, message);
       if (await deps.wasDelivered(message.orgId, message.invoiceId, key)) continue;
       const headers: Record<string, string> = { 'x-webhook-event': message.event };
-      if (webhook.secret) headers['x-signature'] = signature(webhook.secret, body);
+      if (webhook.secret)
+        headers['x-signature'] = signature(await deps.openSecret(message.orgId, webhook.secret), body);
       const result = await deps.post(webhook.url, body, headers, WEBHOOK_TIMEOUT_MS);
       await deps.recordDelivery(message.orgId, webhook.id, { status: result.status, ok: result.ok });
       if (result.ok) await deps.markDelivered(message.orgId, message.invoiceId, key);
@@ -96,5 +101,6 @@ export const handler = createWebhookHandler({
   listWebhooks,
   recordDelivery,
   ...dynamoDeliveryLog,
+  openSecret,
   post: postJson,
 });

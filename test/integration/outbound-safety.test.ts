@@ -1,0 +1,149 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { createWebhook, listWebhooks } from '../../functions/adapters/dynamodb/webhooks';
+import { REFUSED_URL_MESSAGE } from '../../functions/adapters/http';
+import { CONNECTION_REFUSED } from '../../functions/api/integrations/test-connection';
+import { integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
+import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { body } from '../helpers/responses';
+import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
+
+/**
+ * SSRF: with loopback NOT allowed (as in the cloud), no user-given URL may reach an internal address,
+ * whether it is stored through the API (400) or was stored before the check existed (refused at send).
+ * A receiver on this machine's loopback (IPv4 and IPv6) counts every request that gets through: none may.
+ */
+let receiver: Server;
+let port: number;
+let hits = 0;
+let stack: TestStack;
+let api: Api;
+let orgId: string;
+
+/** The 14 internal URL forms of the probe, aimed at the receiver where a port applies. */
+const internalUrls = () => [
+  `http://127.0.0.1:${port}/hook`,
+  `http://127.1:${port}/hook`,
+  `http://0x7f000001:${port}/hook`,
+  `http://2130706433:${port}/hook`,
+  `http://[::1]:${port}/hook`,
+  `http://[::ffff:127.0.0.1]:${port}/hook`,
+  `http://localhost:${port}/hook`,
+  'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+  'http://169.254.170.2/v2/credentials',
+  'http://10.0.0.1/hook',
+  'http://192.168.0.1/hook',
+  'http://172.16.0.1/hook',
+  'http://100.64.0.1/hook',
+  'http://[fe80::1]/hook',
+];
+
+const errorSchema = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string() })) });
+
+beforeAll(async () => {
+  receiver = createServer((_req, res) => {
+    hits++;
+    res.statusCode = 418;
+    res.end('internal secrets');
+  });
+  // `::` also takes IPv4 (as ::ffff:127.0.0.1), so every loopback form would land here if let through.
+  await new Promise<void>((r) => receiver.listen(0, '::', () => r()));
+  port = (receiver.address() as AddressInfo).port;
+  stack = await startTestStack({ allowLoopbackOutbound: false, workflow: false, queueRetryBaseSeconds: 1 });
+  api = (await stack.newUser()).api;
+  orgId = (await (await api('/api/auth/user')).json()).organization.id;
+});
+afterAll(async () => {
+  await stack?.stop();
+  receiver.closeAllConnections();
+  await new Promise<void>((r) => receiver.close(() => r()));
+});
+
+describe('user-given URLs at creation', () => {
+  it('refuses every internal address form as a webhook URL with 400', async () => {
+    for (const url of internalUrls()) {
+      const response = await api('/api/webhooks', {
+        method: 'POST',
+        json: { url, events: ['invoice.uploaded'] },
+      });
+      const error = await body(response, 400, errorSchema);
+      expect(error.message, url).toBe(REFUSED_URL_MESSAGE);
+      expect(error.issues.map((i) => i.path)).toEqual(['url']);
+    }
+    expect((await listWebhooks(orgId)).length).toBe(0);
+  });
+
+  it('refuses every internal address form as an integration URL with 400, on create and on edit', async () => {
+    for (const url of internalUrls()) {
+      const response = await api('/api/integrations', {
+        method: 'POST',
+        json: { name: 'Scenario', type: 'MAKE_COM', config: { apiUrl: url } },
+      });
+      expect(
+        (await body(response, 400, errorSchema)).issues.map((i) => i.path),
+        url,
+      ).toEqual(['config.apiUrl']);
+    }
+    const created = await api('/api/integrations', {
+      method: 'POST',
+      json: { name: 'Public', type: 'MAKE_COM', config: { apiUrl: 'https://hook.eu1.make.com/abc' } },
+    });
+    const { id } = await body(created, 201, z.object({ id: z.string() }));
+    const edit = await api(`/api/integrations/${id}`, {
+      method: 'PUT',
+      json: { config: { apiUrl: 'http://169.254.169.254/latest/meta-data/' } },
+    });
+    expect((await body(edit, 400, errorSchema)).message).toBe(REFUSED_URL_MESSAGE);
+  });
+
+  it('accepts a public https URL', async () => {
+    const ok = await api('/api/webhooks', {
+      method: 'POST',
+      json: { url: 'https://hooks.example.com/invoices', events: ['invoice.processed'] },
+    });
+    expect((await body(ok, 201, webhookSchema)).url).toBe('https://hooks.example.com/invoices');
+  });
+});
+
+describe('user-given URLs stored before the check (refused at send time)', () => {
+  it('test-connection refuses each one with a generic answer and calls nothing', async () => {
+    for (const url of internalUrls()) {
+      const item = await createIntegration(orgId, {
+        name: 'Legacy',
+        type: 'PROPERTYWARE',
+        config: { apiUrl: url, username: 'u', password: 'p' },
+      });
+      const response = await api(`/api/integrations/${item.id}/test`, { method: 'POST' });
+      const result = await body(response, 200, integrationTestResultSchema);
+      expect(result).toMatchObject({ ok: false, status: null, message: CONNECTION_REFUSED });
+      expect(result.integration.lastError).toBe(CONNECTION_REFUSED);
+    }
+    expect(hits).toBe(0);
+  });
+
+  it('the webhook worker refuses to deliver to each one', async () => {
+    const ids: string[] = [];
+    for (const url of internalUrls())
+      ids.push((await createWebhook(orgId, { url, events: ['invoice.uploaded'], secret: null })).id);
+    const upload = await api('/api/invoices/upload', {
+      method: 'POST',
+      body: fileForm(await invoicePdf(plumbingInvoice({ invoiceNumber: 'SSRF-1' })), 'ssrf.pdf'),
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const end = Date.now() + 30_000;
+    let attempted: string[] = [];
+    while (Date.now() < end) {
+      attempted = (await listWebhooks(orgId))
+        .filter((w) => ids.includes(w.id) && w.lastDeliveryAt)
+        .map((w) => w.id);
+      if (attempted.length === ids.length) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const hooks = (await listWebhooks(orgId)).filter((w) => ids.includes(w.id));
+    expect(hooks.map((w) => [w.status, w.lastDeliveryStatus])).toEqual(ids.map(() => ['FAILING', null]));
+    expect(hits).toBe(0);
+  });
+});
