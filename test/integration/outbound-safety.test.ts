@@ -1,10 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { db, tableName } from '../../functions/adapters/dynamodb/client';
+import { createIntegration, listIntegrations } from '../../functions/adapters/dynamodb/integrations';
+import { keys } from '../../functions/adapters/dynamodb/keys';
 import { createWebhook, listWebhooks } from '../../functions/adapters/dynamodb/webhooks';
 import { REFUSED_URL_MESSAGE } from '../../functions/adapters/http';
+import { sendMessage } from '../../functions/adapters/sqs/queues';
 import { CONNECTION_REFUSED } from '../../functions/api/integrations/test-connection';
 import { integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
@@ -42,6 +46,23 @@ const internalUrls = () => [
 ];
 
 const errorSchema = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string() })) });
+
+async function upload(invoiceNumber: string): Promise<string> {
+  const response = await api('/api/invoices/upload', {
+    method: 'POST',
+    body: fileForm(await invoicePdf(plumbingInvoice({ invoiceNumber })), `${invoiceNumber}.pdf`),
+  });
+  return (await body(response, 201, z.object({ id: z.string() }))).id;
+}
+
+async function until(what: string, done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
 
 beforeAll(async () => {
   receiver = createServer((_req, res) => {
@@ -128,22 +149,46 @@ describe('user-given URLs stored before the check (refused at send time)', () =>
     const ids: string[] = [];
     for (const url of internalUrls())
       ids.push((await createWebhook(orgId, { url, events: ['invoice.uploaded'], secret: null })).id);
-    const upload = await api('/api/invoices/upload', {
-      method: 'POST',
-      body: fileForm(await invoicePdf(plumbingInvoice({ invoiceNumber: 'SSRF-1' })), 'ssrf.pdf'),
-    });
-    expect(upload.status, await upload.clone().text()).toBe(201);
-    const end = Date.now() + 30_000;
-    let attempted: string[] = [];
-    while (Date.now() < end) {
-      attempted = (await listWebhooks(orgId))
-        .filter((w) => ids.includes(w.id) && w.lastDeliveryAt)
-        .map((w) => w.id);
-      if (attempted.length === ids.length) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await upload('SSRF-1');
+    await until(
+      'a delivery attempt on every webhook',
+      async () =>
+        (await listWebhooks(orgId)).filter((w) => ids.includes(w.id) && w.lastDeliveryAt).length ===
+        ids.length,
+    );
     const hooks = (await listWebhooks(orgId)).filter((w) => ids.includes(w.id));
     expect(hooks.map((w) => [w.status, w.lastDeliveryStatus])).toEqual(ids.map(() => ['FAILING', null]));
+    expect(hits).toBe(0);
+  });
+
+  it('the integration sync worker refuses to push to each one', async () => {
+    const legacy: string[] = [];
+    for (const url of internalUrls())
+      legacy.push(
+        (await createIntegration(orgId, { name: 'Legacy sync', type: 'MAKE_COM', config: { apiUrl: url } }))
+          .id,
+      );
+    // An approved invoice and its sync message, as approval would publish them.
+    const invoiceId = await upload('SSRF-SYNC-1');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoice(orgId, invoiceId),
+        UpdateExpression: 'SET #s = :approved',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':approved': 'APPROVED' },
+      }),
+    );
+    await sendMessage(stack.queues.sync, { orgId, invoiceId, at: new Date().toISOString() });
+    const refused = async () =>
+      (await listIntegrations(orgId)).filter(
+        (i) => legacy.includes(i.id) && i.lastError === REFUSED_URL_MESSAGE,
+      );
+    await until(
+      'a refused sync on every integration',
+      async () => (await refused()).length === legacy.length,
+    );
+    expect((await refused()).map((i) => i.status)).toEqual(legacy.map(() => 'ERROR'));
     expect(hits).toBe(0);
   });
 });
