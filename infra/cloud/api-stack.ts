@@ -227,7 +227,10 @@ export class ApiStack extends Stack {
       authorizerName: `${config.prefix}-bearer`,
       handler: this.authorizerFunction.function,
       identitySources: [apigw.IdentitySource.header('Authorization')],
-      // No caching: a revoked API key or a removed user must stop working on the very next request.
+      // No result caching here: a revoked API key or a removed member must stop working on the very next
+      // request, and a cached policy would let their bearer through for the TTL. The authorizer function
+      // keeps a short in-memory cache of verified ID tokens, but re-reads the member's user item on every
+      // hit (functions/authorizer/verify-bearer.ts), and API keys are looked up on every call.
       resultsCacheTtl: Duration.seconds(0),
     });
 

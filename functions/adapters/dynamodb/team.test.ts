@@ -130,11 +130,28 @@ describe('updateMemberRole', () => {
 });
 
 describe('removeMember', () => {
-  it('deletes the user and their sub lookup and counts one user less, in one transaction', async () => {
+  const apiKey = (id: string, createdBy: string) => ({
+    PK: 'ORG#o1',
+    SK: `APIKEY#${id}`,
+    id,
+    hash: `hash-${id}`,
+    createdBy,
+  });
+
+  it('deletes the user, their sub lookup and their API keys and counts one user less, in one transaction', async () => {
     dynamo.on(GetCommand).resolves({ Item: user('m1', 'MEMBER') });
+    dynamo.on(QueryCommand).resolves({ Items: [apiKey('k1', 'm1'), apiKey('k2', 'a1'), apiKey('k3', 'm1')] });
     await removeMember('o1', 'm1');
-    const [items] = transactions();
-    expect(items).toHaveLength(3);
+    const [items, ...others] = transactions();
+    expect(others).toEqual([]);
+    expect(items).toHaveLength(7);
+    // The keys m1 created, each with its lookup; a1's key stays.
+    expect(items?.slice(3).map((i) => i.Delete?.Key)).toEqual([
+      { PK: 'ORG#o1', SK: 'APIKEY#k1' },
+      { PK: 'APIKEY#hash-k1', SK: 'APIKEY' },
+      { PK: 'ORG#o1', SK: 'APIKEY#k3' },
+      { PK: 'APIKEY#hash-k3', SK: 'APIKEY' },
+    ]);
     expect(items?.[0]?.Delete?.Key).toEqual({ PK: 'ORG#o1', SK: 'USER#m1' });
     expect(items?.[1]?.Delete).toMatchObject({
       Key: { PK: 'SUB#m1', SK: 'SUB' },
@@ -146,6 +163,18 @@ describe('removeMember', () => {
       UpdateExpression: 'ADD userCount :minusOne',
       ExpressionAttributeValues: { ':minusOne': -1 },
     });
+  });
+
+  it('revokes the keys that do not fit in the removal’s transaction first', async () => {
+    dynamo.on(GetCommand).resolves({ Item: user('m1', 'MEMBER') });
+    const keys = Array.from({ length: 60 }, (_, i) => apiKey(`k${i}`, 'm1'));
+    dynamo.on(QueryCommand).resolves({ Items: keys });
+    await removeMember('o1', 'm1');
+    const [revocations, removal] = transactions();
+    expect(revocations).toHaveLength(96);
+    expect(revocations?.every((i) => i.Delete?.Key)).toBe(true);
+    expect(removal).toHaveLength(3 + 120 - 96);
+    expect(removal?.[0]?.Delete?.Key).toEqual({ PK: 'ORG#o1', SK: 'USER#m1' });
   });
 
   it('answers not found for a user id outside the organization', async () => {

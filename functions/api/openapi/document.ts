@@ -43,6 +43,7 @@ import {
   webhookInputSchema,
   webhookSchema,
 } from '../../../shared/schemas';
+import { PUBLIC, type Rule, ruleOf } from '../lib/rights';
 
 type Schema = z.ZodType;
 
@@ -592,6 +593,10 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Monthly limit reached',
 };
 
+/** Who may call a route, from the rights table. */
+const whoMay = (rule: Rule) =>
+  `Allowed for ${rule.roles.join(', ')}; ${rule.scope ? `API keys need the \`${rule.scope}\` scope` : 'never for API keys'}.`;
+
 function toRouteConfig(op: Operation): RouteConfig {
   const [method, path] = op.route.split(' ') as [string, string];
   const params = pathParams(path);
@@ -614,7 +619,9 @@ function toRouteConfig(op: Operation): RouteConfig {
           }
         : { description: 'No content' },
   };
-  const errors = new Set([...(op.public ? [] : [401]), ...(hasId ? [404] : []), ...(op.errors ?? [])]);
+  const rule = ruleOf(op.route);
+  // Every protected route may refuse a role or a key's scope (functions/api/lib/rights.ts).
+  const errors = new Set([...(op.public ? [] : [401, 403]), ...(hasId ? [404] : []), ...(op.errors ?? [])]);
   for (const status of [...errors].sort()) {
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
@@ -626,6 +633,7 @@ function toRouteConfig(op: Operation): RouteConfig {
     path,
     tags: [op.tag],
     summary: op.summary,
+    ...(rule === PUBLIC ? {} : { description: whoMay(rule) }),
     ...(op.public ? { security: [] } : {}),
     request,
     responses,
