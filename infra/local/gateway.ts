@@ -112,21 +112,18 @@ export function toProxyEvent(
   resourcePath: string,
   authorizer: Record<string, unknown> | null,
 ): APIGatewayProxyEvent {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Maps, not object literals: a header or query name like `constructor` or `__proto__` is just a name.
+  const headerValues = new Map<string, string[]>();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
-    headers[key] = values.join(',');
-    multiValueHeaders[key] = values;
+    if (value !== undefined) headerValues.set(key, Array.isArray(value) ? value : [value]);
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    query[key] = value;
-    multiQuery[key] ??= [];
-    multiQuery[key].push(value);
-  }
+  const queryValues = new Map<string, string[]>();
+  for (const [key, value] of url.searchParams) queryValues.set(key, [...(queryValues.get(key) ?? []), value]);
+  const headers = Object.fromEntries([...headerValues].map(([k, v]) => [k, v.join(',')]));
+  const multiValueHeaders = Object.fromEntries(headerValues);
+  // API Gateway's single-value map holds a repeated parameter's last value.
+  const query = Object.fromEntries([...queryValues].map(([k, v]) => [k, v.at(-1) as string]));
+  const multiQuery = Object.fromEntries(queryValues);
   const binary = body.length > 0 && !isText(req.headers['content-type']);
   return {
     resource: resourcePath,
