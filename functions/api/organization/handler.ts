@@ -49,7 +49,7 @@ export const handler = resourceHandler({
   'POST /api/organization/inbox/regenerate': async (request) => {
     const principal = request.principal();
     await requireAdministrator(principal, 'Only an administrator can change the inbox address');
-    return answer(await regenerateInbox(principal.orgId));
+    return { status: 200, body: await answer(await regenerateInbox(principal.orgId)) };
   },
 
   /** The inbox's sender allowlist (addresses or domains); an empty list accepts every sender. */
