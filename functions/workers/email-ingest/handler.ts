@@ -1,10 +1,8 @@
 import type { SESEvent, SESReceipt } from 'aws-lambda';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { env } from '../../env';
+import { INBOUND_MAIL_PREFIX } from './inbound-mail';
 import { ingestEmail } from './ingest';
-
-/** Where the SES receipt rule's S3 action stores each message (its key is the SES message id). */
-export const INBOUND_MAIL_PREFIX = 'inbound/';
 
 /** Whether SES vouched for the sender: SPF, DKIM or DMARC passed. */
 const authenticated = (receipt: SESReceipt) =>
