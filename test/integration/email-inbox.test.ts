@@ -1,5 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db, nowIso, tableName } from '../../functions/adapters/dynamodb/client';
+import { keys, monthOf } from '../../functions/adapters/dynamodb/keys';
 import { sendEmail } from '../../functions/adapters/email/mail-sender';
 import {
   type Invoice,
@@ -160,6 +163,39 @@ describe('the organization inbox', () => {
     });
     expect((await invoices()).length).toBe(before + 1);
     await stack.workflow?.idle();
+  });
+
+  it('applies the plan’s monthly limit, naming the attachments it refused', async () => {
+    const org = await organization();
+    const usage = { TableName: tableName(), Key: keys.usage(org.id, monthOf(nowIso())) };
+    // This month's count at the STARTER limit (100), as if the organization had uploaded that many.
+    await db().send(
+      new UpdateCommand({
+        ...usage,
+        UpdateExpression: 'SET invoices = :n',
+        ExpressionAttributeValues: { ':n': 100 },
+      }),
+    );
+    try {
+      const before = (await invoices()).length;
+      await mail({
+        from: 'ap@maple-court.test',
+        subject: 'Over the limit',
+        attachments: [{ filename: 'over.pdf', content: await invoicePdf(plumbingInvoice()) }],
+      });
+      expect((await invoices()).length).toBe(before);
+      expect((await notifications())[0].message).toContain(
+        'over.pdf (Monthly invoice limit reached: your plan allows 100 invoices per month)',
+      );
+    } finally {
+      await db().send(
+        new UpdateCommand({
+          ...usage,
+          UpdateExpression: 'SET invoices = :n',
+          ExpressionAttributeValues: { ':n': 5 },
+        }),
+      );
+    }
   });
 
   it('refuses allowlist entries that are neither an address nor a domain (400)', async () => {
