@@ -40,6 +40,15 @@ const envSchema = z.object({
   SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
   /** Local: the master key file (32 random bytes, mode 0600) in DATA_DIR that wraps the data keys instead. */
   SECRETS_KEY_FILE: z.string().min(1).optional(),
+  /** The domain of the organizations' invoice inboxes (`<slug>-<random>@INBOX_DOMAIN`). */
+  INBOX_DOMAIN: z.string().min(1).default('inbox.invoicepilot.local'),
+  /** Cloud: the bucket the SES receipt rule stores inbound mail in (under `inbound/<messageId>`). */
+  INBOUND_MAIL_BUCKET: z.string().optional(),
+  /** The From of the product's own e-mail. */
+  MAIL_FROM: z.string().min(1).default('Invoice Pilot <no-reply@invoicepilot.local>'),
+  /** Local only: the SMTP server outbound mail goes to; unset in the cloud, where SES sends it. */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().positive().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

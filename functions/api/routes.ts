@@ -29,7 +29,10 @@ export const API_RESOURCES: ApiResource[] = [
   { handler: 'api-keys', paths: ['/api/api-keys', '/api/api-keys/{proxy+}'] },
   { handler: 'notifications', paths: ['/api/notifications', '/api/notifications/{proxy+}'] },
   { handler: 'user', paths: ['/api/user/profile'] },
-  { handler: 'organization', paths: ['/api/organization/current'] },
+  {
+    handler: 'organization',
+    paths: ['/api/organization/current', '/api/organization/inbox', '/api/organization/inbox/regenerate'],
+  },
   {
     handler: 'team',
     paths: [

@@ -26,6 +26,8 @@ export interface RuntimeIdentifiers {
   userPoolClientId: string;
   /** The site's origin (`https://<distribution domain>`), for redirects and links. */
   publicUrl: string;
+  /** The domain of the invoice inboxes (the organization API shows addresses, ingestion matches them). */
+  inboxDomain: string;
 }
 
 export interface AppFunctionProps {
@@ -117,6 +119,7 @@ export class AppFunction extends Construct {
         USER_POOL_ID: identifiers.userPoolId,
         USER_POOL_CLIENT_ID: identifiers.userPoolClientId,
         PUBLIC_URL: identifiers.publicUrl,
+        INBOX_DOMAIN: identifiers.inboxDomain,
         ...(this.implemented ? {} : { MISSING_HANDLER: props.entry }),
       },
     });

@@ -199,6 +199,65 @@ describe('data', () => {
   });
 });
 
+describe('e-mail in', () => {
+  it('stores mail to the inbox domain under inbound/, then invokes the ingestion function', () => {
+    const ingest = stacks.pipeline.workerFunctions.get('email-ingest');
+    expect(ingest).toBeDefined();
+    t.pipeline.hasResourceProperties('AWS::SES::ReceiptRule', {
+      Rule: Match.objectLike({
+        Enabled: true,
+        Recipients: [`${STAGE}.inbox.invoicepilot.app`],
+        ScanEnabled: true,
+        TlsPolicy: 'Require',
+        Actions: [
+          { S3Action: Match.objectLike({ ObjectKeyPrefix: 'inbound/' }) },
+          {
+            LambdaAction: {
+              FunctionArn: stacks.pipeline.resolve(ingest?.function.functionArn),
+              InvocationType: 'Event',
+            },
+          },
+        ],
+      }),
+    });
+    t.pipeline.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'ses.amazonaws.com',
+    });
+  });
+
+  it('gives the ingestion function the inbox domain and the inbound bucket, reading inbound/ only', () => {
+    const ingest = stacks.pipeline.workerFunctions.get('email-ingest');
+    t.pipeline.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: ingest?.functionName,
+      Environment: {
+        Variables: Match.objectLike({
+          INBOX_DOMAIN: `${STAGE}.inbox.invoicepilot.app`,
+          INBOUND_MAIL_BUCKET: stacks.pipeline.resolve(stacks.pipeline.inboundMail.bucketName),
+          WEBHOOK_QUEUE_URL: Match.anyValue(),
+        }),
+      },
+    });
+    const policies = Object.values(t.pipeline.findResources('AWS::IAM::Policy')) as {
+      Properties: {
+        Roles: unknown[];
+        PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] };
+      };
+    }[];
+    const role = stacks.pipeline.resolve(ingest?.role.roleName);
+    const statements = policies
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(JSON.stringify(role)))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const onInbound = statements.filter((st) =>
+      JSON.stringify(st.Resource).includes(
+        JSON.stringify(stacks.pipeline.resolve(stacks.pipeline.inboundMail.bucketArn)),
+      ),
+    );
+    expect(JSON.stringify(onInbound)).toContain('/inbound/*');
+    expect(JSON.stringify(onInbound)).not.toMatch(/s3:PutObject|s3:DeleteObject/);
+  });
+});
+
 describe('pipeline', () => {
   it('gives both queues a dead-letter queue after 5 receives, SSE and a TLS-only policy', () => {
     for (const name of ['integration-sync', 'webhook-delivery']) {

@@ -83,6 +83,7 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.client.userPoolClientId,
     publicUrl: web.siteOrigin,
+    inboxDomain: config.inboxDomain,
   };
   const pipeline = new PipelineStack(app, name('pipeline'), {
     ...common,

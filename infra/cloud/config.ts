@@ -45,6 +45,11 @@ export interface AppConfig {
   /** Requests per 5 minutes per client IP before the WebACL blocks it. */
   wafRateLimit: number;
   /**
+   * The domain of the organizations' invoice inboxes (`--context inboxDomain=…`): SES must be verified for
+   * it and its MX record must point at SES inbound (docs/deploy.md). Default `<stage>.inbox.invoicepilot.app`.
+   */
+  inboxDomain: string;
+  /**
    * Whether CDK's built-in CloudFormation template validation (resource schemas and AWS's default rules,
    * fatal through the cdk.json feature flag) runs in this synth. It costs about 10 s of CPU, so it runs
    * when an account is resolved (every deploy, diff or synth with credentials) and is skipped by offline
@@ -101,6 +106,7 @@ export function resolveConfig(source: ConfigSource): AppConfig {
     allowMissingHandlers,
     alarmEmail: str(source.context('alarmEmail')),
     wafRateLimit: Number.isInteger(rate) && rate >= 100 ? rate : 2000,
+    inboxDomain: str(source.context('inboxDomain')) ?? `${stage}.inbox.invoicepilot.app`,
     templateValidation: templateValidation === undefined ? !offline : flag(templateValidation),
   };
 }

@@ -77,6 +77,8 @@ export class HandlerCatalog {
 export const apiEntry = (handler: string) => `functions/api/${handler}/handler.ts`;
 export const workerEntry = (name: string) => `functions/workers/${name}/handler.ts`;
 export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+/** Invoked by the SES receipt rule (not a queue consumer): turns inbound mail into invoices. */
+export const EMAIL_INGEST_WORKER = 'email-ingest';
 
 /**
  * The module of every function the stacks build (API resources, the authorizer, the queue consumers and the
@@ -88,6 +90,7 @@ export function functionModules(catalog: HandlerCatalog): string[] {
     AUTHORIZER_ENTRY,
     ...API_RESOURCES.map((r) => apiEntry(r.handler)),
     ...WORKERS.map((w) => workerEntry(w.name)),
+    workerEntry(EMAIL_INGEST_WORKER),
     ...readWorkflow(catalog).tasks.map((t) => t.module),
   ];
 }

@@ -7,14 +7,18 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sesActions from 'aws-cdk-lib/aws-ses-actions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { INBOUND_MAIL_PREFIX } from '../../functions/workers/email-ingest/inbound-mail';
 import { AppFunction, nagResource, type ObjectAction, type RuntimeIdentifiers } from './app-function';
 import type { LambdaBundler } from './bundling';
 import { type AppConfig, physicalNames } from './config';
 import { TEXTRACT_OUTPUT_PREFIX, UPLOADS_PREFIX } from './data-stack';
 import {
+  EMAIL_INGEST_WORKER,
   type HandlerCatalog,
   readWorkflow,
   WORKERS,
@@ -92,6 +96,8 @@ export class PipelineStack extends Stack {
   readonly functions: AppFunction[] = [];
   readonly stateFunctions = new Map<string, AppFunction>();
   readonly workerFunctions = new Map<string, AppFunction>();
+  /** Where SES stores inbound mail (`inbound/<messageId>`) for the e-mail ingestion function. */
+  readonly inboundMail: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -232,7 +238,86 @@ export class PipelineStack extends Stack {
       ],
     });
 
+    this.inboundMail = this.emailIngestion(props, table, bucket);
+
     new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
+  }
+
+  /**
+   * E-mail in: an SES receipt rule for the inbox domain stores each message under inbound/ in its own
+   * bucket, then invokes the ingestion function with the envelope recipients and verdicts; the function
+   * creates invoices through the same upload path as the API (uploads/ → the workflow). The rule set must
+   * be made the account's active one once (docs/deploy.md).
+   */
+  private emailIngestion(props: PipelineStackProps, table: dynamodb.ITableV2, uploads: s3.IBucket) {
+    const { config, catalog, bundler, identifiers } = props;
+    const inbound = new s3.Bucket(this, 'InboundMail', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // The invoices keep the attachments; the raw mail is only kept for investigating a failed ingestion.
+      lifecycleRules: [{ expiration: Duration.days(30) }],
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: !config.production,
+    });
+    acknowledge(inbound, {
+      'AwsSolutions-S1':
+        'Only SES writes here and only the ingestion function reads; both are logged (SES receipt metrics, the function’s logs), and objects expire after 30 days.',
+    });
+    const fn = new AppFunction(this, `Worker-${EMAIL_INGEST_WORKER}`, {
+      entry: workerEntry(EMAIL_INGEST_WORKER),
+      name: `worker-${EMAIL_INGEST_WORKER}`,
+      catalog,
+      bundler,
+      config,
+      identifiers,
+      description: 'Turns e-mail to the organizations’ inboxes into invoices',
+      memorySize: 1024,
+      timeout: Duration.minutes(1),
+    })
+      .bindTable(table, 'readWrite')
+      .bindBucket(uploads, UPLOADS_PREFIX, ['s3:PutObject'])
+      .bindQueue(this.webhookQueue, 'WEBHOOK_QUEUE_URL')
+      .setting('INBOUND_MAIL_BUCKET', inbound.bucketName);
+    inbound.grantRead(fn.role, `${INBOUND_MAIL_PREFIX}*`);
+    fn.acknowledge(
+      `AwsSolutions-IAM5[Resource::${nagResource(this, inbound.arnForObjects(`${INBOUND_MAIL_PREFIX}*`))}]`,
+      'Reads the raw messages SES stores under inbound/<messageId>; read-only and limited to that prefix.',
+    );
+    fn.acknowledge(
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'grantRead adds s3:GetBucket*/List* on the inbound mail bucket itself, which holds nothing but SES’s raw messages.',
+    );
+    fn.acknowledge(
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'grantRead: GetObject and its variants, only on inbound/ of the inbound mail bucket.',
+    );
+    fn.acknowledge(
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      'grantRead: listing the inbound mail bucket, which holds nothing but SES’s raw messages.',
+    );
+    this.workerFunctions.set(EMAIL_INGEST_WORKER, fn);
+    this.functions.push(fn);
+
+    const ruleSet = new ses.ReceiptRuleSet(this, 'InboundRules', {
+      receiptRuleSetName: `${config.prefix}-inbound`,
+    });
+    ruleSet.addRule('Inboxes', {
+      recipients: [config.inboxDomain],
+      scanEnabled: true,
+      tlsPolicy: ses.TlsPolicy.REQUIRE,
+      actions: [
+        new sesActions.S3({ bucket: inbound, objectKeyPrefix: INBOUND_MAIL_PREFIX }),
+        new sesActions.Lambda({
+          function: fn.function,
+          invocationType: sesActions.LambdaInvocationType.EVENT,
+        }),
+      ],
+    });
+    new CfnOutput(this, 'InboundRuleSetName', { value: ruleSet.receiptRuleSetName });
+    return inbound;
   }
 
   private deadLetterQueue(id: string, name: string): sqs.Queue {

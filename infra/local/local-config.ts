@@ -6,6 +6,8 @@ export const LOCAL_BUCKET = 'invoice-uploads';
 export const LOCAL_USER_POOL_ID = 'us-east-1_LocalPool1';
 export const LOCAL_SYNC_QUEUE = 'integration-sync';
 export const LOCAL_WEBHOOK_QUEUE = 'webhook-delivery';
+/** The organizations' invoice inboxes are `<slug>-<random>@` this domain locally. */
+export const LOCAL_INBOX_DOMAIN = 'inbox.invoicepilot.local';
 export const DEMO_USER = {
   email: 'demo@invoicepilot.local',
   password: 'DemoPass#2026',

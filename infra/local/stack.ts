@@ -6,6 +6,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { resetDbClient } from '../../functions/adapters/dynamodb/client';
 import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
 import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
+import { resetMailSender } from '../../functions/adapters/email/mail-sender';
 import { resetS3Client } from '../../functions/adapters/s3/storage';
 import { ensureKeyFile } from '../../functions/adapters/secrets';
 import { resetSqsClient } from '../../functions/adapters/sqs/queues';
@@ -26,6 +27,7 @@ import { startGateway } from './gateway';
 import {
   DEMO_USER,
   LOCAL_BUCKET,
+  LOCAL_INBOX_DOMAIN,
   LOCAL_REGION,
   LOCAL_SYNC_QUEUE,
   LOCAL_TABLE,
@@ -37,6 +39,7 @@ import { Mailbox } from './mailbox';
 import { assertPortFree, freePort } from './ports';
 import { type QueueWorkers, startQueueWorkers } from './queue-workers';
 import { cognitoProxyRoute, devMailboxRoute } from './routes';
+import { type LocalSmtpServer, startSmtpServer } from './smtp-server';
 import { storagePostTarget } from './storage-post-target';
 import { LocalWorkflowRunner } from './workflow-runner';
 
@@ -77,6 +80,8 @@ export interface LocalStack {
   endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string };
   demo: { email: string; password: string };
   mailbox: Mailbox;
+  /** The SMTP server: mail to an inbox address is ingested, any other goes to `mailbox`. */
+  smtp: { host: string; port: number };
   queues: { sync: string; webhooks: string };
   /** The in-process workflow runner (undefined when `workflow: false`). */
   workflow?: LocalWorkflowRunner;
@@ -183,9 +188,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let runner: LocalWorkflowRunner | undefined;
   let workers: QueueWorkers | undefined;
   let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
+  let smtp: LocalSmtpServer | undefined;
   const stop = async () => {
     // Background work first (as a killed server would leave it: resumable), then the emulators.
-    await Promise.allSettled([runner?.stop(), workers?.stop()]);
+    await Promise.allSettled([runner?.stop(), workers?.stop(), smtp?.stop()]);
+    resetMailSender();
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
     await Promise.allSettled(started.map((e) => e.stop()));
@@ -252,6 +259,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     resetS3Client();
     resetSqsClient();
     resetVerifier();
+    smtp = await startSmtpServer({ mailbox, log });
+    // The product's outbound e-mail goes to it (functions/adapters/email/mail-sender.ts).
+    Object.assign(process.env, {
+      SMTP_HOST: smtp.host,
+      SMTP_PORT: String(smtp.port),
+      INBOX_DOMAIN: LOCAL_INBOX_DOMAIN,
+    });
+    resetEnv();
+    resetMailSender();
 
     const admin = cognitoClient(cognito.endpoint, LOCAL_REGION);
     cognitoAdmin = admin;
@@ -307,6 +323,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
       demo: { email: DEMO_USER.email, password: DEMO_USER.password },
       mailbox,
+      smtp: { host: smtp.host, port: smtp.port },
       queues,
       workflow: runner,
       workers,
@@ -316,7 +333,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       join(dataDir, 'local.json'),
       `${JSON.stringify(
         // `table` and `endpoints` let local tools (npm run admin) reach the running stack's data.
-        { url, cognito: cognitoInfo, demo: stack.demo, table: LOCAL_TABLE, endpoints: stack.endpoints },
+        {
+          url,
+          smtp: stack.smtp,
+          cognito: cognitoInfo,
+          demo: stack.demo,
+          table: LOCAL_TABLE,
+          endpoints: stack.endpoints,
+        },
         null,
         2,
       )}\n`,

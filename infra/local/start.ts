@@ -64,6 +64,7 @@ async function main() {
   Invoice Pilot is running (ready in ${seconds} s)
 
     URL:       ${stack.url}
+    SMTP:      ${stack.smtp.host}:${stack.smtp.port}   (mail to an organization's inbox address becomes invoices)
     Sign in:   ${stack.demo.email}
     Password:  ${stack.demo.password}
 

@@ -46,8 +46,29 @@ export const organizationSchema = z.object({
     totalProperties: z.number().int(),
     totalVendors: z.number().int(),
   }),
+  /** Where vendors e-mail invoices: `<slug>-<random>@<inbox domain>`; an administrator can regenerate it. */
+  inboxAddress: z.string().nullable().default(null),
+  /** Senders (addresses or domains) the inbox accepts mail from; empty accepts every sender. */
+  inboxAllowedSenders: z.array(z.string()).default([]),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+
+/**
+ * One allowed sender of the invoice inbox: an e-mail address (`billing@acme.com`) or a domain
+ * (`acme.com`, which also admits its subdomains).
+ */
+export const inboxSenderSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(
+    /^([a-z0-9.!#$%&'*+/=?^_`{|}~-]+@)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/,
+    'Enter an e-mail address or a domain',
+  );
+export const inboxSettingsSchema = z.object({
+  allowedSenders: z.array(inboxSenderSchema).max(100, 'At most 100 senders'),
+});
 
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const organizationUpdateSchema = z.object({
@@ -415,7 +436,7 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(['processed', 'review_required', 'sync_failed', 'approved', 'rejected']),
+  kind: z.enum(['processed', 'review_required', 'sync_failed', 'approved', 'rejected', 'email']),
   invoiceId: z.string().nullable(),
   message: z.string(),
   read: z.boolean(),

@@ -44,6 +44,9 @@ export const PROCESSING_STAGES = [
 ] as const;
 export const processingStageSchema = z.enum(PROCESSING_STAGES);
 
+export const INVOICE_SOURCES = ['upload', 'email'] as const;
+export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
+
 export const fieldConfidenceSchema = z.record(z.string(), z.number().min(0).max(1));
 
 /**
@@ -105,6 +108,11 @@ export const invoiceSchema = z.object({
   categoryName: z.string().nullable(),
   syncResults: z.array(syncResultSchema),
   uploadedBy: z.string().nullable(),
+  /** How the file arrived: an upload (app or API) or an e-mail to the organization's inbox. */
+  source: z.enum(INVOICE_SOURCES).default('upload'),
+  /** The sender and subject of the e-mail it came in (source `email`). */
+  emailFrom: z.string().nullable().default(null),
+  emailSubject: z.string().nullable().default(null),
   version: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -13,6 +13,7 @@ import {
   type Invoice,
   type InvoiceEvent,
   type InvoiceListQuery,
+  type InvoiceSource,
   type InvoiceStatus,
   type LineItem,
   processingStatusOf,
@@ -77,6 +78,10 @@ export interface InvoiceItem {
   categoryName: string | null;
   syncResults: SyncResult[];
   uploadedBy: string | null;
+  /** Absent on invoices uploaded before e-mail ingestion existed: those were uploads. */
+  source?: InvoiceSource;
+  emailFrom?: string | null;
+  emailSubject?: string | null;
   extracted: ExtractedValues | null;
   correctedFields: string[];
   version: number;
@@ -120,6 +125,9 @@ export function toInvoice(item: InvoiceItem): Invoice {
     categoryName: item.categoryName,
     syncResults: item.syncResults ?? [],
     uploadedBy: item.uploadedBy,
+    source: item.source ?? 'upload',
+    emailFrom: item.emailFrom ?? null,
+    emailSubject: item.emailSubject ?? null,
     version: item.version,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,

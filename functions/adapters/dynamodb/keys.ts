@@ -12,6 +12,8 @@ export const keys = {
   /** The same invitation keyed by e-mail, so a new user's first call finds every organization inviting them. */
   invitationByEmail: (email: string, orgId: string) => ({ PK: `INVITE#${email}`, SK: `ORG#${orgId}` }),
   invitationsOfEmailPk: (email: string) => `INVITE#${email}`,
+  /** An inbox address's local part → the organization receiving its mail (one address per organization). */
+  inboxLookup: (localPart: string) => ({ PK: `INBOX#${localPart}`, SK: 'INBOX' }),
   apiKeyLookup: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   invoice: (orgId: string, invoiceId: string) => ({ PK: `ORG#${orgId}`, SK: `INVOICE#${invoiceId}` }),
   /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */

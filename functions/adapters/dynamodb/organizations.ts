@@ -8,6 +8,7 @@ import {
 } from '../../../shared/constants';
 import type { Organization, User } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { env } from '../../env';
 import { ensureDefaultCategories } from './categories';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
@@ -22,6 +23,10 @@ export interface OrganizationItem {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** Local part of the invoice inbox address; set on first read (see inboxes.ts). */
+  inboxLocalPart?: string;
+  /** Senders the inbox accepts (addresses or domains); absent or empty accepts everyone. */
+  inboxAllowedSenders?: string[];
 }
 
 export interface UserItem {
@@ -440,5 +445,11 @@ export function toOrganization(
     createdAt: org.createdAt,
     updatedAt: org.updatedAt,
     stats: counts,
+    inboxAddress: org.inboxLocalPart ? inboxAddressOf(org.inboxLocalPart) : null,
+    inboxAllowedSenders: org.inboxAllowedSenders ?? [],
   };
+}
+
+export function inboxAddressOf(localPart: string): string {
+  return `${localPart}@${env().INBOX_DOMAIN}`;
 }

@@ -49,8 +49,9 @@ export async function putObject(key: string, bytes: Uint8Array, contentType: str
   );
 }
 
-export async function getObjectBytes(key: string): Promise<Uint8Array> {
-  const result = await s3().send(new GetObjectCommand({ Bucket: env().BUCKET_NAME, Key: key }));
+/** An object's bytes, from the uploads bucket unless another (the inbound mail bucket) is named. */
+export async function getObjectBytes(key: string, bucket = env().BUCKET_NAME): Promise<Uint8Array> {
+  const result = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   return (await result.Body?.transformToByteArray()) ?? new Uint8Array();
 }
 

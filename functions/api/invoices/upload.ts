@@ -16,9 +16,20 @@ import type { Principal } from '../lib/principal';
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
 
+/** Where an uploaded file came from when it was not sent by a person or an API client: an e-mail. */
+export interface EmailOrigin {
+  source: 'email';
+  emailFrom: string;
+  emailSubject: string | null;
+}
+
 /** A new invoice as stored on upload: everything the AI will fill in is empty. */
 export function newInvoiceItem(
-  input: Omit<UploadReservation, 'createdAt'> & { createdAt?: string },
+  input: Omit<UploadReservation, 'createdAt' | 'uploadedBy'> & {
+    uploadedBy: string | null;
+    createdAt?: string;
+    origin?: EmailOrigin;
+  },
 ): InvoiceItem {
   const now = input.createdAt ?? nowIso();
   return {
@@ -55,6 +66,9 @@ export function newInvoiceItem(
     categoryName: null,
     syncResults: [],
     uploadedBy: input.uploadedBy,
+    source: input.origin?.source ?? 'upload',
+    emailFrom: input.origin?.emailFrom ?? null,
+    emailSubject: input.origin?.emailSubject ?? null,
     extracted: null,
     correctedFields: [],
     version: 1,
@@ -74,11 +88,13 @@ function limitMessage(limit: number) {
 /**
  * Stores an uploaded file and creates its invoice as UPLOADED; the object-created event then starts
  * processing. The type is decided by the bytes. Nothing is half-created: if storing fails, the invoice
- * is removed again.
+ * is removed again. API uploads and e-mailed attachments (`origin`) both come through here, so both get
+ * the same checks, plan limit and processing.
  */
 export async function uploadFile(
-  principal: Principal,
+  principal: Pick<Principal, 'orgId' | 'actorId' | 'email'>,
   file: { filename: string; bytes: Buffer },
+  origin?: EmailOrigin,
 ): Promise<InvoiceItem> {
   if (file.bytes.length === 0) throw new AppError('input', 'empty_file', 'The file is empty');
   if (file.bytes.length > MAX_UPLOAD_BYTES)
@@ -95,7 +111,9 @@ export async function uploadFile(
     filename,
     contentType,
     size: file.bytes.length,
-    uploadedBy: principal.actorId,
+    // An e-mailed file has no uploading user; the event names its sender.
+    uploadedBy: origin ? null : principal.actorId,
+    origin,
   });
   await createInvoice(item, {
     monthlyLimit: await monthlyLimit(principal.orgId),

@@ -95,6 +95,8 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
 
   'GET /api/organization/current': read(),
   'PUT /api/organization/current': administer('Only an administrator can change the organization settings'),
+  'POST /api/organization/inbox/regenerate': administer('Only an administrator can change the inbox address'),
+  'PUT /api/organization/inbox': administer('Only an administrator can change the inbox settings'),
 
   // Members see the team, the keys (prefixes only), webhooks and integrations (secrets masked) read-only.
   'GET /api/organization/members': read(),

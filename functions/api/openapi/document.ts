@@ -10,6 +10,7 @@ import {
   commentBodySchema,
   commentSchema,
   entityListQuerySchema,
+  inboxSettingsSchema,
   integrationInputSchema,
   integrationSchema,
   integrationTestResultSchema,
@@ -530,6 +531,25 @@ export const OPERATIONS: Operation[] = [
     success: 200,
     response: named.Organization,
     errors: [400, 403, 409],
+  },
+  {
+    route: 'PUT /api/organization/inbox',
+    tag: 'Organization',
+    summary:
+      'Set the senders (addresses or domains) the invoice inbox accepts mail from (administrators); empty accepts all',
+    body: inboxSettingsSchema,
+    success: 200,
+    response: named.Organization,
+    errors: [400, 403],
+  },
+  {
+    route: 'POST /api/organization/inbox/regenerate',
+    tag: 'Organization',
+    summary:
+      'Give the organization a new invoice inbox address; mail to the old one is refused (administrators)',
+    success: 200,
+    response: named.Organization,
+    errors: [403, 409],
   },
   // team
   {

@@ -1,4 +1,5 @@
-import { organizationUpdateSchema } from '../../../shared/schemas';
+import { inboxSettingsSchema, organizationUpdateSchema } from '../../../shared/schemas';
+import { ensureInbox, regenerateInbox, setInboxAllowedSenders } from '../../adapters/dynamodb/inboxes';
 import {
   getOrganization,
   getOrganizationCounts,
@@ -11,8 +12,12 @@ import { forbidden } from '../../core/errors/app-error';
 import { parseBody, resourceHandler } from '../lib/http';
 
 async function answer(org: OrganizationItem) {
-  const [usage, counts] = await Promise.all([getUsage(org.id), getOrganizationCounts(org.id)]);
-  return toOrganization(org, usage, counts);
+  const [withInbox, usage, counts] = await Promise.all([
+    ensureInbox(org),
+    getUsage(org.id),
+    getOrganizationCounts(org.id),
+  ]);
+  return toOrganization(withInbox, usage, counts);
 }
 
 /** The caller's organization: settings, plan, this month's usage and real counts. */
@@ -29,5 +34,18 @@ export const handler = resourceHandler({
     // Plans change through sales (the admin command), never from the form.
     if (input.plan !== current.plan) throw forbidden('Contact sales to upgrade your plan');
     return answer(await updateOrganization(orgId, { name: input.name, slug: input.slug }));
+  },
+
+  /** A new inbox address; mail to the old one is refused from now on. */
+  'POST /api/organization/inbox/regenerate': async (request) => {
+    const { orgId } = request.principal();
+    return { status: 200, body: await answer(await regenerateInbox(orgId)) };
+  },
+
+  /** The inbox's sender allowlist (addresses or domains); an empty list accepts every sender. */
+  'PUT /api/organization/inbox': async (request) => {
+    const { orgId } = request.principal();
+    const input = parseBody(request, inboxSettingsSchema);
+    return answer(await setInboxAllowedSenders(orgId, input.allowedSenders));
   },
 });

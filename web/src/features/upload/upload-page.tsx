@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { stageLabel, statusLabel, statusTone } from '../invoices/lib/invoice-rules';
+import { InboxCard } from '../organization/components/inbox-card';
 import { Dropzone } from './components/dropzone';
 import { type QueueItem, useUploadQueue } from './hooks/use-upload-queue';
 import { canRemove, QUEUE_STATUS_LABELS, queueProgress } from './lib/queue-progress';
@@ -161,23 +162,26 @@ export function UploadPage() {
             </CardContent>
           </Card>
         </div>
-        <Card className="h-fit">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Lightbulb className="size-4 text-amber-500" aria-hidden /> Upload Tips
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3 text-sm text-slate-600 dark:text-slate-300">
-              {TIPS.map((t) => (
-                <li key={t} className="flex gap-2">
-                  <FileText className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
-                  {t}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <div className="grid content-start gap-6">
+          <Card className="h-fit">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Lightbulb className="size-4 text-amber-500" aria-hidden /> Upload Tips
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-3 text-sm text-slate-600 dark:text-slate-300">
+                {TIPS.map((t) => (
+                  <li key={t} className="flex gap-2">
+                    <FileText className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <InboxCard />
+        </div>
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ const KIND_DOT: Record<string, string> = {
   review_required: 'bg-red-500',
   rejected: 'bg-red-500',
   sync_failed: 'bg-amber-500',
+  email: 'bg-sky-500',
 };
 
 /** The header bell: unread count and the latest notifications. */

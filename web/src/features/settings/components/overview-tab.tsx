@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useUser } from '../../auth/api/get-user';
+import { InboxCard } from '../../organization/components/inbox-card';
 import { useStats } from '../../stats/api/get-stats';
 import { lastActivityLabel } from '../lib/settings-rules';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -168,6 +169,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: string) => void })
           </CardContent>
         </Card>
       </div>
+      <InboxCard manage={user?.role === 'ADMIN'} />
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
       <TwoFactorDialog
         open={twoFactorOpen}

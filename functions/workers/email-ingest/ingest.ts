@@ -1,0 +1,134 @@
+import { simpleParser } from 'mailparser';
+import { findInboxOrganization } from '../../adapters/dynamodb/inboxes';
+import type { InvoiceItem } from '../../adapters/dynamodb/invoices';
+import { addNotification } from '../../adapters/dynamodb/notifications';
+import { uploadFile } from '../../api/invoices/upload';
+import { selectAttachments } from '../../core/email/attachments';
+import { isSenderAllowed, localPartAt } from '../../core/email/senders';
+import { AppError } from '../../core/errors/app-error';
+import { env } from '../../env';
+import { publishInvoiceEvent } from '../../services/invoice-events';
+
+/** What became of one inbound e-mail for one inbox it was addressed to. */
+export type IngestOutcome =
+  | {
+      orgId: string;
+      status: 'ingested';
+      invoiceIds: string[];
+      refused: { filename: string; reason: string }[];
+    }
+  | { orgId: string; status: 'dropped'; reason: 'sender_not_allowed' | 'unauthenticated' }
+  | { orgId?: undefined; status: 'unknown_inbox'; recipient: string };
+
+export interface InboundEmail {
+  /** The message as received (RFC 5322), as SES stores it in S3 and the local SMTP server receives it. */
+  raw: Buffer;
+  /** The envelope recipients; only those at the inbox domain are looked at. */
+  recipients: string[];
+  /**
+   * Whether the receiving server vouched for the sender (SES: SPF, DKIM or DMARC passed). Undefined when
+   * it cannot tell (the local SMTP server). A sender on an allowlist must not be trusted on its From alone.
+   */
+  authenticated?: boolean;
+}
+
+const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string, fields: Record<string, unknown>) =>
+  console[level === 'INFO' ? 'log' : level === 'WARN' ? 'warn' : 'error'](
+    JSON.stringify({ level, message, ...fields }),
+  );
+
+/**
+ * What an envelope recipient is: an organization's inbox, an address at the inbox domain that is no
+ * inbox (never was, or was regenerated away; mail to it is refused), or an address elsewhere.
+ */
+export async function recipientKind(address: string): Promise<'inbox' | 'unknown_inbox' | 'elsewhere'> {
+  const localPart = localPartAt(address, env().INBOX_DOMAIN);
+  if (localPart === undefined) return 'elsewhere';
+  return (await findInboxOrganization(localPart)) ? 'inbox' : 'unknown_inbox';
+}
+
+/**
+ * Turns an e-mail to organizations' inboxes into invoices: each PDF/JPEG/PNG/TIFF attachment becomes one
+ * invoice through the same upload path as the API (bytes checked, plan limit counted, the same workflow),
+ * with source `email` and the sender and subject kept. Refused attachments, and a mail with nothing
+ * usable, are reported in a notification. A sender the inbox's allowlist does not admit is dropped and
+ * logged, without notifying anyone (that would let anybody write into the organization's notifications).
+ */
+export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> {
+  const parsed = await simpleParser(mail.raw, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+  });
+  const from = parsed.from?.value[0]?.address?.toLowerCase() ?? '';
+  const subject = parsed.subject?.trim().slice(0, 300) || null;
+  const selection = selectAttachments(parsed.attachments, typeof parsed.html === 'string' ? parsed.html : '');
+  const outcomes: IngestOutcome[] = [];
+  const inboxes = new Set(
+    mail.recipients.map((r) => localPartAt(r, env().INBOX_DOMAIN)).filter((l): l is string => !!l),
+  );
+  for (const localPart of inboxes) {
+    const org = await findInboxOrganization(localPart);
+    if (!org) {
+      log('WARN', 'Inbound e-mail to an unknown inbox dropped', { recipient: localPart, from });
+      outcomes.push({ status: 'unknown_inbox', recipient: localPart });
+      continue;
+    }
+    const allowlist = org.inboxAllowedSenders ?? [];
+    if (
+      !from ||
+      !isSenderAllowed(from, allowlist) ||
+      (allowlist.length > 0 && mail.authenticated === false)
+    ) {
+      const reason = !from || !isSenderAllowed(from, allowlist) ? 'sender_not_allowed' : 'unauthenticated';
+      log('WARN', 'Inbound e-mail dropped: sender not allowed', { orgId: org.id, from, reason, subject });
+      outcomes.push({ orgId: org.id, status: 'dropped', reason });
+      continue;
+    }
+    const created: InvoiceItem[] = [];
+    const refused = [...selection.refused];
+    for (const file of selection.invoices) {
+      try {
+        const item = await uploadFile({ orgId: org.id, actorId: 'email', email: from }, file, {
+          source: 'email',
+          emailFrom: from,
+          emailSubject: subject,
+        });
+        created.push(item);
+        await publishInvoiceEvent(org.id, item.id, 'invoice.uploaded');
+      } catch (error) {
+        // The plan limit (or any other refusal) is reported per file; the other files still count.
+        if (!(error instanceof AppError))
+          log('ERROR', 'Storing an e-mailed invoice failed', { orgId: org.id, error: String(error) });
+        const reason = error instanceof AppError ? error.message : 'it could not be stored; send it again';
+        refused.push({ filename: file.filename, reason });
+      }
+    }
+    if (refused.length > 0 || created.length === 0) {
+      await addNotification(org.id, {
+        kind: 'email',
+        invoiceId: created[0]?.id ?? null,
+        message: notificationText(from, subject, created.length, refused),
+      });
+    }
+    log('INFO', 'Inbound e-mail ingested', { orgId: org.id, from, invoices: created.length, refused });
+    outcomes.push({ orgId: org.id, status: 'ingested', invoiceIds: created.map((i) => i.id), refused });
+  }
+  return outcomes;
+}
+
+/** What the organization's people read about an e-mail whose attachments were not all imported. */
+export function notificationText(
+  from: string,
+  subject: string | null,
+  created: number,
+  refused: { filename: string; reason: string }[],
+): string {
+  const mail = `E-mail from ${from || 'an unknown sender'}${subject ? ` ("${subject}")` : ''}`;
+  const listed = refused.map((r) => `${r.filename} (${r.reason})`).join('; ');
+  if (created === 0 && refused.length === 0)
+    return `${mail} had no attachment, so no invoice was created: attach invoices as PDF, JPEG, PNG or TIFF files.`;
+  if (created === 0)
+    return `${mail} had no usable attachment, so no invoice was created. Not imported: ${listed}.`;
+  return `${mail}: ${created} invoice${created === 1 ? '' : 's'} created. Not imported: ${listed}.`;
+}
