@@ -46,12 +46,7 @@ function guardedLookup(policy: OutboundPolicy, resolve: Resolver): LookupFunctio
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const refused = addresses.map((a) => refusedAddressReason(a.address, policy)).find(Boolean);
-      if (refused || addresses.length === 0)
-        return callback(
-          Object.assign(new OutboundRefusedError(refused ?? 'No address'), { code: 'EREFUSED_ADDRESS' }),
-          '',
-          0,
-        );
+      if (refused) return callback(new OutboundRefusedError(refused), '', 0);
       if (options.all) return callback(null, addresses);
       return callback(null, addresses[0].address, addresses[0].family);
     });
