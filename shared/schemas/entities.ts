@@ -232,7 +232,7 @@ export const integrationSchema = z.object({
   name: z.string(),
   type: integrationTypeSchema,
   status: z.enum(['ACTIVE', 'INACTIVE', 'ERROR']),
-  /** Config with secrets reduced to their last 4 characters. */
+  /** Config with every secret shown as `****` (set) and none of its characters. */
   config: z.record(z.string(), z.string().nullable()),
   lastSyncAt: isoDateTime.nullable(),
   lastError: z.string().nullable(),
@@ -310,7 +310,10 @@ export const integrationUpdateSchema = z.object({
 
 export const integrationTestResultSchema = z.object({
   ok: z.boolean(),
-  /** HTTP status of the remote answer, null when nothing answered (or nothing was called). */
+  /**
+   * Always null now: the answer is only ok or failed with a generic reason, never what the endpoint said
+   * (kept nullable for clients of the earlier answer that carried the remote status).
+   */
   status: z.number().int().nullable(),
   message: z.string(),
   integration: integrationSchema,
