@@ -117,7 +117,7 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
       );
       let code: string | undefined;
       for (let waited = 0; !code && waited < 5_000; waited += 50) {
-        code = stack.mailbox.for(email).at(-1)?.code;
+        code = stack.mailbox.for(email).findLast((m) => m.code)?.code;
         if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       if (!code) throw new Error(`No confirmation code was sent to ${email}`);

@@ -75,12 +75,14 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
       continue;
     }
     const allowlist = org.inboxAllowedSenders ?? [];
-    if (
-      !from ||
-      !isSenderAllowed(from, allowlist) ||
-      (allowlist.length > 0 && mail.authenticated === false)
-    ) {
-      const reason = !from || !isSenderAllowed(from, allowlist) ? 'sender_not_allowed' : 'unauthenticated';
+    // Anyone can write any From: an allowlisted sender must also be vouched for, where the server can tell.
+    const reason =
+      !from || !isSenderAllowed(from, allowlist)
+        ? 'sender_not_allowed'
+        : allowlist.length > 0 && mail.authenticated === false
+          ? 'unauthenticated'
+          : undefined;
+    if (reason) {
       log('WARN', 'Inbound e-mail dropped: sender not allowed', { orgId: org.id, from, reason, subject });
       outcomes.push({ orgId: org.id, status: 'dropped', reason });
       continue;
