@@ -93,6 +93,15 @@ describe('local gateway', () => {
     }
   });
 
+  it('answers headers too large with 431, also while a body is still being sent', async () => {
+    const response = await fetch(`${base}/api/invoices/upload`, {
+      method: 'POST',
+      headers: { 'x-padding': 'x'.repeat(20_000) },
+      body: new Uint8Array(256 * 1024),
+    });
+    expect(response.status).toBe(431);
+  });
+
   it('sends the security headers CloudFront sends, on the SPA, the API and error answers alike', async () => {
     for (const path of ['/config.json', '/api/no-such-resource', '/crash', '/invoices']) {
       const response = await fetch(`${base}${path}`);

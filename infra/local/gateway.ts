@@ -299,11 +299,23 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
   // 400 and the connection closed, as CloudFront does; never left open without an answer.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
-    const body = JSON.stringify({ message: 'Bad request', code: 'bad_request' });
+    const [status, reason] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request'];
+    const body = JSON.stringify({
+      message: reason,
+      code: status === 400 ? 'bad_request' : 'request_refused',
+    });
     socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      () => socket.destroy(),
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
+    // Read and drop what the client still sends, so it gets to read the answer instead of a reset, and
+    // close the connection for good a moment later whatever the client does.
+    socket.resume();
+    setTimeout(() => socket.destroy(), 2_000).unref();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
