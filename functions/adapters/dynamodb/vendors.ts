@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-
 import { ulid } from 'ulid';
 import type { Vendor } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
-import { vendorBucket } from '../../core/invoices/aggregates';
+import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
@@ -20,8 +20,13 @@ export interface VendorItem {
   website: string | null;
   paymentTerms: string | null;
   preferredMethod: string | null;
+  /** ACTIVE, INACTIVE, or SUGGESTED (made by processing; ACTIVE once a person approves its first invoice). */
   status: string;
   defaultCategoryId: string | null;
+  /** The vendor's usual ISO 4217 currency (absent on vendors made before currencies were kept). */
+  currency?: string | null;
+  /** Other names it goes by (kept from merged vendors), matched on Classify. */
+  aliases?: string[];
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -260,31 +265,43 @@ export function vendorBuckets(vendor: Pick<VendorItem, 'id' | 'nameKey'>): strin
   return [`VENDOR#ID#${vendor.id}`, ...(vendor.nameKey ? [`VENDOR#NAME#${vendor.nameKey}`] : [])];
 }
 
-/** Sums a vendor's buckets into the live figures the vendor list shows. */
+/**
+ * Sums a vendor's buckets into the live figures the vendor list shows, per currency; the top-level
+ * figures are the default currency's (other currencies are never added to them).
+ */
 export function vendorTotals(
-  buckets: { invoiceCount?: unknown; amountCents?: unknown; spendCount?: unknown }[],
-): {
-  totalAmount: number;
-  totalInvoices: number;
-  averageAmount: number;
-} {
-  let invoices = 0;
-  let cents = 0;
-  let spend = 0;
+  buckets: Record<string, unknown>[],
+  defaultCurrency: string,
+): Pick<Vendor, 'totalAmount' | 'totalInvoices' | 'averageAmount' | 'byCurrency'> {
+  const sums: Record<string, { invoices: number; cents: number; spend: number }> = {};
   for (const b of buckets) {
-    invoices += Number(b.invoiceCount ?? 0);
-    cents += Number(b.amountCents ?? 0);
-    spend += Number(b.spendCount ?? 0);
+    for (const [currency, figures] of Object.entries(moneyByCurrency(b, defaultCurrency))) {
+      sums[currency] ??= { invoices: 0, cents: 0, spend: 0 };
+      sums[currency].invoices += figures.invoiceCount;
+      sums[currency].cents += figures.amountCents;
+      sums[currency].spend += figures.spendCount;
+    }
   }
-  return {
-    totalAmount: cents / 100,
-    totalInvoices: invoices,
-    averageAmount: spend > 0 ? Math.round(cents / spend) / 100 : 0,
-  };
+  const byCurrency = Object.fromEntries(
+    Object.entries(sums).map(([currency, s]) => [
+      currency,
+      {
+        totalAmount: s.cents / 100,
+        totalInvoices: s.invoices,
+        averageAmount: s.spend > 0 ? Math.round(s.cents / s.spend) / 100 : 0,
+      },
+    ]),
+  );
+  const main = byCurrency[defaultCurrency] ?? { totalAmount: 0, totalInvoices: 0, averageAmount: 0 };
+  return { ...main, byCurrency };
 }
 
 /** Adds the live totals (from the `VENDOR#ID#` and `VENDOR#NAME#` aggregates) to stored vendors. */
-export async function withTotals(orgId: string, vendors: VendorItem[]): Promise<Vendor[]> {
+export async function withTotals(
+  orgId: string,
+  vendors: VendorItem[],
+  defaultCurrency: string,
+): Promise<Vendor[]> {
   const wanted = vendors.flatMap((v) => vendorBuckets(v).map((bucket) => keys.stats(orgId, bucket)));
   const found = new Map<string, Record<string, unknown>>();
   // BatchGet takes at most 100 keys a call; unprocessed keys are retried.
@@ -299,8 +316,17 @@ export async function withTotals(orgId: string, vendors: VendorItem[]): Promise<
     }
   }
   return vendors.map((v) => {
-    const totals = vendorTotals(vendorBuckets(v).map((b) => found.get(`STATS#${b}`) ?? {}));
+    const totals = vendorTotals(
+      vendorBuckets(v).map((b) => found.get(`STATS#${b}`) ?? {}),
+      defaultCurrency,
+    );
     const { nameKey: _k, ...rest } = v;
-    return { ...rest, defaultCategoryId: v.defaultCategoryId ?? null, ...totals };
+    return {
+      ...rest,
+      defaultCategoryId: v.defaultCategoryId ?? null,
+      currency: v.currency ?? null,
+      aliases: v.aliases ?? [],
+      ...totals,
+    };
   });
 }

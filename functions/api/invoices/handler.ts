@@ -20,7 +20,7 @@ import {
   saveInvoice,
   toInvoice,
 } from '../../adapters/dynamodb/invoices';
-import { getUser } from '../../adapters/dynamodb/organizations';
+import { defaultCurrencyOf, getUser } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { AppError, badInput } from '../../core/errors/app-error';
@@ -76,18 +76,22 @@ async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
 export const handler = resourceHandler({
   'GET /api/invoices': async (request) => {
     const { orgId } = request.principal();
-    const result = await listInvoices(orgId, parseQuery(request, invoiceListQuerySchema));
-    return { ...result, items: result.items.map(toInvoice) };
+    const [result, currency] = await Promise.all([
+      listInvoices(orgId, parseQuery(request, invoiceListQuerySchema)),
+      defaultCurrencyOf(orgId),
+    ]);
+    return { ...result, items: result.items.map((item) => toInvoice(item, currency)) };
   },
 
   'GET /api/invoices/export.csv': async (request) => {
     const { orgId } = request.principal();
     const query = parseQuery(request, invoiceListQuerySchema);
+    const currency = await defaultCurrencyOf(orgId);
     const items = [];
     let cursor: string | undefined;
     do {
       const result = await listInvoices(orgId, { ...query, limit: 100, cursor }, { count: false });
-      items.push(...result.items.map(toInvoice));
+      items.push(...result.items.map((item) => toInvoice(item, currency)));
       cursor = result.nextCursor ?? undefined;
     } while (cursor && items.length < 50_000);
     const date = new Date().toISOString().slice(0, 10);
@@ -108,7 +112,10 @@ export const handler = resourceHandler({
     return prepareBrowserUpload(request.principal(), input);
   },
 
-  'GET /api/invoices/{id}': async (request) => toInvoice(await load(request)),
+  'GET /api/invoices/{id}': async (request) => {
+    const item = await load(request);
+    return toInvoice(item, item.currency ?? (await defaultCurrencyOf(item.orgId)));
+  },
 
   'PUT /api/invoices/{id}': async (request) => {
     const before = await load(request);

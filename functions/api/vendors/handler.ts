@@ -4,6 +4,7 @@ import {
   vendorInputSchema,
   vendorUpdateSchema,
 } from '../../../shared/schemas';
+import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import {
   createVendor,
   deleteVendor,
@@ -21,19 +22,23 @@ export const handler = resourceHandler({
   'GET /api/vendors': async (request) => {
     const { orgId } = request.principal();
     const page = await listVendors(orgId, parseQuery(request, entityListQuerySchema));
-    return { ...page, items: await withTotals(orgId, page.items) };
+    return { ...page, items: await withTotals(orgId, page.items, await defaultCurrencyOf(orgId)) };
   },
 
   'POST /api/vendors': async (request) => {
     const { orgId } = request.principal();
     const vendor = await createVendor(orgId, parseBody(request, vendorInputSchema));
-    const [withTotal] = await withTotals(orgId, [vendor]);
+    const [withTotal] = await withTotals(orgId, [vendor], await defaultCurrencyOf(orgId));
     return { status: 201, body: withTotal };
   },
 
   'GET /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
-    const [vendor] = await withTotals(orgId, [await getVendor(orgId, idOf(request))]);
+    const [vendor] = await withTotals(
+      orgId,
+      [await getVendor(orgId, idOf(request))],
+      await defaultCurrencyOf(orgId),
+    );
     return vendor;
   },
 
@@ -42,7 +47,11 @@ export const handler = resourceHandler({
     // The id is checked (404) before the body (400), so another tenant's id learns nothing from validation.
     const before = await getVendor(orgId, idOf(request));
     const { version, ...fields } = parseBody(request, vendorUpdateSchema);
-    const [vendor] = await withTotals(orgId, [await updateVendor(orgId, before, fields, version)]);
+    const [vendor] = await withTotals(
+      orgId,
+      [await updateVendor(orgId, before, fields, version)],
+      await defaultCurrencyOf(orgId),
+    );
     return vendor;
   },
 

@@ -31,6 +31,7 @@ export function correctedFields(extracted: ExtractedValues, current: ExtractedVa
   );
 }
 
-export function extractedFieldCount(extracted: ExtractedValues): number {
-  return EXTRACTED_FIELDS.filter((f) => extracted[f] !== null && extracted[f] !== undefined).length;
+/** The fields the AI filled in. */
+export function extractedFields(extracted: ExtractedValues): ExtractedField[] {
+  return EXTRACTED_FIELDS.filter((f) => extracted[f] !== null && extracted[f] !== undefined);
 }
