@@ -415,6 +415,16 @@ export async function deleteInvoice(before: InvoiceItem): Promise<void> {
             },
           },
           ...aggregateUpdates(before.orgId, delta),
+          ...(before.contentHash
+            ? [
+                {
+                  Delete: {
+                    TableName: tableName(),
+                    Key: contentHashKey(before.orgId, before.contentHash, before.id),
+                  },
+                },
+              ]
+            : []),
         ],
       }),
     );
@@ -653,6 +663,62 @@ export async function invoicesOfVendor(
     }),
   );
   return (page.Items ?? []).map(fromStored);
+}
+
+/**
+ * Byte-identical files: one item per organization, file hash and invoice
+ * (`ORG#<org>` / `FILEHASH#<sha256>#<invoiceId>`), written when processing reads the file and deleted
+ * with the invoice. A hash is only ever looked up within its organization.
+ */
+const contentHashKey = (orgId: string, hash: string, invoiceId: string) => ({
+  PK: keys.orgPk(orgId),
+  SK: `FILEHASH#${hash}#${invoiceId}`,
+});
+
+export async function recordContentHash(orgId: string, hash: string, invoiceId: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...contentHashKey(orgId, hash, invoiceId), entity: 'FileHash', invoiceId },
+    }),
+  );
+}
+
+/** The organization's invoices whose file has this sha256, oldest first. */
+export async function invoiceIdsWithContentHash(orgId: string, hash: string): Promise<string[]> {
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `FILEHASH#${hash}#`));
+  return items.map((item) => String(item.invoiceId));
+}
+
+/**
+ * Invoices linked to a vendor (by id), and unlinked ones that name it (by its normalized name), for a
+ * merge. Linked invoices have no index of their own: this reads the organization's invoices with a
+ * filter, which a merge (rare, by a person) can afford.
+ */
+export async function invoicesOfVendorRecord(
+  orgId: string,
+  vendor: { id: string; nameKey: string | null },
+): Promise<InvoiceItem[]> {
+  const invoices = sortKeyStartsWith(keys.orgPk(orgId), 'INVOICE#');
+  const linked = await queryAll({
+    ...invoices,
+    FilterExpression: 'vendorId = :vendor',
+    ExpressionAttributeValues: { ...invoices.ExpressionAttributeValues, ':vendor': vendor.id },
+  });
+  const named = vendor.nameKey
+    ? await queryAll({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, vendor.nameKey) },
+      })
+    : [];
+  const byId = new Map<string, InvoiceItem>();
+  for (const raw of [...linked, ...named]) {
+    const item = fromStored(raw);
+    if (item.vendorId === vendor.id || !item.vendorId) byId.set(item.id, item);
+  }
+  return [...byId.values()];
 }
 
 // ---------- children: line items, comments, events ----------

@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { Vendor } from '../../../shared/schemas';
-import { conflict, notFound } from '../../core/errors/app-error';
+import type { Vendor, VendorStatus } from '../../../shared/schemas';
+import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, withoutKeys } from './keys';
@@ -41,7 +41,9 @@ export interface VendorFields {
   website: string | null;
   paymentTerms: string | null;
   preferredMethod: string | null;
-  status?: 'ACTIVE' | 'INACTIVE';
+  status?: VendorStatus;
+  /** The vendor's usual ISO 4217 currency. */
+  currency?: string | null;
 }
 
 const TYPE = 'VENDOR';
@@ -88,6 +90,8 @@ export async function createVendor(orgId: string, input: VendorFields): Promise<
     ...input,
     nameKey: vendorNameKey(input.name),
     status: input.status ?? 'ACTIVE',
+    currency: input.currency ?? null,
+    aliases: [],
     defaultCategoryId: null,
     createdAt: now,
     updatedAt: now,
@@ -204,6 +208,84 @@ export async function updateVendor(
     if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
       throw staleVendor();
     if (reasons[1] === 'ConditionalCheckFailed') throw vendorExists();
+    throw staleVendor();
+  }
+  return after;
+}
+
+/** The vendor holding a normalized name (its name guard), if any. */
+export async function findVendorByNameKey(orgId: string, nameKey: string): Promise<VendorItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: nameGuard(orgId, nameKey), ConsistentRead: true }),
+  );
+  return Item?.vendorId ? findVendor(orgId, String(Item.vendorId)) : undefined;
+}
+
+/**
+ * The vendor an unmatched invoice names, made as a SUGGESTED vendor from the invoice's details. If a
+ * vendor already holds the name (an inactive one, or one made meanwhile by a concurrent run), that
+ * one is answered instead: one vendor per name.
+ */
+export async function suggestVendor(orgId: string, input: VendorFields): Promise<VendorItem> {
+  try {
+    return await createVendor(orgId, { ...input, status: 'SUGGESTED' });
+  } catch (error) {
+    const nameKey = vendorNameKey(input.name);
+    if (!(error instanceof AppError && error.code === 'vendor_exists') || !nameKey) throw error;
+    const existing = await findVendorByNameKey(orgId, nameKey);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/** A SUGGESTED vendor becomes ACTIVE (a person approved one of its invoices); other statuses stay. */
+export async function activateSuggestedVendor(orgId: string, id: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(orgId, TYPE, id),
+        UpdateExpression: 'SET #status = :active, updatedAt = :now ADD version :one',
+        ConditionExpression: '#status = :suggested',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':active': 'ACTIVE',
+          ':suggested': 'SUGGESTED',
+          ':now': nowIso(),
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Adds names to a vendor's aliases (a merge keeps the merged vendor's name this way). */
+export async function addVendorAliases(
+  orgId: string,
+  before: VendorItem,
+  names: string[],
+): Promise<VendorItem> {
+  const aliases = [...new Set([...(before.aliases ?? []), ...names])].filter((n) => n !== before.name);
+  const after: VendorItem = { ...before, aliases, updatedAt: nowIso(), version: before.version + 1 };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toStored(orgId, after),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': before.version },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
     throw staleVendor();
   }
   return after;

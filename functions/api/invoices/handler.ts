@@ -20,14 +20,17 @@ import {
   saveInvoice,
   toInvoice,
 } from '../../adapters/dynamodb/invoices';
-import { defaultCurrencyOf, getUser } from '../../adapters/dynamodb/organizations';
+import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { AppError, badInput } from '../../core/errors/app-error';
+import { markEdits } from '../../core/invoices/fields';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
 import { learnFromCorrection } from '../../services/classifier-memory';
+import { approveByPerson } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
+import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
@@ -40,13 +43,7 @@ async function load(request: ApiRequest) {
   return getInvoice(orgId, parseParam(request, 'id', idSchema));
 }
 
-async function actorName(request: ApiRequest): Promise<string | null> {
-  const principal = request.principal();
-  if (principal.kind !== 'user') return 'API key';
-  const user = await getUser(principal.orgId, principal.actorId).catch(() => undefined);
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  return name || principal.email;
-}
+const actorName = (request: ApiRequest) => actorNameOf(request.principal());
 
 async function upload(request: ApiRequest) {
   const file = await readMultipartFile(request.headers['content-type'], request.rawBody);
@@ -143,11 +140,13 @@ export const handler = resourceHandler({
         throw badInput('Unknown category', [{ path: 'categoryId', message: 'Unknown category' }]);
       changes.categoryName = category?.name ?? null;
     }
-    const after = await saveInvoice(before, changes, {
-      type: 'edited',
-      actor: request.principal().actorId,
-      actorName: await actorName(request),
+    const editor = { actor: request.principal().actorId, actorName: await actorName(request) };
+    changes.fieldEdits = markEdits(before, changes, before.fieldEdits, {
+      by: editor.actor,
+      name: editor.actorName,
+      at: new Date().toISOString(),
     });
+    const after = await saveInvoice(before, changes, { type: 'edited', ...editor });
     // A changed category teaches the organization's classifier; learning never fails the edit.
     await learnFromCorrection(before, after).catch((error) =>
       console.error('Learning from a correction failed', error),
@@ -164,16 +163,10 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/approve': async (request) => {
     const before = await load(request);
-    assertTransition('approve', before.status);
-    const after = await saveInvoice(
-      before,
-      {
-        status: 'APPROVED',
-        processingStage: before.status === 'PROCESSING' ? 'DONE' : before.processingStage,
-      },
-      { type: 'approved', actor: request.principal().actorId, actorName: await actorName(request) },
-    );
-    await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
+    const after = await approveByPerson(before, {
+      actor: request.principal().actorId,
+      actorName: await actorName(request),
+    });
     return toInvoice(after);
   },
 

@@ -4,20 +4,22 @@ import {
   MAX_UPLOAD_BYTES,
   PLAN_MONTHLY_INVOICE_LIMIT,
 } from '../../../shared/constants';
+import { DEFAULT_CURRENCY } from '../../../shared/schemas';
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
-import { getOrganization, getUsage } from '../../adapters/dynamodb/organizations';
+import { getOrganization, getUsage, orgSettings } from '../../adapters/dynamodb/organizations';
 import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { AppError } from '../../core/errors/app-error';
 import { safeFilename, sniffContentType } from '../../core/files/sniff';
+import { actorNameOf } from '../lib/actor-name';
 import type { Principal } from '../lib/principal';
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
 
 /** A new invoice as stored on upload: everything the AI will fill in is empty. */
 export function newInvoiceItem(
-  input: Omit<UploadReservation, 'createdAt'> & { createdAt?: string },
+  input: Omit<UploadReservation, 'createdAt'> & { createdAt?: string; currency?: string },
 ): InvoiceItem {
   const now = input.createdAt ?? nowIso();
   return {
@@ -39,7 +41,8 @@ export function newInvoiceItem(
     subtotal: null,
     taxAmount: null,
     totalAmount: null,
-    currency: null,
+    // The organization's default until processing reads the invoice's own (or its vendor's).
+    currency: input.currency ?? DEFAULT_CURRENCY,
     status: 'UPLOADED',
     processingStage: 'QUEUED',
     processingRunId: ulid(),
@@ -54,6 +57,7 @@ export function newInvoiceItem(
     categoryName: null,
     syncResults: [],
     uploadedBy: input.uploadedBy,
+    uploadedByName: input.uploadedByName ?? null,
     extracted: null,
     correctedFields: [],
     version: 1,
@@ -64,6 +68,12 @@ export function newInvoiceItem(
 
 async function monthlyLimit(orgId: string): Promise<number | null> {
   return PLAN_MONTHLY_INVOICE_LIMIT[(await getOrganization(orgId)).plan];
+}
+
+/** What a new invoice takes from its organization: the plan's monthly limit and the default currency. */
+async function uploadTerms(orgId: string) {
+  const org = await getOrganization(orgId);
+  return { monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan], currency: orgSettings(org).defaultCurrency };
 }
 
 function limitMessage(limit: number) {
@@ -87,6 +97,7 @@ export async function uploadFile(
   const invoiceId = ulid();
   const filename = safeFilename(file.filename);
   const objectKey = objectKeyFor(principal.orgId, invoiceId, filename);
+  const [terms, uploadedByName] = await Promise.all([uploadTerms(principal.orgId), actorNameOf(principal)]);
   const item = newInvoiceItem({
     orgId: principal.orgId,
     invoiceId,
@@ -95,10 +106,12 @@ export async function uploadFile(
     contentType,
     size: file.bytes.length,
     uploadedBy: principal.actorId,
+    uploadedByName,
+    currency: terms.currency,
   });
   await createInvoice(item, {
-    monthlyLimit: await monthlyLimit(principal.orgId),
-    event: { type: 'uploaded', actor: principal.actorId, actorName: principal.email },
+    monthlyLimit: terms.monthlyLimit,
+    event: { type: 'uploaded', actor: principal.actorId, actorName: uploadedByName },
   });
   try {
     await putObject(objectKey, file.bytes, contentType);
@@ -132,6 +145,7 @@ export async function prepareBrowserUpload(
     contentType: input.contentType,
     size: input.size,
     uploadedBy: principal.actorId,
+    uploadedByName: await actorNameOf(principal),
     createdAt: nowIso(),
   });
   const post = await presignUpload(objectKey, input.contentType, MAX_UPLOAD_BYTES);

@@ -2,6 +2,7 @@ import {
   entityListQuerySchema,
   idSchema,
   vendorInputSchema,
+  vendorMergeSchema,
   vendorUpdateSchema,
 } from '../../../shared/schemas';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
@@ -13,6 +14,8 @@ import {
   updateVendor,
   withTotals,
 } from '../../adapters/dynamodb/vendors';
+import { mergeVendors } from '../../services/vendor-merge';
+import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 
 const idOf = (request: ApiRequest) => parseParam(request, 'id', idSchema);
@@ -52,6 +55,18 @@ export const handler = resourceHandler({
       [await updateVendor(orgId, before, fields, version)],
       await defaultCurrencyOf(orgId),
     );
+    return vendor;
+  },
+
+  'POST /api/vendors/{id}/merge': async (request) => {
+    const principal = request.principal();
+    const targetId = idOf(request);
+    const { sourceVendorId } = parseBody(request, vendorMergeSchema);
+    const merged = await mergeVendors(principal.orgId, targetId, sourceVendorId, {
+      actor: principal.actorId,
+      actorName: await actorNameOf(principal),
+    });
+    const [vendor] = await withTotals(principal.orgId, [merged], await defaultCurrencyOf(principal.orgId));
     return vendor;
   },
 

@@ -11,6 +11,12 @@ export interface OrgMemory {
   vendorCategory: Record<string, string>;
 }
 
+/**
+ * Below this the model's category is not filed: the invoice waits for a person to choose one (the UI
+ * says 'Choose a category'). Measured with `npm run eval:classify`.
+ */
+export const CATEGORY_MIN_CONFIDENCE = 0.5;
+
 export interface ClassifyInput {
   vendorName: string | null;
   lineDescriptions: string[];
