@@ -43,7 +43,7 @@ describe('field locations on the document preview', () => {
   it('hovering a located field draws its box over the page at the given fractions; leaving removes it', async () => {
     const user = userEvent.setup();
     setup();
-    const scan = await screen.findByRole('img', { name: 'Scan of scan.png' });
+    const scan = await screen.findByRole('img', { name: 'Scan of scan.png' }, { timeout: 5000 });
     const total = screen.getByRole('button', { name: 'Show Total Amount on the document' });
     // The dialog opens on its first field, the vendor, whose box shows.
     await waitFor(() => expect(highlight()).toHaveStyle({ left: '8%', top: '6%' }));

@@ -1,4 +1,5 @@
-import { useInvoices } from '../api/get-invoices';
+import { useQuery } from '@tanstack/react-query';
+import { invoicesQueryOptions } from '../api/get-invoices';
 import { byDueDate } from '../lib/invoice-rules';
 
 /** How many invoices of each waiting status the queue looks at. */
@@ -8,11 +9,16 @@ const QUEUE_PAGE = 25;
  * The invoices waiting for a decision (in review, and processed ones ready to approve), the one due
  * first first: a late invoice can cost a late fee. `next` and `previous` are the neighbours of
  * `currentId` in that order (J and K); when the current invoice is not in the queue (already decided),
- * `next` is the first one waiting.
+ * `next` is the first one waiting. Null `currentId`: no queue.
  */
 export function useReviewQueue(currentId: string | null) {
-  const review = useInvoices({ status: 'REVIEW_REQUIRED', limit: QUEUE_PAGE });
-  const ready = useInvoices({ status: 'PROCESSED', limit: QUEUE_PAGE });
+  // No queue is asked for while no invoice is shown (or the dialog cannot move to another).
+  const enabled = currentId !== null;
+  const review = useQuery({
+    ...invoicesQueryOptions({ status: 'REVIEW_REQUIRED', limit: QUEUE_PAGE }),
+    enabled,
+  });
+  const ready = useQuery({ ...invoicesQueryOptions({ status: 'PROCESSED', limit: QUEUE_PAGE }), enabled });
   const loaded = Boolean(review.data && ready.data);
   const seen = new Set<string>();
   const items = byDueDate(
