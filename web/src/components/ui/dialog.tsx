@@ -17,6 +17,7 @@ export function DialogContent({
   hideDescription,
   wide,
   headerActions,
+  returnFocusToDialog,
   ...handlers
 }: {
   children: ReactNode;
@@ -27,6 +28,11 @@ export function DialogContent({
   wide?: boolean;
   /** Buttons shown before Close in the header. */
   headerActions?: ReactNode;
+  /**
+   * For a dialog opened over another without a trigger: on closing, the focus goes back to the dialog
+   * below (Radix would leave it on the page's body, where that dialog's keys no longer reach it).
+   */
+  returnFocusToDialog?: boolean;
 } & Pick<
   ComponentProps<typeof DialogPrimitive.Content>,
   'onKeyDown' | 'onOpenAutoFocus' | 'onEscapeKeyDown'
@@ -36,6 +42,14 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=open]:animate-in" />
       <DialogPrimitive.Content
         {...handlers}
+        {...(returnFocusToDialog
+          ? {
+              onCloseAutoFocus: (e: Event) => {
+                e.preventDefault();
+                [...document.querySelectorAll<HTMLElement>('[role=dialog]')].at(-1)?.focus();
+              },
+            }
+          : {})}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl outline-none dark:border-slate-800 dark:bg-slate-900',

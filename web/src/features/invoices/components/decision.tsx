@@ -27,6 +27,7 @@ function DuplicateConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onCancel()}>
       <DialogContent
+        returnFocusToDialog
         title="Approve a possible duplicate?"
         description={`This invoice may be a duplicate of ${other.label}: ${other.why}. Approving both may pay the same bill twice.`}
       >

@@ -88,7 +88,11 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
         <Keyboard aria-hidden />
       </Button>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent title="Keyboard shortcuts" description="Review invoices without the mouse.">
+        <DialogContent
+          title="Keyboard shortcuts"
+          description="Review invoices without the mouse."
+          returnFocusToDialog
+        >
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 px-5 py-4 text-sm">
             {REVIEW_SHORTCUTS.map((s) => (
               <div key={s.keys} className="contents">

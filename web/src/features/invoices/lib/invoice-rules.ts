@@ -100,11 +100,9 @@ export function canDecide(
   );
 }
 
-/** A file that is not a readable invoice: processing ended in the FAILED stage. */
-export function couldNotRead(invoice: Partial<Pick<Invoice, 'processingStage' | 'status'>>): boolean {
-  return (
-    invoice.processingStage === 'FAILED' && invoice.status !== 'APPROVED' && invoice.status !== 'REJECTED'
-  );
+/** A file that is not a readable invoice (the server says why in `readFailure`), still undecided. */
+export function couldNotRead(invoice: Partial<Pick<Invoice, 'readFailure' | 'status'>>): boolean {
+  return Boolean(invoice.readFailure) && invoice.status !== 'APPROVED' && invoice.status !== 'REJECTED';
 }
 
 /** Shown for an invoice in review whose server sent no reason: every review says why. */
