@@ -67,7 +67,7 @@ export const handler = resourceHandler({
       actorName: await actorNameOf(principal),
     });
     const [vendor] = await withTotals(principal.orgId, [merged], await defaultCurrencyOf(principal.orgId));
-    return vendor;
+    return { status: 200, body: vendor };
   },
 
   'DELETE /api/vendors/{id}': async (request) => {

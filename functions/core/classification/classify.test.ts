@@ -169,3 +169,25 @@ describe('linkVendor', () => {
     expect(linkVendor({}, vendors)).toBeNull();
   });
 });
+
+describe('learning from an organization’s corrections', () => {
+  it('files another vendor’s invoice by the words of lines a reviewer filed before', () => {
+    const input = {
+      vendorName: 'Quorvex Partners',
+      lineDescriptions: ['Quorvex lift modernization phase two'],
+    };
+    const before = classify(input, { vendorCategory: {} });
+    expect(before.categoryCode).not.toBe('elevator');
+    const memory = {
+      vendorCategory: {},
+      examples: [
+        {
+          vendorName: 'Other Co',
+          lineDescriptions: ['Quorvex lift modernization phase one'],
+          categoryCode: 'elevator',
+        },
+      ],
+    };
+    expect(classify(input, memory)).toMatchObject({ categoryCode: 'elevator', source: 'model' });
+  });
+});
