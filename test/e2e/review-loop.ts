@@ -162,7 +162,7 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     await page.goto('/');
     const monthly = page.getByRole('group', { name: 'Monthly Total' });
     await monthly.getByText('€2,380.00').waitFor({ timeout: 20_000 });
-    assert(!/\$[\d,]*3,071\.20/.test(await monthly.innerText()), 'euros were added to the dollars');
+    assert(!/\$[\d,]*3,071\.20/.test((await monthly.textContent()) ?? ''), 'euros were added to the dollars');
     await shot(page, 'dashboard-currencies');
 
     await page.goto('/analytics');
