@@ -68,7 +68,8 @@ export interface ExtraCounts {
 export function countExamples(examples: TrainingExample[]): ExtraCounts['classes'] {
   const classes: ExtraCounts['classes'] = {};
   for (const ex of examples) {
-    const c = (classes[ex.categoryCode] ??= { documents: 0, tokens: 0, counts: {} });
+    classes[ex.categoryCode] ??= { documents: 0, tokens: 0, counts: {} };
+    const c = classes[ex.categoryCode];
     c.documents++;
     for (const t of features(ex.vendorName, ex.lineDescriptions)) {
       c.counts[t] = (c.counts[t] ?? 0) + 1;
