@@ -31,15 +31,13 @@ function DuplicateConfirmDialog({
         title="Approve a possible duplicate?"
         description={`This invoice may be a duplicate of ${other.label}: ${other.why}. Approving both may pay the same bill twice.`}
       >
-        <div className="flex flex-col-reverse gap-2 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid gap-3 px-5 py-4">
           {onOpenOther ? (
-            <Button variant="link" className="px-0" onClick={() => onOpenOther(other.id)}>
+            <Button variant="link" className="justify-self-start px-0" onClick={() => onOpenOther(other.id)}>
               <ExternalLink aria-hidden /> Open {other.label}
             </Button>
-          ) : (
-            <span />
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>

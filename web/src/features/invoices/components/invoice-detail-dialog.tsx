@@ -379,19 +379,21 @@ export function CouldNotRead({ invoice, onDeleted }: { invoice: Invoice; onDelet
         <Button
           variant="destructive"
           disabled={reprocess.isPending || del.isPending}
+          // Awaited rather than mutate's callbacks: the deleted invoice's query empties this panel, which
+          // unmounts it before mutate's callbacks would run.
           onClick={() =>
-            del.mutate(invoice.id, {
-              onSuccess: () => {
+            del.mutateAsync(invoice.id).then(
+              () => {
                 toast({ title: 'Invoice deleted', description: 'The file was deleted.', variant: 'success' });
                 onDeleted();
               },
-              onError: (e) =>
+              (e) =>
                 toast({
                   title: 'Delete failed',
                   description: `Failed to delete invoice: ${errorDetail(e)}`,
                   variant: 'destructive',
                 }),
-            })
+            )
           }
         >
           {del.isPending ? <Spinner /> : <Trash aria-hidden />} Delete
