@@ -1,12 +1,14 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listCategories } from '../adapters/dynamodb/categories';
 import { db, nowIso, queryAll, tableName } from '../adapters/dynamodb/client';
-import type { InvoiceItem } from '../adapters/dynamodb/invoices';
+import { type InvoiceItem, listLineItems } from '../adapters/dynamodb/invoices';
 import { keys, sortKeyStartsWith } from '../adapters/dynamodb/keys';
 import type { OrgMemory } from '../core/classification/classify';
 import { normalizeVendorKey } from '../core/classification/text-keys';
 
-const PREFIX = 'CLASSIFIER#VENDOR#';
+const PREFIX = 'CLASSIFIER#';
+/** At most this many corrected invoices are remembered per organization as examples (the newest). */
+const MAX_EXAMPLES = 1000;
 
 /** One remembered correction: invoices of this vendor belong in this category. */
 export interface VendorCategoryMemory {
@@ -48,12 +50,46 @@ export async function rememberVendorCategory(
   return memory;
 }
 
+/**
+ * Remembers a corrected invoice as an example of its category (`CLASSIFIER#EXAMPLE#<invoiceId>`; a
+ * later correction of the same invoice replaces it): its vendor and line words then count for that
+ * category in this organization's next classifications.
+ */
+export async function rememberExample(
+  orgId: string,
+  input: { invoiceId: string; vendorName: string; lineDescriptions: string[]; categoryCode: string },
+): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.entity(orgId, 'CLASSIFIER', `EXAMPLE#${input.invoiceId}`),
+        entity: 'ClassifierExample',
+        vendorName: input.vendorName,
+        lineDescriptions: input.lineDescriptions.slice(0, 50).map((d) => d.slice(0, 300)),
+        categoryCode: input.categoryCode,
+        updatedAt: nowIso(),
+      },
+    }),
+  );
+}
+
 /** Everything the organization's reviewers taught the classifier, in the shape `classify()` takes. */
 export async function loadOrgMemory(orgId: string): Promise<OrgMemory> {
   const vendorCategory: Record<string, string> = {};
-  for (const item of await queryAll(sortKeyStartsWith(keys.orgPk(orgId), PREFIX)))
-    vendorCategory[item.vendorKey as string] = item.categoryCode as string;
-  return { vendorCategory };
+  const examples: NonNullable<OrgMemory['examples']> = [];
+  for (const item of await queryAll(sortKeyStartsWith(keys.orgPk(orgId), PREFIX))) {
+    if (String(item.SK).startsWith(`${PREFIX}VENDOR#`))
+      vendorCategory[item.vendorKey as string] = item.categoryCode as string;
+    else if (String(item.SK).startsWith(`${PREFIX}EXAMPLE#`))
+      examples.push({
+        vendorName: String(item.vendorName ?? ''),
+        lineDescriptions: (item.lineDescriptions as string[] | undefined) ?? [],
+        categoryCode: String(item.categoryCode),
+      });
+  }
+  // Example keys end in invoice ids (ULIDs, oldest first): keep the newest.
+  return { vendorCategory, examples: examples.slice(-MAX_EXAMPLES) };
 }
 
 /**
@@ -68,6 +104,13 @@ export async function learnFromCorrection(
   if (!after.categoryId || after.categoryId === before.categoryId || !after.vendorName) return null;
   const category = (await listCategories(after.orgId)).find((c) => c.id === after.categoryId);
   if (!category) return null;
+  const lines = await listLineItems(after.orgId, after.id);
+  await rememberExample(after.orgId, {
+    invoiceId: after.id,
+    vendorName: after.vendorName,
+    lineDescriptions: lines.map((l) => l.description),
+    categoryCode: category.code,
+  });
   return rememberVendorCategory(after.orgId, {
     vendorName: after.vendorName,
     categoryId: category.id,

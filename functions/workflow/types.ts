@@ -23,6 +23,8 @@ export interface WorkflowContext {
   fileSize?: number;
   /** Set by Inspect for a file that cannot be read: Decide sends it to review with this reason. */
   rejectReason?: string;
+  /** Set by Inspect: sha256 of the file's bytes (hex), for byte-identical duplicates. */
+  contentHash?: string;
 }
 
 /** The input every state after Register receives. */

@@ -6,6 +6,16 @@ export const isoDateTime = z.string().datetime({ offset: true });
 /** A calendar date, `YYYY-MM-DD`. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
 
+/** The ISO 4217 codes this runtime can format (Intl knows every current code). */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+/** An ISO 4217 currency code, upper case (`USD`, `EUR`, `INR`). */
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => KNOWN_CURRENCIES.has(code), 'Enter an ISO 4217 currency code such as USD or EUR');
+export const DEFAULT_CURRENCY = 'USD';
+
 export function pageOf<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     items: z.array(item),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLANS } from '../constants';
-import { isoDate, isoDateTime } from './common';
+import { currencyCodeSchema, DEFAULT_CURRENCY, isoDate, isoDateTime } from './common';
 
 export const planSchema = z.enum(PLANS);
 export const ROLES = ['ADMIN', 'MEMBER'] as const;
@@ -28,6 +28,15 @@ export const profileUpdateSchema = z.object({
   email: z.string().trim().email('Invalid email address').max(254),
 });
 
+/** Auto-approval of PROCESSED invoices from ACTIVE vendors under an amount (in the default currency). Off by default. */
+export const autoApproveSchema = z.object({
+  enabled: z.boolean(),
+  /** Invoices whose total is at most this, in the organization's default currency; required when enabled. */
+  maxAmount: z.number().min(0).max(1e12).nullable(),
+});
+export type AutoApprove = z.infer<typeof autoApproveSchema>;
+export const AUTO_APPROVE_OFF: AutoApprove = { enabled: false, maxAmount: null };
+
 export const organizationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -38,6 +47,9 @@ export const organizationSchema = z.object({
   apiQuota: z.number().int(),
   invoicesThisMonth: z.number().int(),
   invoiceLimit: z.number().int().nullable(),
+  /** ISO 4217; invoices with no currency of their own (nor their vendor's) are in it, and totals are shown in it. */
+  defaultCurrency: currencyCodeSchema.default(DEFAULT_CURRENCY),
+  autoApprove: autoApproveSchema.default(AUTO_APPROVE_OFF),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   stats: z.object({
@@ -80,6 +92,14 @@ export const organizationUpdateSchema = z.object({
     .max(63)
     .regex(SLUG_PATTERN, 'Slug must contain only lowercase letters, numbers, and hyphens'),
   plan: planSchema,
+  /** Absent keeps the stored setting. */
+  defaultCurrency: currencyCodeSchema.optional(),
+  autoApprove: autoApproveSchema
+    .refine((a) => !a.enabled || a.maxAmount !== null, {
+      message: 'Enter the amount under which invoices are approved automatically',
+      path: ['maxAmount'],
+    })
+    .optional(),
 });
 
 const optionalString = (max: number) =>
@@ -89,6 +109,20 @@ const optionalString = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => v || null);
+
+/**
+ * ACTIVE and INACTIVE are set by people; SUGGESTED vendors are created by processing from an invoice
+ * that matched no vendor, and become ACTIVE when a person approves their first invoice.
+ */
+export const VENDOR_STATUSES = ['ACTIVE', 'INACTIVE', 'SUGGESTED'] as const;
+export type VendorStatus = (typeof VENDOR_STATUSES)[number];
+
+/** Money figures of one currency (never summed across currencies). */
+export const vendorCurrencyTotalsSchema = z.object({
+  totalAmount: z.number(),
+  totalInvoices: z.number().int(),
+  averageAmount: z.number(),
+});
 
 export const vendorSchema = z.object({
   id: z.string(),
@@ -104,6 +138,15 @@ export const vendorSchema = z.object({
   totalAmount: z.number(),
   totalInvoices: z.number().int(),
   averageAmount: z.number(),
+  /**
+   * totalAmount / totalInvoices / averageAmount above are in the organization's default currency;
+   * this has the same figures for every currency the vendor billed in (the default one included).
+   */
+  byCurrency: z.record(z.string(), vendorCurrencyTotalsSchema).default({}),
+  /** The vendor's usual ISO 4217 currency (from its first invoice), or null. */
+  currency: z.string().nullable().default(null),
+  /** Other names of this vendor (kept from merged vendors), matched on Classify. */
+  aliases: z.array(z.string()).default([]),
   defaultCategoryId: z.string().nullable().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -125,6 +168,11 @@ export const vendorInputSchema = z.object({
   preferredMethod: optionalString(100),
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
 });
+/** `POST /api/vendors/{id}/merge`: the source vendor's invoices move to `{id}`, its name becomes an alias, and it is deleted. */
+export const vendorMergeSchema = z.object({
+  sourceVendorId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid id'),
+});
+
 /** PUT replaces the fields; `version` (from the GET) makes a concurrent edit fail with 409 instead of losing it. */
 export const vendorUpdateSchema = vendorInputSchema.extend({ version: z.number().int().min(1).optional() });
 
@@ -404,11 +452,31 @@ export const apiKeyCreateSchema = z.object({
 /** The create answer: the only time the full key is shown. */
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string().regex(/^ipk_[A-Za-z0-9]{40}$/) });
 
+/** AI accuracy is measured over invoices a person approved or rejected; below this many it is null. */
+export const MIN_REVIEWED_FOR_ACCURACY = 10;
+
+export const statsCurrencyTotalsSchema = z.object({
+  /** Invoices in this currency (any status). */
+  invoiceCount: z.number().int(),
+  /** Spend this calendar month (rejected invoices excluded). */
+  monthlyTotal: z.number(),
+  /** Spend of all time (rejected invoices excluded). */
+  totalAmount: z.number(),
+});
+
 export const statsSchema = z.object({
   totalInvoices: z.number().int(),
   processingQueue: z.number().int(),
+  /** In the organization's default currency (`currency`); other currencies are in `byCurrency`. */
   monthlyTotal: z.number(),
-  aiAccuracy: z.number().min(0).max(100),
+  /** Fields kept / fields checked over reviewed invoices, 0..100; null until 10 invoices were reviewed. */
+  aiAccuracy: z.number().min(0).max(100).nullable(),
+  /** Invoices approved or rejected by a person (the basis of aiAccuracy). */
+  reviewedInvoices: z.number().int(),
+  /** The organization's default currency: the one monthlyTotal is in. */
+  currency: z.string(),
+  /** Figures per ISO 4217 currency, never summed across currencies. */
+  byCurrency: z.record(z.string(), statsCurrencyTotalsSchema),
   reviewQueue: z.number().int(),
   byStatus: z.record(z.string(), z.number().int()),
   lastActivityAt: isoDateTime.nullable(),
@@ -416,7 +484,8 @@ export const statsSchema = z.object({
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-export const analyticsSchema = z.object({
+/** The money figures of the analytics page, all in one currency. */
+export const analyticsFiguresSchema = z.object({
   totalInvoices: z.number().int(),
   totalAmount: z.number(),
   averageAmount: z.number(),
@@ -434,6 +503,30 @@ export const analyticsSchema = z.object({
   monthlyTrends: z.array(
     z.object({ month: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() }),
   ),
+});
+
+/** How often reviewers kept what the AI read in one field. */
+export const fieldAccuracySchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  /** Reviewed invoices where the AI had read this field. */
+  checked: z.number().int(),
+  /** Of those, how many the reviewer left as read. */
+  kept: z.number().int(),
+  /** kept / checked, 0..100, one decimal; null when nothing was checked. */
+  accuracy: z.number().nullable(),
+});
+
+/**
+ * The spec's fields are in the organization's default currency (`currency`): totalInvoices counts that
+ * currency's invoices. `byCurrency` has the same figures for every currency, never summed together.
+ */
+export const analyticsSchema = analyticsFiguresSchema.extend({
+  currency: z.string(),
+  byCurrency: z.record(z.string(), analyticsFiguresSchema),
+  aiAccuracy: z.number().min(0).max(100).nullable(),
+  reviewedInvoices: z.number().int(),
+  fieldAccuracy: z.array(fieldAccuracySchema),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../constants';
-import { idSchema, isoDate, isoDateTime } from './common';
+import { currencyCodeSchema, idSchema, isoDate, isoDateTime } from './common';
 
 export const INVOICE_STATUSES = [
   'UPLOADED',
@@ -72,6 +72,28 @@ export const syncResultSchema = z.object({
   updatedAt: isoDateTime,
 });
 
+/** A suspected duplicate names the other invoice so the UI can link to it. */
+export const duplicateOfSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string().nullable(),
+  /** `identical_file`: the same bytes (sha256) were uploaded before; the others are the fuzzy checks. */
+  match: z.enum(['identical_file', 'same_number', 'same_amount_date']),
+});
+export type DuplicateOf = z.infer<typeof duplicateOfSchema>;
+
+/** How the invoice was linked to its vendor on Classify, with the match's 0..1 score. */
+export const vendorMatchSchema = z.object({
+  vendorId: z.string(),
+  score: z.number().min(0).max(1),
+  /** Which detail matched; `created` when no vendor matched and a SUGGESTED one was made from the invoice. */
+  by: z.enum(['name', 'taxId', 'email', 'phone', 'address', 'created']),
+});
+export type VendorMatch = z.infer<typeof vendorMatchSchema>;
+
+/** Who last corrected a field by hand: the UI shows 'Edited by {name}' instead of the AI's confidence. */
+export const fieldEditSchema = z.object({ by: z.string(), name: z.string().nullable(), at: isoDateTime });
+export type FieldEdit = z.infer<typeof fieldEditSchema>;
+
 export const invoiceSchema = z.object({
   id: idSchema,
   organizationId: z.string(),
@@ -91,17 +113,30 @@ export const invoiceSchema = z.object({
   subtotal: z.number().nullable(),
   taxAmount: z.number().nullable(),
   totalAmount: z.number().nullable(),
-  currency: z.string().nullable(),
+  /** ISO 4217: extracted, else the vendor's, else the organization's default currency. */
+  currency: currencyCodeSchema,
   status: invoiceStatusSchema,
   reviewStatus: z.literal('REQUIRES_REVIEW').nullable(),
   processingStatus: z.enum(PROCESSING_STATUSES),
   processingStage: processingStageSchema.nullable(),
   reviewReasons: z.array(z.string()),
+  /**
+   * Set when the file is not a readable invoice (damaged or empty PDF, no text and no amounts): the
+   * invoice is REVIEW_REQUIRED with this reason, can be reprocessed, rejected or deleted, never approved.
+   */
+  readFailure: z.string().nullable().default(null),
+  /** The earlier invoice this one probably duplicates, or null. */
+  duplicateOf: duplicateOfSchema.nullable().default(null),
+  /** Set when the invoice was approved by the organization's auto-approval rule, not by a person. */
+  autoApproved: z.boolean().default(false),
   rejectionReason: z.string().nullable(),
   aiConfidence: z.number().min(0).max(1).nullable(),
   fieldConfidence: fieldConfidenceSchema,
   /** Keyed by field name (vendorName … totalAmount); a field not read from the page has none. */
   fieldLocations: z.record(z.string(), fieldLocationSchema).default({}),
+  /** Keyed by field name: fields a person corrected (their AI confidence no longer applies). */
+  fieldEdits: z.record(z.string(), fieldEditSchema).default({}),
+  vendorMatch: vendorMatchSchema.nullable().default(null),
   notes: z.string().nullable(),
   propertyId: z.string().nullable(),
   categoryId: z.string().nullable(),
@@ -113,6 +148,8 @@ export const invoiceSchema = z.object({
   /** The sender and subject of the e-mail it came in (source `email`). */
   emailFrom: z.string().nullable().default(null),
   emailSubject: z.string().nullable().default(null),
+  /** The uploader's display name at upload time ('API key' for API uploads). */
+  uploadedByName: z.string().nullable().default(null),
   version: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -139,7 +176,16 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export const fieldChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** The field's label as the UI shows it ('Total Amount'). */
+  label: z.string().optional(),
+  /** `before` / `after` formatted for people (money in the invoice's currency, dates as 'Jan 5, 2025'); null when empty. */
+  beforeText: z.string().nullable().optional(),
+  afterText: z.string().nullable().optional(),
+});
 export const invoiceEventSchema = z.object({
   id: z.string(),
   type: z.string(),
@@ -197,6 +243,7 @@ export const invoiceUpdateSchema = z.object({
   totalAmount: money.nullable().optional(),
   propertyId: idSchema.nullable().optional(),
   categoryId: z.string().max(64).nullable().optional(),
+  currency: currencyCodeSchema.optional(),
   notes: z.string().max(5000).nullable().optional(),
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;

@@ -91,8 +91,19 @@ function invoiceItem(orgId: string, n: number) {
     vendorId: null,
     vendorName,
     categoryId: category.code,
-    extractedFieldCount: 8,
-    correctedFieldCount: n % 10 === 0 ? 1 : 0,
+    currency: 'USD',
+    reviewed: status === 'APPROVED' || status === 'REJECTED',
+    extractedFields: [
+      'vendorName',
+      'invoiceNumber',
+      'invoiceDate',
+      'dueDate',
+      'subtotal',
+      'taxAmount',
+      'totalAmount',
+      'vendorAddress',
+    ],
+    correctedFields: n % 10 === 0 ? ['totalAmount'] : [],
   });
   const labels: Record<string, string> = {
     [vendorBucket({ vendorId: null, vendorName }) as string]: vendorName,

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { sampleInvoicePdf } from '../fixtures/sample-invoice';
+import { reviewLoopSteps } from './review-loop';
 import { type RunningStack, startStack } from './stack';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -536,29 +537,51 @@ async function main() {
       await checkA11y(page, 'upload page');
     });
 
-    await step('a duplicate lands in Needs Review and can be approved from the dialog', page, async () => {
-      await page
-        .getByRole('list', { name: 'Processing Queue' })
-        .getByText('Review Required')
-        .waitFor({ timeout: 90_000 });
-      await page.goto('/');
-      await page
-        .getByRole('link', { name: /^Review invoice/ })
-        .first()
-        .click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText('Why this needs review').waitFor();
-      await dialog.getByRole('button', { name: 'Approve' }).click();
-      await page.getByText('Invoice approved', { exact: true }).waitFor();
-      await dialog.getByText('Approved', { exact: true }).first().waitFor();
-      await shot(page, 'invoice-approved');
-      await page.keyboard.press('Escape');
-    });
+    await step(
+      'a byte-identical copy lands in Needs Review and asks before approving; then the PROCESSED invoice is approved from the dialog',
+      page,
+      async () => {
+        await page
+          .getByRole('list', { name: 'Processing Queue' })
+          .getByText('Review Required')
+          .waitFor({ timeout: 90_000 });
+        await page.goto('/');
+        await page
+          .getByRole('link', { name: /^Review invoice/ })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog').first();
+        await dialog.getByText('Why this needs review').waitFor();
+        await dialog.getByRole('button', { name: 'Approve' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Approve a possible duplicate?' });
+        await confirm.getByText(/may be a duplicate of invoice #INV-2024-0187/).waitFor();
+        await confirm.getByRole('button', { name: 'Approve anyway' }).click();
+        await seen(page, 'Invoice approved');
+        // The next invoice waiting opens: the first copy, PROCESSED, which reads as ready to approve.
+        await dialog.getByText('Ready to approve.').waitFor();
+        await dialog.getByText('Processed', { exact: true }).first().waitFor();
+        await page.waitForTimeout(500);
+        await shot(page, 'invoice-ready-to-approve');
+        await assertA11y(page, 'invoice ready to approve');
+        await dialog.getByRole('button', { name: 'Approve' }).click();
+        await dialog.getByText('Approved', { exact: true }).first().waitFor();
+        await shot(page, 'invoice-approved');
+        await page.keyboard.press('Escape');
+      },
+    );
 
     await step('vendors: create, edit, search (kept in the URL), delete after confirming', page, async () => {
       await page.goto('/vendors');
       await page.getByRole('heading', { level: 1, name: /^Vendor Management/ }).waitFor();
-      await page.getByText('No vendors yet').waitFor();
+      // Processing already suggested the vendors of the invoices uploaded above.
+      await page
+        .getByRole('table', { name: 'Vendors' })
+        .or(page.getByText('No vendors yet'))
+        .first()
+        .waitFor();
+      const before = Number(
+        (await page.getByLabel(/^\d+ vendors$/).getAttribute('aria-label'))?.split(' ')[0] ?? 0,
+      );
 
       await page.getByRole('button', { name: 'Add Vendor' }).first().click();
       let dialog = page.getByRole('dialog', { name: 'Create New Vendor' });
@@ -590,7 +613,7 @@ async function main() {
       await dialog.getByRole('button', { name: 'Create Vendor' }).click();
       await seen(page, 'Vendor created successfully');
       await page.getByRole('row', { name: /Green Lawns LLC/ }).waitFor();
-      await page.getByLabel('2 vendors').waitFor();
+      await page.getByLabel(`${before + 2} vendors`).waitFor();
 
       await page.getByRole('button', { name: 'Edit Bright Electric Co' }).click();
       dialog = page.getByRole('dialog', { name: 'Edit Vendor' });
@@ -640,7 +663,7 @@ async function main() {
       await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
       await seen(page, 'Vendor deleted successfully');
       await page.getByRole('row', { name: /Bright Electric Company/ }).waitFor({ state: 'detached' });
-      await page.getByLabel('1 vendors').waitFor();
+      await page.getByLabel(`${before + 1} vendors`).waitFor();
       await shot(page, 'vendors-page');
     });
 
@@ -729,7 +752,7 @@ async function main() {
         .getByRole('button', { name: /^View invoice/ })
         .first()
         .click();
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('dialog').first();
       await dialog.getByText('Why this needs review').waitFor();
       return dialog;
     };
@@ -754,31 +777,33 @@ async function main() {
       assert(await dialog.getByRole('button', { name: 'Approve' }).isVisible(), 'a blank reason changed it');
 
       const reason = 'Duplicate of INV-2024-0187, already paid.';
+      const rejectedUrl = page.url();
+      assert(/[?&]invoice=/.test(rejectedUrl), `the open invoice is not in the URL: ${rejectedUrl}`);
       await reasonBox.fill(reason);
       await dialog.getByRole('button', { name: 'Confirm Rejection' }).click();
       await seen(page, 'Invoice rejected');
       page.off('request', onRequest);
       assert(rejectCalls.length === 1, `expected one reject call, saw ${rejectCalls.length}`);
-      await dialog.getByText('Rejected', { exact: true }).first().waitFor();
-      await dialog.getByRole('definition').filter({ hasText: reason }).waitFor();
-      assert(
-        !(await dialog.getByRole('button', { name: 'Approve' }).count()),
-        'a rejected invoice offers Approve',
-      );
-      assert(/[?&]invoice=/.test(page.url()), `the open invoice is not in the URL: ${page.url()}`);
+      // After the decision the next invoice waiting (the other copy) opens in the same dialog.
+      await page.waitForURL((u) => u.toString() !== rejectedUrl);
+      await dialog.getByText('Why this needs review').waitFor();
 
-      await page.reload();
-      dialog = page.getByRole('dialog');
+      await page.goto(rejectedUrl);
+      dialog = page.getByRole('dialog').first();
+      await dialog.getByText('Rejected', { exact: true }).first().waitFor();
       await dialog
         .getByRole('term')
         .filter({ hasText: /^Rejection Reason$/ })
         .waitFor();
       await dialog.getByRole('definition').filter({ hasText: reason }).waitFor();
+      assert(
+        !(await dialog.getByRole('button', { name: 'Approve' }).count()),
+        'a rejected invoice offers Approve',
+      );
       await page.waitForTimeout(800);
       await shot(page, 'invoice-rejected');
 
       // The review queue leads on to the other copy still waiting, in the same dialog.
-      const rejectedUrl = page.url();
       const queue = dialog.getByRole('region', { name: 'Review queue' });
       await queue.getByText('1 other invoice waits for review').waitFor();
       await queue.getByRole('button', { name: /^Review next: Acme Plumbing Co\./ }).click();
@@ -802,11 +827,16 @@ async function main() {
       await dialog.getByText('$1,250.00').first().waitFor();
       await dialog.getByRole('definition').filter({ hasText: note }).waitFor();
       await dialog.getByRole('button', { name: 'Approve' }).click();
+      // A copy of an invoice already approved: the dialog asks first.
+      await page
+        .getByRole('dialog', { name: 'Approve a possible duplicate?' })
+        .getByRole('button', { name: 'Approve anyway' })
+        .click();
       await seen(page, 'Invoice approved');
       await dialog.getByText('Approved', { exact: true }).first().waitFor();
 
       await page.reload();
-      dialog = page.getByRole('dialog');
+      dialog = page.getByRole('dialog').first();
       await dialog.getByText('Approved', { exact: true }).first().waitFor();
       await dialog.getByText('$1,250.00').first().waitFor();
       await dialog.getByRole('definition').filter({ hasText: note }).waitFor();
@@ -816,6 +846,8 @@ async function main() {
       await shot(page, 'invoice-edited-approved');
       await page.keyboard.press('Escape');
     });
+
+    await reviewLoopSteps({ page, step, shot, seen, assertA11y });
 
     await step('organization: the admin invites a teammate, sees it pending, revokes it', page, async () => {
       await page.goto('/organization');

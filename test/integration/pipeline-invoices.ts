@@ -12,6 +12,8 @@ export interface InvoiceSpec {
   billTo: string[];
   lines: { description: string; quantity: number; unitPrice: number }[];
   taxRate: number;
+  /** How amounts are printed: `$1,234.50` (default) or `€1,234.50`. */
+  currency?: 'USD' | 'EUR';
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -22,8 +24,8 @@ export function totalsOf(spec: InvoiceSpec) {
   return { subtotal, tax, total: round2(subtotal + tax) };
 }
 
-const usd = (n: number) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (n: number, currency: InvoiceSpec['currency']) =>
+  `${currency === 'EUR' ? '€' : '$'}${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const usDate = (iso: string) => {
   const [y, m, d] = iso.split('-');
   return `${m}/${d}/${y}`;
@@ -31,6 +33,7 @@ const usDate = (iso: string) => {
 
 /** A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time). */
 export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
+  const usd = (n: number) => money(n, spec.currency);
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -7,8 +7,12 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, ulid } from 'ulid';
+import { INVOICE_FIELD_LABELS, invoiceChangeTexts } from '../../../shared/invoice-fields';
 import {
   type Comment,
+  DEFAULT_CURRENCY,
+  type DuplicateOf,
+  type FieldEdit,
   type FieldLocation,
   type Invoice,
   type InvoiceEvent,
@@ -17,10 +21,11 @@ import {
   type InvoiceStatus,
   type LineItem,
   processingStatusOf,
+  type VendorMatch,
 } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/invoices/aggregates';
-import { correctedFields, type ExtractedValues, extractedFieldCount } from '../../core/invoices/fields';
+import { correctedFields, type ExtractedValues, extractedFields } from '../../core/invoices/fields';
 import { aggregateUpdates, getAggregate } from './aggregates';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -82,14 +87,34 @@ export interface InvoiceItem {
   source?: InvoiceSource;
   emailFrom?: string | null;
   emailSubject?: string | null;
+  /** The uploader's display name when the invoice was created. */
+  uploadedByName?: string | null;
   extracted: ExtractedValues | null;
   correctedFields: string[];
+  /** Why the file could not be read (then it is REVIEW_REQUIRED and cannot be approved). */
+  readFailure?: string | null;
+  duplicateOf?: DuplicateOf | null;
+  /** sha256 of the file's bytes (hex), set by processing: byte-identical re-uploads are found by it. */
+  contentHash?: string | null;
+  vendorMatch?: VendorMatch | null;
+  fieldEdits?: Record<string, FieldEdit>;
+  /** Approved by the organization's auto-approval rule rather than by a person. */
+  autoApproved?: boolean;
+  /**
+   * 2 once the invoice is counted in the aggregates per currency (see core/invoices/aggregates);
+   * absent on invoices last written before, whose contribution is taken out the old way.
+   */
+  aggregates?: 2;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-export function toInvoice(item: InvoiceItem): Invoice {
+/**
+ * The invoice as the API answers it. An invoice stored without a currency (written before invoices
+ * kept one) is in the organization's default currency, which the caller passes when it knows it.
+ */
+export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY): Invoice {
   return {
     id: item.id,
     organizationId: item.orgId,
@@ -109,16 +134,21 @@ export function toInvoice(item: InvoiceItem): Invoice {
     subtotal: item.subtotal,
     taxAmount: item.taxAmount,
     totalAmount: item.totalAmount,
-    currency: item.currency,
+    currency: item.currency ?? defaultCurrency,
     status: item.status,
     reviewStatus: item.status === 'REVIEW_REQUIRED' ? 'REQUIRES_REVIEW' : null,
     processingStatus: processingStatusOf(item.status),
     processingStage: (item.processingStage ?? null) as Invoice['processingStage'],
     reviewReasons: item.reviewReasons ?? [],
+    readFailure: item.readFailure ?? null,
+    duplicateOf: item.duplicateOf ?? null,
+    autoApproved: item.autoApproved ?? false,
     rejectionReason: item.rejectionReason ?? null,
     aiConfidence: item.aiConfidence,
     fieldConfidence: item.fieldConfidence ?? {},
     fieldLocations: item.fieldLocations ?? {},
+    fieldEdits: item.fieldEdits ?? {},
+    vendorMatch: item.vendorMatch ?? null,
     notes: item.notes,
     propertyId: item.propertyId,
     categoryId: item.categoryId,
@@ -128,6 +158,7 @@ export function toInvoice(item: InvoiceItem): Invoice {
     source: item.source ?? 'upload',
     emailFrom: item.emailFrom ?? null,
     emailSubject: item.emailSubject ?? null,
+    uploadedByName: item.uploadedByName ?? null,
     version: item.version,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
@@ -143,8 +174,11 @@ export function factsOf(item: InvoiceItem): InvoiceFacts {
     vendorId: item.vendorId,
     vendorName: item.vendorName,
     categoryId: item.categoryId,
-    extractedFieldCount: extractedFieldCount(extracted),
-    correctedFieldCount: correctedFields(extracted, item as unknown as ExtractedValues).length,
+    currency: item.currency ?? null,
+    reviewed: (item.status === 'APPROVED' || item.status === 'REJECTED') && !item.autoApproved,
+    extractedFields: extractedFields(extracted),
+    correctedFields: correctedFields(extracted, item as unknown as ExtractedValues),
+    legacy: item.aggregates !== 2,
   };
 }
 
@@ -173,6 +207,7 @@ function toStored(item: InvoiceItem): Record<string, unknown> {
     ...keys.invoice(item.orgId, item.id),
     entity: 'Invoice',
     ...item,
+    aggregates: 2,
     searchText: searchTextOf(item),
     GSI1PK: keys.statusIndex(item.orgId, item.status),
     GSI1SK: `INVOICE#${item.id}`,
@@ -208,24 +243,15 @@ function eventItem(
   after: InvoiceItem | undefined,
   input: EventInput,
 ) {
-  const changes: { field: string; before: unknown; after: unknown }[] = [];
+  const changes: InvoiceEvent['changes'] = [];
   if (before && after) {
-    const ignored = new Set([
-      'version',
-      'updatedAt',
-      'processingStage',
-      'processingRunId',
-      'processingExecutionId',
-      'fieldConfidence',
-      'fieldLocations',
-      'extracted',
-      'correctedFields',
-      'syncResults',
-    ]);
-    for (const field of Object.keys({ ...before, ...after }) as (keyof InvoiceItem)[]) {
-      if (ignored.has(field)) continue;
+    // Only fields people know are listed, with labels and formatted values (History shows them as
+    // written); ids are left out: the category shows as its name, which changes with it.
+    const currency = after.currency ?? before.currency ?? DEFAULT_CURRENCY;
+    for (const field of Object.keys(INVOICE_FIELD_LABELS) as (keyof InvoiceItem)[]) {
       if (JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)) {
-        changes.push({ field, before: before[field] ?? null, after: after[field] ?? null });
+        const [b, a] = [before[field] ?? null, after[field] ?? null];
+        changes.push({ field, before: b, after: a, ...invoiceChangeTexts(field, b, a, currency) });
       }
     }
   }
@@ -259,7 +285,7 @@ export async function createInvoice(
   options: { monthlyLimit: number | null; event: EventInput },
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
-  const delta = contributionDelta(undefined, factsOf(item));
+  const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: 2 }));
   try {
     await db().send(
       new TransactWriteCommand({
@@ -334,7 +360,13 @@ export async function saveInvoice(
   event: EventInput | null,
   options: { condition?: { expression: string; values: Record<string, unknown> } } = {},
 ): Promise<InvoiceItem> {
-  const after: InvoiceItem = { ...before, ...changes, version: before.version + 1, updatedAt: nowIso() };
+  const after: InvoiceItem = {
+    ...before,
+    ...changes,
+    aggregates: 2,
+    version: before.version + 1,
+    updatedAt: nowIso(),
+  };
   after.correctedFields = correctedFields(after.extracted ?? {}, after as unknown as ExtractedValues);
   const delta = contributionDelta(factsOf(before), factsOf(after));
   const condition = ['version = :expectedVersion', options.condition?.expression]
@@ -392,6 +424,16 @@ export async function deleteInvoice(before: InvoiceItem): Promise<void> {
             },
           },
           ...aggregateUpdates(before.orgId, delta),
+          ...(before.contentHash
+            ? [
+                {
+                  Delete: {
+                    TableName: tableName(),
+                    Key: contentHashKey(before.orgId, before.contentHash, before.id),
+                  },
+                },
+              ]
+            : []),
         ],
       }),
     );
@@ -632,6 +674,62 @@ export async function invoicesOfVendor(
     }),
   );
   return (page.Items ?? []).map(fromStored);
+}
+
+/**
+ * Byte-identical files: one item per organization, file hash and invoice
+ * (`ORG#<org>` / `FILEHASH#<sha256>#<invoiceId>`), written when processing reads the file and deleted
+ * with the invoice. A hash is only ever looked up within its organization.
+ */
+const contentHashKey = (orgId: string, hash: string, invoiceId: string) => ({
+  PK: keys.orgPk(orgId),
+  SK: `FILEHASH#${hash}#${invoiceId}`,
+});
+
+export async function recordContentHash(orgId: string, hash: string, invoiceId: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...contentHashKey(orgId, hash, invoiceId), entity: 'FileHash', invoiceId },
+    }),
+  );
+}
+
+/** The organization's invoices whose file has this sha256, oldest first. */
+export async function invoiceIdsWithContentHash(orgId: string, hash: string): Promise<string[]> {
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `FILEHASH#${hash}#`));
+  return items.map((item) => String(item.invoiceId));
+}
+
+/**
+ * Invoices linked to a vendor (by id), and unlinked ones that name it (by its normalized name), for a
+ * merge. Linked invoices have no index of their own: this reads the organization's invoices with a
+ * filter, which a merge (rare, by a person) can afford.
+ */
+export async function invoicesOfVendorRecord(
+  orgId: string,
+  vendor: { id: string; nameKey: string | null },
+): Promise<InvoiceItem[]> {
+  const invoices = sortKeyStartsWith(keys.orgPk(orgId), 'INVOICE#');
+  const linked = await queryAll({
+    ...invoices,
+    FilterExpression: 'vendorId = :vendor',
+    ExpressionAttributeValues: { ...invoices.ExpressionAttributeValues, ':vendor': vendor.id },
+  });
+  const named = vendor.nameKey
+    ? await queryAll({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, vendor.nameKey) },
+      })
+    : [];
+  const byId = new Map<string, InvoiceItem>();
+  for (const raw of [...linked, ...named]) {
+    const item = fromStored(raw);
+    if (item.vendorId === vendor.id || !item.vendorId) byId.set(item.id, item);
+  }
+  return [...byId.values()];
 }
 
 // ---------- children: line items, comments, events ----------

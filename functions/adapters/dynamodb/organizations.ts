@@ -6,7 +6,13 @@ import {
   PLAN_MONTHLY_INVOICE_LIMIT,
   type Plan,
 } from '../../../shared/constants';
-import type { Organization, User } from '../../../shared/schemas';
+import {
+  AUTO_APPROVE_OFF,
+  type AutoApprove,
+  DEFAULT_CURRENCY,
+  type Organization,
+  type User,
+} from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { env } from '../../env';
 import { ensureDefaultCategories } from './categories';
@@ -20,6 +26,10 @@ export interface OrganizationItem {
   slug: string;
   plan: Plan;
   status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED';
+  /** ISO 4217; absent on organizations created before the setting existed (then USD). */
+  defaultCurrency?: string;
+  /** Absent means off. */
+  autoApprove?: AutoApprove;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -27,6 +37,22 @@ export interface OrganizationItem {
   inboxLocalPart?: string;
   /** Senders the inbox accepts (addresses or domains); absent or empty accepts everyone. */
   inboxAllowedSenders?: string[];
+}
+
+/** The organization's processing settings, with their defaults filled in. */
+export function orgSettings(org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>): {
+  defaultCurrency: string;
+  autoApprove: AutoApprove;
+} {
+  return {
+    defaultCurrency: org.defaultCurrency ?? DEFAULT_CURRENCY,
+    autoApprove: org.autoApprove ?? AUTO_APPROVE_OFF,
+  };
+}
+
+/** The organization's default currency (one item read). */
+export async function defaultCurrencyOf(orgId: string): Promise<string> {
+  return orgSettings(await getOrganization(orgId)).defaultCurrency;
 }
 
 export interface UserItem {
@@ -300,7 +326,7 @@ export async function updateProfile(
  */
 export async function updateOrganization(
   orgId: string,
-  input: { name: string; slug: string; plan?: Plan },
+  input: { name: string; slug: string; plan?: Plan; defaultCurrency?: string; autoApprove?: AutoApprove },
 ): Promise<OrganizationItem> {
   const current = await getOrganization(orgId);
   const now = nowIso();
@@ -309,6 +335,8 @@ export async function updateOrganization(
     name: input.name,
     slug: input.slug,
     plan: input.plan ?? current.plan,
+    ...(input.defaultCurrency ? { defaultCurrency: input.defaultCurrency } : {}),
+    ...(input.autoApprove ? { autoApprove: input.autoApprove } : {}),
     updatedAt: now,
     version: current.version + 1,
   };
@@ -442,6 +470,7 @@ export function toOrganization(
     apiQuota: PLAN_MONTHLY_API_QUOTA[org.plan],
     invoicesThisMonth: usage.invoices,
     invoiceLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan],
+    ...orgSettings(org),
     createdAt: org.createdAt,
     updatedAt: org.updatedAt,
     stats: counts,

@@ -17,6 +17,8 @@ export interface UploadReservation {
   contentType: string;
   size: number;
   uploadedBy: string;
+  /** The uploader's display name when the upload was announced (absent on older reservations). */
+  uploadedByName?: string | null;
   createdAt: string;
 }
 

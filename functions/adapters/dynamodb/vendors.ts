@@ -1,8 +1,8 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { Vendor } from '../../../shared/schemas';
-import { conflict, notFound } from '../../core/errors/app-error';
-import { vendorBucket } from '../../core/invoices/aggregates';
+import type { Vendor, VendorStatus } from '../../../shared/schemas';
+import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
@@ -20,8 +20,13 @@ export interface VendorItem {
   website: string | null;
   paymentTerms: string | null;
   preferredMethod: string | null;
+  /** ACTIVE, INACTIVE, or SUGGESTED (made by processing; ACTIVE once a person approves its first invoice). */
   status: string;
   defaultCategoryId: string | null;
+  /** The vendor's usual ISO 4217 currency (absent on vendors made before currencies were kept). */
+  currency?: string | null;
+  /** Other names it goes by (kept from merged vendors), matched on Classify. */
+  aliases?: string[];
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -36,7 +41,9 @@ export interface VendorFields {
   website: string | null;
   paymentTerms: string | null;
   preferredMethod: string | null;
-  status?: 'ACTIVE' | 'INACTIVE';
+  status?: VendorStatus;
+  /** The vendor's usual ISO 4217 currency. */
+  currency?: string | null;
 }
 
 const TYPE = 'VENDOR';
@@ -83,6 +90,8 @@ export async function createVendor(orgId: string, input: VendorFields): Promise<
     ...input,
     nameKey: vendorNameKey(input.name),
     status: input.status ?? 'ACTIVE',
+    currency: input.currency ?? null,
+    aliases: [],
     defaultCategoryId: null,
     createdAt: now,
     updatedAt: now,
@@ -204,6 +213,84 @@ export async function updateVendor(
   return after;
 }
 
+/** The vendor holding a normalized name (its name guard), if any. */
+export async function findVendorByNameKey(orgId: string, nameKey: string): Promise<VendorItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: nameGuard(orgId, nameKey), ConsistentRead: true }),
+  );
+  return Item?.vendorId ? findVendor(orgId, String(Item.vendorId)) : undefined;
+}
+
+/**
+ * The vendor an unmatched invoice names, made as a SUGGESTED vendor from the invoice's details. If a
+ * vendor already holds the name (an inactive one, or one made meanwhile by a concurrent run), that
+ * one is answered instead: one vendor per name.
+ */
+export async function suggestVendor(orgId: string, input: VendorFields): Promise<VendorItem> {
+  try {
+    return await createVendor(orgId, { ...input, status: 'SUGGESTED' });
+  } catch (error) {
+    const nameKey = vendorNameKey(input.name);
+    if (!(error instanceof AppError && error.code === 'vendor_exists') || !nameKey) throw error;
+    const existing = await findVendorByNameKey(orgId, nameKey);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/** A SUGGESTED vendor becomes ACTIVE (a person approved one of its invoices); other statuses stay. */
+export async function activateSuggestedVendor(orgId: string, id: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(orgId, TYPE, id),
+        UpdateExpression: 'SET #status = :active, updatedAt = :now ADD version :one',
+        ConditionExpression: '#status = :suggested',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':active': 'ACTIVE',
+          ':suggested': 'SUGGESTED',
+          ':now': nowIso(),
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Adds names to a vendor's aliases (a merge keeps the merged vendor's name this way). */
+export async function addVendorAliases(
+  orgId: string,
+  before: VendorItem,
+  names: string[],
+): Promise<VendorItem> {
+  const aliases = [...new Set([...(before.aliases ?? []), ...names])].filter((n) => n !== before.name);
+  const after: VendorItem = { ...before, aliases, updatedAt: nowIso(), version: before.version + 1 };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toStored(orgId, after),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': before.version },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw staleVendor();
+  }
+  return after;
+}
+
 /** Deletes a vendor, releases its name and lowers the vendor count. Its invoices keep their vendor name. */
 export async function deleteVendor(orgId: string, id: string): Promise<void> {
   const before = await getVendor(orgId, id);
@@ -260,31 +347,43 @@ export function vendorBuckets(vendor: Pick<VendorItem, 'id' | 'nameKey'>): strin
   return [`VENDOR#ID#${vendor.id}`, ...(vendor.nameKey ? [`VENDOR#NAME#${vendor.nameKey}`] : [])];
 }
 
-/** Sums a vendor's buckets into the live figures the vendor list shows. */
+/**
+ * Sums a vendor's buckets into the live figures the vendor list shows, per currency; the top-level
+ * figures are the default currency's (other currencies are never added to them).
+ */
 export function vendorTotals(
-  buckets: { invoiceCount?: unknown; amountCents?: unknown; spendCount?: unknown }[],
-): {
-  totalAmount: number;
-  totalInvoices: number;
-  averageAmount: number;
-} {
-  let invoices = 0;
-  let cents = 0;
-  let spend = 0;
+  buckets: Record<string, unknown>[],
+  defaultCurrency: string,
+): Pick<Vendor, 'totalAmount' | 'totalInvoices' | 'averageAmount' | 'byCurrency'> {
+  const sums: Record<string, { invoices: number; cents: number; spend: number }> = {};
   for (const b of buckets) {
-    invoices += Number(b.invoiceCount ?? 0);
-    cents += Number(b.amountCents ?? 0);
-    spend += Number(b.spendCount ?? 0);
+    for (const [currency, figures] of Object.entries(moneyByCurrency(b, defaultCurrency))) {
+      sums[currency] ??= { invoices: 0, cents: 0, spend: 0 };
+      sums[currency].invoices += figures.invoiceCount;
+      sums[currency].cents += figures.amountCents;
+      sums[currency].spend += figures.spendCount;
+    }
   }
-  return {
-    totalAmount: cents / 100,
-    totalInvoices: invoices,
-    averageAmount: spend > 0 ? Math.round(cents / spend) / 100 : 0,
-  };
+  const byCurrency = Object.fromEntries(
+    Object.entries(sums).map(([currency, s]) => [
+      currency,
+      {
+        totalAmount: s.cents / 100,
+        totalInvoices: s.invoices,
+        averageAmount: s.spend > 0 ? Math.round(s.cents / s.spend) / 100 : 0,
+      },
+    ]),
+  );
+  const main = byCurrency[defaultCurrency] ?? { totalAmount: 0, totalInvoices: 0, averageAmount: 0 };
+  return { ...main, byCurrency };
 }
 
 /** Adds the live totals (from the `VENDOR#ID#` and `VENDOR#NAME#` aggregates) to stored vendors. */
-export async function withTotals(orgId: string, vendors: VendorItem[]): Promise<Vendor[]> {
+export async function withTotals(
+  orgId: string,
+  vendors: VendorItem[],
+  defaultCurrency: string,
+): Promise<Vendor[]> {
   const wanted = vendors.flatMap((v) => vendorBuckets(v).map((bucket) => keys.stats(orgId, bucket)));
   const found = new Map<string, Record<string, unknown>>();
   // BatchGet takes at most 100 keys a call; unprocessed keys are retried.
@@ -299,8 +398,17 @@ export async function withTotals(orgId: string, vendors: VendorItem[]): Promise<
     }
   }
   return vendors.map((v) => {
-    const totals = vendorTotals(vendorBuckets(v).map((b) => found.get(`STATS#${b}`) ?? {}));
+    const totals = vendorTotals(
+      vendorBuckets(v).map((b) => found.get(`STATS#${b}`) ?? {}),
+      defaultCurrency,
+    );
     const { nameKey: _k, ...rest } = v;
-    return { ...rest, defaultCategoryId: v.defaultCategoryId ?? null, ...totals };
+    return {
+      ...rest,
+      defaultCategoryId: v.defaultCategoryId ?? null,
+      currency: v.currency ?? null,
+      aliases: v.aliases ?? [],
+      ...totals,
+    };
   });
 }

@@ -3,6 +3,7 @@ import { getAggregate, listAggregates } from '../../adapters/dynamodb/aggregates
 import { listCategories } from '../../adapters/dynamodb/categories';
 import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
 import { keys, monthOf } from '../../adapters/dynamodb/keys';
+import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { listAllVendors } from '../../adapters/dynamodb/vendors';
 import { resourceHandler } from '../lib/http';
 import { type Bucket, lastMonths, shapeAnalytics } from './shape';
@@ -24,14 +25,16 @@ export const handler = resourceHandler({
   'GET /api/analytics/invoice-analytics': async (request) => {
     const { orgId } = request.principal();
     const currentMonth = monthOf(nowIso());
-    const [totals, vendors, categories, months, knownVendors, categoryList] = await Promise.all([
-      getAggregate(orgId, 'TOTALS'),
-      listAggregates(orgId, 'VENDOR#'),
-      listAggregates(orgId, 'CATEGORY#'),
-      monthBuckets(orgId, currentMonth),
-      listAllVendors(orgId),
-      listCategories(orgId),
-    ]);
+    const [totals, vendors, categories, months, knownVendors, categoryList, defaultCurrency] =
+      await Promise.all([
+        getAggregate(orgId, 'TOTALS'),
+        listAggregates(orgId, 'VENDOR#'),
+        listAggregates(orgId, 'CATEGORY#'),
+        monthBuckets(orgId, currentMonth),
+        listAllVendors(orgId),
+        listCategories(orgId),
+        defaultCurrencyOf(orgId),
+      ]);
     return shapeAnalytics({
       totals: { ...totals, bucket: 'TOTALS' },
       vendors,
@@ -40,6 +43,7 @@ export const handler = resourceHandler({
       knownVendors,
       categoryNames: Object.fromEntries(categoryList.map((c) => [c.id, c.name])),
       currentMonth,
+      defaultCurrency,
     });
   },
 });

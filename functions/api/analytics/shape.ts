@@ -1,13 +1,20 @@
 import { TOP_VENDORS } from '../../../shared/constants';
+import { INVOICE_FIELD_LABELS } from '../../../shared/invoice-fields';
 import type { Analytics } from '../../../shared/schemas';
+import { aiAccuracy, fieldAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
+import { EXTRACTED_FIELDS } from '../../core/invoices/fields';
 
-/** One aggregate item as read from the table (`STATS#<bucket>`), fields as numbers or text. */
+/**
+ * One aggregate item as read from the table (`STATS#<bucket>`), fields as numbers or text: plain
+ * `invoiceCount` / `amountCents` / `spendCount` and their per-currency `…_EUR` forms.
+ */
 export interface Bucket {
   bucket: string;
   invoiceCount?: unknown;
   amountCents?: unknown;
   spendCount?: unknown;
   label?: unknown;
+  [field: string]: unknown;
 }
 
 export interface AnalyticsInput {
@@ -24,6 +31,8 @@ export interface AnalyticsInput {
   categoryNames: Record<string, string>;
   /** `yyyy-mm` of the current month. */
   currentMonth: string;
+  /** The organization's default currency: the spec's fields are in it. */
+  defaultCurrency?: string;
 }
 
 const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
@@ -40,12 +49,60 @@ export function lastMonths(current: string, count = 12): string[] {
   return out;
 }
 
+/** The bucket's figures in one currency, in the plain fields the shaping reads. */
+function inCurrency(b: Bucket, currency: string, defaultCurrency: string): Bucket {
+  const figures = moneyByCurrency(b, defaultCurrency)[currency];
+  return {
+    bucket: b.bucket,
+    label: b.label,
+    invoiceCount: figures?.invoiceCount ?? 0,
+    amountCents: figures?.amountCents ?? 0,
+    spendCount: figures?.spendCount ?? 0,
+  };
+}
+
 /**
- * Shapes the analytics answer from aggregate buckets only. A known vendor's totals are the sum of its
+ * The analytics answer: the spec's figures in the organization's default currency, the same figures
+ * for every currency in `byCurrency` (never summed across currencies), and the AI accuracy measured
+ * over reviewed invoices, overall and per field.
+ */
+export function shapeAnalytics(input: AnalyticsInput): Analytics {
+  const defaultCurrency = input.defaultCurrency ?? 'USD';
+  const currencies = [
+    ...new Set([defaultCurrency, ...Object.keys(moneyByCurrency(input.totals, defaultCurrency))]),
+  ].sort();
+  const byCurrency = Object.fromEntries(
+    currencies.map((currency) => {
+      const project = (buckets: Bucket[]) => buckets.map((b) => inCurrency(b, currency, defaultCurrency));
+      const figures = shapeFigures({
+        ...input,
+        totals: inCurrency(input.totals, currency, defaultCurrency),
+        vendors: project(input.vendors),
+        categories: project(input.categories),
+        months: project(input.months),
+      });
+      return [currency, figures];
+    }),
+  );
+  return {
+    ...byCurrency[defaultCurrency],
+    currency: defaultCurrency,
+    byCurrency,
+    aiAccuracy: aiAccuracy(input.totals),
+    reviewedInvoices: num(input.totals.reviewedInvoices),
+    fieldAccuracy: fieldAccuracy(input.totals, EXTRACTED_FIELDS).map((f) => ({
+      ...f,
+      label: INVOICE_FIELD_LABELS[f.field] ?? f.field,
+    })),
+  };
+}
+
+/**
+ * Shapes one currency's analytics figures from aggregate buckets only. A known vendor's totals are the sum of its
  * id bucket (invoices linked to it) and its name bucket (invoices that only name it), the same figures
  * the vendor list shows. Percentages are of the total spend and are rounded to one decimal.
  */
-export function shapeAnalytics(input: AnalyticsInput): Analytics {
+function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
   const totalCents = num(input.totals.amountCents);
   const spendCount = num(input.totals.spendCount);
 

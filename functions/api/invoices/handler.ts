@@ -19,14 +19,17 @@ import {
   saveInvoice,
   toInvoice,
 } from '../../adapters/dynamodb/invoices';
-import { getUser } from '../../adapters/dynamodb/organizations';
+import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { AppError } from '../../core/errors/app-error';
+import { markEdits } from '../../core/invoices/fields';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
 import { learnFromCorrection } from '../../services/classifier-memory';
+import { approveByPerson } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
+import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 import { ownReferences } from '../lib/references';
 import { invoicesCsv } from './csv';
@@ -40,13 +43,7 @@ async function load(request: ApiRequest) {
   return getInvoice(orgId, parseParam(request, 'id', idSchema));
 }
 
-async function actorName(request: ApiRequest): Promise<string | null> {
-  const principal = request.principal();
-  if (principal.kind !== 'user') return 'API key';
-  const user = await getUser(principal.orgId, principal.actorId).catch(() => undefined);
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  return name || principal.email;
-}
+const actorName = (request: ApiRequest) => actorNameOf(request.principal());
 
 async function upload(request: ApiRequest) {
   const file = await readMultipartFile(request.headers['content-type'], request.rawBody);
@@ -76,18 +73,22 @@ async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
 export const handler = resourceHandler({
   'GET /api/invoices': async (request) => {
     const { orgId } = request.principal();
-    const result = await listInvoices(orgId, parseQuery(request, invoiceListQuerySchema));
-    return { ...result, items: result.items.map(toInvoice) };
+    const [result, currency] = await Promise.all([
+      listInvoices(orgId, parseQuery(request, invoiceListQuerySchema)),
+      defaultCurrencyOf(orgId),
+    ]);
+    return { ...result, items: result.items.map((item) => toInvoice(item, currency)) };
   },
 
   'GET /api/invoices/export.csv': async (request) => {
     const { orgId } = request.principal();
     const query = parseQuery(request, invoiceListQuerySchema);
+    const currency = await defaultCurrencyOf(orgId);
     const items = [];
     let cursor: string | undefined;
     do {
       const result = await listInvoices(orgId, { ...query, limit: 100, cursor }, { count: false });
-      items.push(...result.items.map(toInvoice));
+      items.push(...result.items.map((item) => toInvoice(item, currency)));
       cursor = result.nextCursor ?? undefined;
     } while (cursor && items.length < 50_000);
     const date = new Date().toISOString().slice(0, 10);
@@ -108,7 +109,10 @@ export const handler = resourceHandler({
     return prepareBrowserUpload(request.principal(), input);
   },
 
-  'GET /api/invoices/{id}': async (request) => toInvoice(await load(request)),
+  'GET /api/invoices/{id}': async (request) => {
+    const item = await load(request);
+    return toInvoice(item, item.currency ?? (await defaultCurrencyOf(item.orgId)));
+  },
 
   'PUT /api/invoices/{id}': async (request) => {
     const before = await load(request);
@@ -136,11 +140,13 @@ export const handler = resourceHandler({
     });
     // The category's name is kept on the invoice for lists and exports.
     if (changed('categoryId') !== undefined) changes.categoryName = category?.name ?? null;
-    const after = await saveInvoice(before, changes, {
-      type: 'edited',
-      actor: request.principal().actorId,
-      actorName: await actorName(request),
+    const editor = { actor: request.principal().actorId, actorName: await actorName(request) };
+    changes.fieldEdits = markEdits(before, changes, before.fieldEdits, {
+      by: editor.actor,
+      name: editor.actorName,
+      at: new Date().toISOString(),
     });
+    const after = await saveInvoice(before, changes, { type: 'edited', ...editor });
     // A changed category teaches the organization's classifier; learning never fails the edit.
     await learnFromCorrection(before, after).catch((error) =>
       console.error('Learning from a correction failed', error),
@@ -157,16 +163,10 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/approve': async (request) => {
     const before = await load(request);
-    assertTransition('approve', before.status);
-    const after = await saveInvoice(
-      before,
-      {
-        status: 'APPROVED',
-        processingStage: before.status === 'PROCESSING' ? 'DONE' : before.processingStage,
-      },
-      { type: 'approved', actor: request.principal().actorId, actorName: await actorName(request) },
-    );
-    await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
+    const after = await approveByPerson(before, {
+      actor: request.principal().actorId,
+      actorName: await actorName(request),
+    });
     return toInvoice(after);
   },
 

@@ -5,13 +5,15 @@ import {
   PLAN_MONTHLY_INVOICE_LIMIT,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '../../../shared/constants';
+import { DEFAULT_CURRENCY } from '../../../shared/schemas';
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
-import { getOrganization, getUsage } from '../../adapters/dynamodb/organizations';
+import { getOrganization, getUsage, orgSettings } from '../../adapters/dynamodb/organizations';
 import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { AppError } from '../../core/errors/app-error';
 import { safeFilename, sniffContentType } from '../../core/files/sniff';
+import { actorNameOf } from '../lib/actor-name';
 import type { Principal } from '../lib/principal';
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
@@ -29,6 +31,7 @@ export function newInvoiceItem(
     uploadedBy: string | null;
     createdAt?: string;
     origin?: EmailOrigin;
+    currency?: string;
   },
 ): InvoiceItem {
   const now = input.createdAt ?? nowIso();
@@ -51,7 +54,8 @@ export function newInvoiceItem(
     subtotal: null,
     taxAmount: null,
     totalAmount: null,
-    currency: null,
+    // The organization's default until processing reads the invoice's own (or its vendor's).
+    currency: input.currency ?? DEFAULT_CURRENCY,
     status: 'UPLOADED',
     processingStage: 'QUEUED',
     processingRunId: ulid(),
@@ -69,6 +73,7 @@ export function newInvoiceItem(
     source: input.origin?.source ?? 'upload',
     emailFrom: input.origin?.emailFrom ?? null,
     emailSubject: input.origin?.emailSubject ?? null,
+    uploadedByName: input.uploadedByName ?? null,
     extracted: null,
     correctedFields: [],
     version: 1,
@@ -79,6 +84,12 @@ export function newInvoiceItem(
 
 async function monthlyLimit(orgId: string): Promise<number | null> {
   return PLAN_MONTHLY_INVOICE_LIMIT[(await getOrganization(orgId)).plan];
+}
+
+/** What a new invoice takes from its organization: the plan's monthly limit and the default currency. */
+async function uploadTerms(orgId: string) {
+  const org = await getOrganization(orgId);
+  return { monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan], currency: orgSettings(org).defaultCurrency };
 }
 
 function limitMessage(limit: number) {
@@ -92,7 +103,7 @@ function limitMessage(limit: number) {
  * the same checks, plan limit and processing.
  */
 export async function uploadFile(
-  principal: Pick<Principal, 'orgId' | 'actorId' | 'email'>,
+  principal: Pick<Principal, 'orgId' | 'actorId' | 'email'> & { kind?: Principal['kind'] },
   file: { filename: string; bytes: Buffer },
   origin?: EmailOrigin,
 ): Promise<InvoiceItem> {
@@ -104,6 +115,12 @@ export async function uploadFile(
   const invoiceId = ulid();
   const filename = safeFilename(file.filename);
   const objectKey = objectKeyFor(principal.orgId, invoiceId, filename);
+  // An e-mailed file is named after its sender; anything else after the person or the API key.
+  const uploader = principal.kind && !origin ? actorNameOf({ ...principal, kind: principal.kind }) : null;
+  const [terms, uploadedByName] = await Promise.all([
+    uploadTerms(principal.orgId),
+    uploader ?? Promise.resolve(origin?.emailFrom ?? principal.email),
+  ]);
   const item = newInvoiceItem({
     orgId: principal.orgId,
     invoiceId,
@@ -114,10 +131,12 @@ export async function uploadFile(
     // An e-mailed file has no uploading user; the event names its sender.
     uploadedBy: origin ? null : principal.actorId,
     origin,
+    uploadedByName,
+    currency: terms.currency,
   });
   await createInvoice(item, {
-    monthlyLimit: await monthlyLimit(principal.orgId),
-    event: { type: 'uploaded', actor: principal.actorId, actorName: principal.email },
+    monthlyLimit: terms.monthlyLimit,
+    event: { type: 'uploaded', actor: principal.actorId, actorName: uploadedByName },
   });
   try {
     await putObject(objectKey, file.bytes, contentType);
@@ -151,6 +170,7 @@ export async function prepareBrowserUpload(
     contentType: input.contentType,
     size: input.size,
     uploadedBy: principal.actorId,
+    uploadedByName: await actorNameOf(principal),
     createdAt: nowIso(),
   });
   const post = await presignUpload(objectKey, input.contentType, MAX_UPLOAD_BYTES);

@@ -86,6 +86,7 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'POST /api/vendors': edit('vendors:write'),
   'PUT /api/vendors/{id}': edit('vendors:write'),
   'DELETE /api/vendors/{id}': edit('vendors:write'),
+  'POST /api/vendors/{id}/merge': edit('vendors:write'),
 
   'GET /api/properties': read('properties:read'),
   'GET /api/properties/{id}': read('properties:read'),

@@ -39,6 +39,7 @@ import {
   uploadUrlResponseSchema,
   userSchema,
   vendorInputSchema,
+  vendorMergeSchema,
   vendorSchema,
   vendorUpdateSchema,
   webhookInputSchema,
@@ -228,7 +229,7 @@ export const OPERATIONS: Operation[] = [
   {
     route: 'POST /api/invoices/{id}/approve',
     tag: 'Invoices',
-    summary: 'Approve an invoice',
+    summary: 'Approve an invoice (409 `unreadable` when its file could not be read)',
     success: 201,
     response: named.Invoice,
     errors: [404, 409],
@@ -346,6 +347,16 @@ export const OPERATIONS: Operation[] = [
     tag: 'Vendors',
     summary: 'Edit a vendor',
     body: vendorUpdateSchema,
+    success: 200,
+    response: named.Vendor,
+    errors: [400, 404, 409],
+  },
+  {
+    route: 'POST /api/vendors/{id}/merge',
+    tag: 'Vendors',
+    summary:
+      'Merge another vendor into this one: its invoices are linked to this vendor (their totals follow), its names become aliases, and it is deleted',
+    body: vendorMergeSchema,
     success: 200,
     response: named.Vendor,
     errors: [400, 404, 409],

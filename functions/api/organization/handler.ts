@@ -33,7 +33,14 @@ export const handler = resourceHandler({
     const current = await getOrganization(orgId);
     // Plans change through sales (the admin command), never from the form.
     if (input.plan !== current.plan) throw forbidden('Contact sales to upgrade your plan');
-    return answer(await updateOrganization(orgId, { name: input.name, slug: input.slug }));
+    return answer(
+      await updateOrganization(orgId, {
+        name: input.name,
+        slug: input.slug,
+        defaultCurrency: input.defaultCurrency,
+        autoApprove: input.autoApprove,
+      }),
+    );
   },
 
   /** A new inbox address; mail to the old one is refused from now on. */

@@ -3,7 +3,8 @@ import type { Stats } from '../../../shared/schemas';
 import { getAggregate } from '../../adapters/dynamodb/aggregates';
 import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
 import { keys, monthOf, sortKeyStartsWith } from '../../adapters/dynamodb/keys';
-import { aiAccuracy } from '../../core/invoices/aggregates';
+import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
+import { aiAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
 import { resourceHandler } from '../lib/http';
 
 /** The newest invoice's last change: one item read, newest first. */
@@ -24,11 +25,25 @@ async function lastActivityAt(orgId: string): Promise<string | null> {
 export const handler = resourceHandler({
   'GET /api/stats': async (request) => {
     const { orgId } = request.principal();
-    const [totals, month, last] = await Promise.all([
+    const [totals, month, last, currency] = await Promise.all([
       getAggregate(orgId, 'TOTALS'),
       getAggregate(orgId, `MONTH#${monthOf(nowIso())}`),
       lastActivityAt(orgId),
+      defaultCurrencyOf(orgId),
     ]);
+    // Money per currency, never summed: the spec's monthlyTotal is the default currency's.
+    const allTime = moneyByCurrency(totals, currency);
+    const thisMonth = moneyByCurrency(month, currency);
+    const byCurrency = Object.fromEntries(
+      [...new Set([currency, ...Object.keys(allTime), ...Object.keys(thisMonth)])].sort().map((c) => [
+        c,
+        {
+          invoiceCount: allTime[c]?.invoiceCount ?? 0,
+          monthlyTotal: (thisMonth[c]?.amountCents ?? 0) / 100,
+          totalAmount: (allTime[c]?.amountCents ?? 0) / 100,
+        },
+      ]),
+    );
     const count = (status: string) => Number(totals[`status_${status}`] ?? 0);
     const byStatus = Object.fromEntries(
       ['UPLOADED', 'PROCESSING', 'PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'REJECTED'].map((s) => [
@@ -39,11 +54,11 @@ export const handler = resourceHandler({
     const stats: Stats = {
       totalInvoices: Number(totals.invoiceCount ?? 0),
       processingQueue: count('UPLOADED') + count('PROCESSING'),
-      monthlyTotal: Number(month.amountCents ?? 0) / 100,
-      aiAccuracy: aiAccuracy({
-        aiFieldsExtracted: Number(totals.aiFieldsExtracted ?? 0),
-        aiFieldsCorrected: Number(totals.aiFieldsCorrected ?? 0),
-      }),
+      monthlyTotal: byCurrency[currency].monthlyTotal,
+      aiAccuracy: aiAccuracy(totals),
+      reviewedInvoices: Number(totals.reviewedInvoices ?? 0),
+      currency,
+      byCurrency,
       reviewQueue: count('REVIEW_REQUIRED'),
       byStatus,
       lastActivityAt: last,

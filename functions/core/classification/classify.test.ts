@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORIES } from './categories';
 import { classify } from './classify';
-import { matchProperty, matchVendor } from './match';
+import { linkVendor, matchProperty, matchVendor } from './match';
 import { normalizeVendorKey } from './text-keys';
 
 describe('DEFAULT_CATEGORIES', () => {
@@ -116,5 +116,78 @@ describe('matchProperty', () => {
 
   it('matches by property name', () => {
     expect(matchProperty('Job site: Oak Towers lobby', properties)?.propertyId).toBe('p2');
+  });
+});
+
+describe('linkVendor', () => {
+  const vendors = [
+    {
+      id: 'v1',
+      name: 'Acme Plumbing Inc.',
+      email: 'billing@acme.test',
+      phone: '+1 (555) 010-2000',
+      address: '12 Harbor Street, Springfield',
+      taxId: '12-3456789',
+    },
+    { id: 'v2', name: 'Zed Electric', email: null, phone: null, address: null, taxId: null },
+  ];
+
+  it('links by a close name, keeping the score', () => {
+    expect(linkVendor({ name: 'ACME PLUMBING, LLC' }, vendors)).toEqual({
+      vendorId: 'v1',
+      score: 1,
+      by: 'name',
+    });
+    expect(linkVendor({ name: 'Zed Electrc' }, vendors)).toMatchObject({ vendorId: 'v2', by: 'name' });
+  });
+
+  it('links a renamed vendor by its tax id, e-mail, phone or street address', () => {
+    expect(linkVendor({ name: 'AP Services', taxId: '123456789' }, vendors)).toEqual({
+      vendorId: 'v1',
+      score: 1,
+      by: 'taxId',
+    });
+    expect(linkVendor({ name: 'Other', email: 'Billing@Acme.test ' }, vendors)?.by).toBe('email');
+    expect(linkVendor({ name: 'Other', phone: '555.010.2000' }, vendors)).toEqual({
+      vendorId: 'v1',
+      score: 0.95,
+      by: 'phone',
+    });
+    expect(linkVendor({ name: 'Other', address: '12 Harbor St Springfield' }, vendors)).toMatchObject({
+      vendorId: 'v1',
+      by: 'address',
+    });
+  });
+
+  it('links nothing when no detail is close enough', () => {
+    expect(
+      linkVendor(
+        { name: 'Globex', phone: '555 999 1234', address: '14 Harbor Street, Springfield' },
+        vendors,
+      ),
+    ).toBeNull();
+    expect(linkVendor({}, vendors)).toBeNull();
+  });
+});
+
+describe('learning from an organization’s corrections', () => {
+  it('files another vendor’s invoice by the words of lines a reviewer filed before', () => {
+    const input = {
+      vendorName: 'Quorvex Partners',
+      lineDescriptions: ['Quorvex lift modernization phase two'],
+    };
+    const before = classify(input, { vendorCategory: {} });
+    expect(before.categoryCode).not.toBe('elevator');
+    const memory = {
+      vendorCategory: {},
+      examples: [
+        {
+          vendorName: 'Other Co',
+          lineDescriptions: ['Quorvex lift modernization phase one'],
+          categoryCode: 'elevator',
+        },
+      ],
+    };
+    expect(classify(input, memory)).toMatchObject({ categoryCode: 'elevator', source: 'model' });
   });
 });

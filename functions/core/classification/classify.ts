@@ -1,6 +1,13 @@
 import { DEFAULT_CATEGORIES, type ExpenseCategory } from './categories';
 import trainedModel from './model.json';
-import { features, type NaiveBayesModel, predict } from './naive-bayes';
+import {
+  countExamples,
+  type ExtraCounts,
+  features,
+  type NaiveBayesModel,
+  predict,
+  type TrainingExample,
+} from './naive-bayes';
 import { normalizeVendorKey } from './text-keys';
 
 const MODEL = trainedModel as unknown as NaiveBayesModel;
@@ -9,7 +16,34 @@ const MODEL = trainedModel as unknown as NaiveBayesModel;
 export interface OrgMemory {
   /** normalizeVendorKey(vendor name) → category code the reviewers chose for that vendor. */
   vendorCategory: Record<string, string>;
+  /**
+   * The invoices reviewers filed by hand (vendor, line descriptions, chosen category): their words
+   * count on top of the shipped model, so a correction also teaches what the lines of that kind of
+   * expense say, for other vendors too.
+   */
+  examples?: TrainingExample[];
 }
+
+/** How many shipped examples one of the organization's own corrections is worth. */
+export const CORRECTION_WEIGHT = 8;
+
+/** The organization's corrections as extra counts for `predict` (computed once per memory). */
+const extraCache = new WeakMap<OrgMemory, ExtraCounts>();
+function orgCounts(memory: OrgMemory | undefined): ExtraCounts | undefined {
+  if (!memory?.examples?.length) return undefined;
+  let extra = extraCache.get(memory);
+  if (!extra) {
+    extra = { weight: CORRECTION_WEIGHT, classes: countExamples(memory.examples) };
+    extraCache.set(memory, extra);
+  }
+  return extra;
+}
+
+/**
+ * Below this the model's category is not filed: the invoice waits for a person to choose one (the UI
+ * says 'Choose a category'). Measured with `npm run eval:classify`.
+ */
+export const CATEGORY_MIN_CONFIDENCE = 0.5;
 
 export interface ClassifyInput {
   vendorName: string | null;
@@ -55,8 +89,13 @@ export function classify(
     return { categoryCode: remembered, confidence: 0.99, source: 'org-memory', alternatives: [], perLine };
   }
   const tokens = features(input.vendorName ?? '', input.lineDescriptions);
-  const ranked = predict(MODEL, tokens, allowed);
-  const knownTokens = tokens.filter((t) => MODEL.classes.some((c) => t in c.counts));
+  const extra = orgCounts(orgMemory);
+  const ranked = predict(MODEL, tokens, allowed, extra);
+  const knownTokens = tokens.filter(
+    (t) =>
+      MODEL.classes.some((c) => t in c.counts) ||
+      Object.values(extra?.classes ?? {}).some((c) => t in c.counts),
+  );
   if (ranked.length === 0 || knownTokens.length === 0) {
     return { categoryCode: null, confidence: 0, source: 'none', alternatives: [], perLine };
   }

@@ -82,3 +82,67 @@ export function matchProperty(
   }
   return best && best.score >= PROPERTY_THRESHOLD ? best : null;
 }
+
+/** What an invoice says about its vendor, and what a known vendor record holds. */
+export interface VendorDetails {
+  name?: string | null;
+  taxId?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+}
+
+export type VendorLink = {
+  vendorId: string;
+  score: number;
+  by: 'name' | 'taxId' | 'email' | 'phone' | 'address';
+};
+
+const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
+const taxKey = (s: string | null | undefined) => (s ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Two phone numbers agree on their last 10 digits (country codes and formatting vary); 7 at least. */
+function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
+  const [x, y] = [digits(a).slice(-10), digits(b).slice(-10)];
+  return x.length >= 7 && x === y;
+}
+
+/** Share of one address's street words found in the other (abbreviations folded), 0..1. */
+function addressScore(a: string, b: string): number {
+  const [x, y] = [addressTokens(a), addressTokens(b)];
+  if (x.length < 3 || y.length < 3) return 0;
+  const houseX = x.find((w) => /^\d+[a-z]?$/.test(w));
+  const houseY = y.find((w) => /^\d+[a-z]?$/.test(w));
+  if (!houseX || houseX !== houseY) return 0;
+  return wordOverlap(x, y);
+}
+
+/**
+ * Links an invoice to the known vendor it comes from: the same tax id or e-mail (score 1), phone
+ * (0.95), a close name (as `matchVendor`), or the same street address (≥ 0.8 word overlap, same
+ * house number; scored a little lower, as two businesses can share a building). The best match at
+ * 0.8 or more wins; null when none reaches it.
+ */
+export function linkVendor(
+  invoice: VendorDetails,
+  vendors: Array<VendorDetails & { id: string; name: string; aliases?: string[] }>,
+): VendorLink | null {
+  let best: VendorLink | null = null;
+  const consider = (link: VendorLink) => {
+    if (link.score >= VENDOR_THRESHOLD && (!best || link.score > best.score)) best = link;
+  };
+  const email = invoice.email?.trim().toLowerCase();
+  for (const v of vendors) {
+    if (taxKey(invoice.taxId).length >= 5 && taxKey(invoice.taxId) === taxKey(v.taxId))
+      consider({ vendorId: v.id, score: 1, by: 'taxId' });
+    if (email && email === v.email?.trim().toLowerCase()) consider({ vendorId: v.id, score: 1, by: 'email' });
+    if (samePhone(invoice.phone, v.phone)) consider({ vendorId: v.id, score: 0.95, by: 'phone' });
+    if (invoice.address && v.address) {
+      const score = Math.round(addressScore(invoice.address, v.address) * 0.9 * 100) / 100;
+      consider({ vendorId: v.id, score, by: 'address' });
+    }
+  }
+  const byName = matchVendor(invoice.name, vendors);
+  if (byName) consider({ ...byName, by: 'name' });
+  return best;
+}

@@ -55,20 +55,51 @@ export function trainNaiveBayes(examples: TrainingExample[], alpha = 0.5): Naive
   };
 }
 
+/**
+ * Token counts learned on top of the shipped model (an organization's corrections), per class code;
+ * each counts `weight` times a shipped example, so a few corrections outweigh generic training.
+ */
+export interface ExtraCounts {
+  weight: number;
+  classes: Record<string, { documents: number; tokens: number; counts: Record<string, number> }>;
+}
+
+/** Counts the features of examples per class, as `trainNaiveBayes` does, for `ExtraCounts`. */
+export function countExamples(examples: TrainingExample[]): ExtraCounts['classes'] {
+  const classes: ExtraCounts['classes'] = {};
+  for (const ex of examples) {
+    classes[ex.categoryCode] ??= { documents: 0, tokens: 0, counts: {} };
+    const c = classes[ex.categoryCode];
+    c.documents++;
+    for (const t of features(ex.vendorName, ex.lineDescriptions)) {
+      c.counts[t] = (c.counts[t] ?? 0) + 1;
+      c.tokens++;
+    }
+  }
+  return classes;
+}
+
 /** Posterior probability of each class for the tokens, best first; unknown tokens are ignored. */
 export function predict(
   model: NaiveBayesModel,
   tokens: string[],
   allowed?: Set<string>,
+  extra?: ExtraCounts,
 ): Array<{ code: string; probability: number }> {
-  const totalDocs = model.classes.reduce((s, c) => s + c.documents, 0);
-  const known = tokens.filter((t) => model.classes.some((c) => t in c.counts));
+  const w = extra?.weight ?? 0;
+  const more = extra?.classes ?? {};
+  const totalDocs = model.classes.reduce((s, c) => s + c.documents + w * (more[c.code]?.documents ?? 0), 0);
+  const known = tokens.filter(
+    (t) => model.classes.some((c) => t in c.counts) || Object.values(more).some((c) => t in c.counts),
+  );
   const scored = model.classes
     .filter((c) => !allowed || allowed.has(c.code))
     .map((c) => {
-      let logP = Math.log(c.documents / totalDocs);
-      const denominator = c.tokens + model.alpha * model.vocabularySize;
-      for (const t of known) logP += Math.log(((c.counts[t] ?? 0) + model.alpha) / denominator);
+      const x = more[c.code];
+      let logP = Math.log((c.documents + w * (x?.documents ?? 0)) / totalDocs);
+      const denominator = c.tokens + w * (x?.tokens ?? 0) + model.alpha * model.vocabularySize;
+      for (const t of known)
+        logP += Math.log(((c.counts[t] ?? 0) + w * (x?.counts[t] ?? 0) + model.alpha) / denominator);
       return { code: c.code, logP };
     });
   if (scored.length === 0) return [];

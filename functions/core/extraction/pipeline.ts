@@ -3,7 +3,7 @@ import { type ClassificationResult, classify, type OrgMemory } from '../classifi
 import { matchProperty, matchVendor } from '../classification/match';
 import {
   aiConfidenceOf,
-  decide,
+  explainDecision,
   type InvoiceDecision,
   type PossibleDuplicate,
   validateInvoice,
@@ -55,15 +55,13 @@ export function classifyInvoice(invoice: ExtractedInvoice, ctx: ExtractionContex
 /** Validate and Decide steps: review reasons, overall confidence and the resulting status. */
 export async function validateAndDecide(invoice: ExtractedInvoice, ctx: ExtractionContext = {}) {
   const duplicates = ctx.duplicatesFinder ? await ctx.duplicatesFinder(invoice) : [];
-  const reviewReasons = validateInvoice(invoice, { duplicates, today: ctx.today });
   const aiConfidence = aiConfidenceOf(invoice);
-  const threshold = ctx.confidenceThreshold ?? 0.8;
-  if (aiConfidence < threshold && reviewReasons.length === 0) {
-    reviewReasons.push(
-      `Overall extraction confidence ${Math.round(aiConfidence * 100)}% is below ${Math.round(threshold * 100)}%.`,
-    );
-  }
-  return { reviewReasons, aiConfidence, status: decide(reviewReasons, aiConfidence, threshold) };
+  const { decision, reasons } = explainDecision(
+    validateInvoice(invoice, { duplicates, today: ctx.today }),
+    aiConfidence,
+    ctx.confidenceThreshold ?? 0.8,
+  );
+  return { reviewReasons: reasons, aiConfidence, status: decision };
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aiAccuracy, contributionDelta, type InvoiceFacts } from './aggregates';
+import {
+  aiAccuracy,
+  type Contribution,
+  contributionDelta,
+  fieldAccuracy,
+  type InvoiceFacts,
+  moneyByCurrency,
+} from './aggregates';
 
 const facts = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
   status: 'PROCESSED',
@@ -8,25 +15,56 @@ const facts = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
   vendorId: null,
   vendorName: 'Acme Plumbing, Inc.',
   categoryId: 'plumbing',
-  extractedFieldCount: 6,
-  correctedFieldCount: 0,
+  currency: 'USD',
+  reviewed: false,
+  extractedFields: ['vendorName', 'invoiceNumber', 'totalAmount'],
+  correctedFields: [],
   ...over,
 });
 
+/** Applies deltas to an empty table, as the ADD updates do. */
+function apply(...deltas: Contribution[]): Contribution {
+  const table: Contribution = {};
+  for (const delta of deltas)
+    for (const [bucket, fields] of Object.entries(delta))
+      for (const [field, value] of Object.entries(fields)) {
+        table[bucket] ??= {};
+        table[bucket][field] = (table[bucket][field] ?? 0) + value;
+      }
+  return table;
+}
+
 describe('contributionDelta', () => {
-  it('adds a new invoice to the totals, its month, vendor and category', () => {
+  it('adds a new invoice to the totals, its month, vendor and category, in its currency', () => {
     expect(contributionDelta(undefined, facts())).toEqual({
       TOTALS: {
         invoiceCount: 1,
+        invoiceCount_USD: 1,
         status_PROCESSED: 1,
-        amountCents: 12050,
-        spendCount: 1,
-        aiFieldsExtracted: 6,
+        amountCents_USD: 12050,
+        spendCount_USD: 1,
       },
-      'MONTH#2026-11': { invoiceCount: 1, amountCents: 12050, spendCount: 1 },
-      'CATEGORY#plumbing': { invoiceCount: 1, amountCents: 12050 },
-      'VENDOR#NAME#acme plumbing inc': { invoiceCount: 1, amountCents: 12050, spendCount: 1 },
+      'MONTH#2026-11': { invoiceCount: 1, invoiceCount_USD: 1, amountCents_USD: 12050, spendCount_USD: 1 },
+      'CATEGORY#plumbing': { invoiceCount: 1, invoiceCount_USD: 1, amountCents_USD: 12050 },
+      'VENDOR#NAME#acme plumbing inc': {
+        invoiceCount: 1,
+        invoiceCount_USD: 1,
+        amountCents_USD: 12050,
+        spendCount_USD: 1,
+      },
     });
+  });
+
+  it('keeps EUR and USD apart in every bucket', () => {
+    const table = apply(
+      contributionDelta(undefined, facts()),
+      contributionDelta(undefined, facts({ currency: 'EUR', totalAmount: 80 })),
+    );
+    expect(moneyByCurrency(table.TOTALS, 'USD')).toEqual({
+      USD: { invoiceCount: 1, amountCents: 12050, spendCount: 1 },
+      EUR: { invoiceCount: 1, amountCents: 8000, spendCount: 1 },
+    });
+    expect(moneyByCurrency(table['VENDOR#NAME#acme plumbing inc'], 'USD').EUR.amountCents).toBe(8000);
   });
 
   it('moves a status change between status counters only', () => {
@@ -40,46 +78,127 @@ describe('contributionDelta', () => {
     expect(delta.TOTALS).toEqual({
       status_PROCESSED: -1,
       status_REJECTED: 1,
-      amountCents: -12050,
-      spendCount: -1,
+      amountCents_USD: -12050,
+      spendCount_USD: -1,
     });
-    expect(delta['CATEGORY#plumbing']).toEqual({ invoiceCount: -1, amountCents: -12050 });
+    expect(delta['CATEGORY#plumbing']).toEqual({
+      invoiceCount: -1,
+      invoiceCount_USD: -1,
+      amountCents_USD: -12050,
+    });
+  });
+
+  it('moves the amount between currencies when a reviewer corrects the currency', () => {
+    const delta = contributionDelta(facts(), facts({ currency: 'EUR' }));
+    expect(delta.TOTALS).toEqual({
+      invoiceCount_USD: -1,
+      amountCents_USD: -12050,
+      spendCount_USD: -1,
+      invoiceCount_EUR: 1,
+      amountCents_EUR: 12050,
+      spendCount_EUR: 1,
+    });
   });
 
   it('moves the amount when a reviewer links the vendor and corrects the total', () => {
-    const delta = contributionDelta(
-      facts(),
-      facts({ vendorId: 'V1', totalAmount: 100, correctedFieldCount: 1 }),
-    );
+    const delta = contributionDelta(facts(), facts({ vendorId: 'V1', totalAmount: 100 }));
     expect(delta['VENDOR#NAME#acme plumbing inc']).toEqual({
       invoiceCount: -1,
-      amountCents: -12050,
-      spendCount: -1,
+      invoiceCount_USD: -1,
+      amountCents_USD: -12050,
+      spendCount_USD: -1,
     });
-    expect(delta['VENDOR#ID#V1']).toEqual({ invoiceCount: 1, amountCents: 10000, spendCount: 1 });
-    expect(delta.TOTALS).toEqual({ amountCents: -2050, aiFieldsCorrected: 1 });
+    expect(delta['VENDOR#ID#V1']).toEqual({
+      invoiceCount: 1,
+      invoiceCount_USD: 1,
+      amountCents_USD: 10000,
+      spendCount_USD: 1,
+    });
+    expect(delta.TOTALS).toEqual({ amountCents_USD: -2050 });
+  });
+
+  it('counts the fields of an invoice a person approved, and which they kept', () => {
+    const delta = contributionDelta(
+      facts(),
+      facts({ status: 'APPROVED', reviewed: true, correctedFields: ['totalAmount'] }),
+    );
+    expect(delta.TOTALS).toMatchObject({
+      reviewedInvoices: 1,
+      aiFieldsChecked: 3,
+      aiFieldsKept: 2,
+      checked_totalAmount: 1,
+      kept_vendorName: 1,
+    });
+    expect(delta.TOTALS.kept_totalAmount).toBeUndefined();
+  });
+
+  it('does not count an auto-approved invoice as reviewed', () => {
+    expect(contributionDelta(facts(), facts({ status: 'APPROVED', reviewed: false })).TOTALS).toEqual({
+      status_PROCESSED: -1,
+      status_APPROVED: 1,
+    });
   });
 
   it('removes everything an invoice contributed when it is deleted', () => {
-    const added = contributionDelta(undefined, facts());
-    const removed = contributionDelta(facts(), undefined);
-    for (const [bucket, fields] of Object.entries(added)) {
-      for (const [field, value] of Object.entries(fields)) expect(removed[bucket][field]).toBe(-value);
-    }
+    const reviewed = facts({ status: 'APPROVED', reviewed: true, correctedFields: ['vendorName'] });
+    const table = apply(contributionDelta(undefined, reviewed), contributionDelta(reviewed, undefined));
+    for (const fields of Object.values(table))
+      for (const value of Object.values(fields)) expect(value).toBe(0);
   });
 
   it('writes nothing for a save that changes no counted fact', () => {
     expect(contributionDelta(facts(), facts())).toEqual({});
   });
+
+  it('moves an invoice counted before currencies out of the plain fields on its next write', () => {
+    // What the former code added for it: plain amount fields and all-invoice AI counters.
+    const legacy = facts({ currency: 'EUR', legacy: true });
+    const table = apply(
+      contributionDelta(undefined, legacy),
+      contributionDelta(undefined, facts({ totalAmount: 10 })),
+    );
+    expect(moneyByCurrency(table.TOTALS, 'USD')).toEqual({
+      USD: { invoiceCount: 2, amountCents: 13050, spendCount: 2 },
+    });
+    const after = apply(table, contributionDelta(legacy, facts({ currency: 'EUR', status: 'APPROVED' })));
+    expect(moneyByCurrency(after.TOTALS, 'USD')).toEqual({
+      USD: { invoiceCount: 1, amountCents: 1000, spendCount: 1 },
+      EUR: { invoiceCount: 1, amountCents: 12050, spendCount: 1 },
+    });
+    expect(after.TOTALS).toMatchObject({
+      amountCents: 0,
+      spendCount: 0,
+      aiFieldsExtracted: 0,
+      invoiceCount: 2,
+    });
+  });
+});
+
+describe('moneyByCurrency', () => {
+  it('reads the plain fields as the default currency, and nothing for an empty bucket', () => {
+    expect(moneyByCurrency({ invoiceCount: 3, amountCents: 500, spendCount: 2 }, 'INR')).toEqual({
+      INR: { invoiceCount: 3, amountCents: 500, spendCount: 2 },
+    });
+    expect(moneyByCurrency({}, 'USD')).toEqual({});
+  });
 });
 
 describe('aiAccuracy', () => {
-  it('is the share of extracted fields nobody corrected, one decimal', () => {
-    expect(aiAccuracy({ aiFieldsExtracted: 30, aiFieldsCorrected: 2 })).toBe(93.3);
-    expect(aiAccuracy({ aiFieldsExtracted: 10, aiFieldsCorrected: 0 })).toBe(100);
+  it('is null until 10 invoices were reviewed', () => {
+    expect(aiAccuracy({ reviewedInvoices: 9, aiFieldsChecked: 90, aiFieldsKept: 90 })).toBeNull();
+    expect(aiAccuracy({})).toBeNull();
   });
 
-  it('is 0 (shown as N/A) before anything was extracted', () => {
-    expect(aiAccuracy({})).toBe(0);
+  it('is the share of checked fields reviewers kept, one decimal', () => {
+    expect(aiAccuracy({ reviewedInvoices: 10, aiFieldsChecked: 30, aiFieldsKept: 28 })).toBe(93.3);
+  });
+
+  it('is measured per field, null for a field never checked', () => {
+    expect(
+      fieldAccuracy({ checked_totalAmount: 4, kept_totalAmount: 3 }, ['totalAmount', 'dueDate']),
+    ).toEqual([
+      { field: 'totalAmount', checked: 4, kept: 3, accuracy: 75 },
+      { field: 'dueDate', checked: 0, kept: 0, accuracy: null },
+    ]);
   });
 });

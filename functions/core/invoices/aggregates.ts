@@ -1,11 +1,21 @@
-import type { InvoiceStatus } from '../../../shared/schemas';
+import { type InvoiceStatus, MIN_REVIEWED_FOR_ACCURACY } from '../../../shared/schemas';
 
 /**
  * Stats and analytics are read from aggregate items, never by scanning invoices. Each invoice
  * *contributes* counts and amounts to a few buckets; every write applies the difference between the
  * invoice's contribution after and before, in the same transaction as the write. Creating, editing,
  * changing status and deleting therefore all keep the aggregates exact, and a repeated write with no
- * change adds nothing.
+ * change adds nothing. The cloud and the local runtime both write through this code.
+ *
+ * Money is counted per ISO 4217 currency and never summed across currencies: a bucket holds
+ * `amountCents_EUR`, `spendCount_EUR`, `invoiceCount_EUR` for each currency. `invoiceCount` and the
+ * `status_*` counters stay currency-free.
+ *
+ * Invoices counted before currencies existed (scheme 1, no `aggregates: 2` mark on the stored item)
+ * added their money to the plain `amountCents` / `spendCount` fields. Those are read as the
+ * organization's default currency (see `moneyByCurrency`), and an invoice's first write under scheme 2
+ * moves its contribution out of them (its before-contribution is computed with scheme 1), so both kinds
+ * stay exact side by side.
  */
 export interface InvoiceFacts {
   status: InvoiceStatus;
@@ -14,9 +24,15 @@ export interface InvoiceFacts {
   vendorId: string | null;
   vendorName: string | null;
   categoryId: string | null;
-  /** Fields the AI filled in, and which of those a reviewer changed (for the AI accuracy figure). */
-  extractedFieldCount: number;
-  correctedFieldCount: number;
+  /** ISO 4217; null counts in the plain (default-currency) fields. */
+  currency: string | null;
+  /** A person approved or rejected it (auto-approvals are not reviews): the basis of AI accuracy. */
+  reviewed: boolean;
+  /** Fields the AI filled in, and which of those a reviewer changed. */
+  extractedFields: readonly string[];
+  correctedFields: readonly string[];
+  /** Counted by scheme 1 (before currencies and reviews): only ever a *before*. */
+  legacy?: boolean;
 }
 
 export type Contribution = Record<string, Record<string, number>>;
@@ -34,8 +50,8 @@ export function vendorBucket(facts: Pick<InvoiceFacts, 'vendorId' | 'vendorName'
   return key ? `VENDOR#NAME#${key}` : null;
 }
 
-export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
-  if (!facts) return {};
+/** Scheme 1, kept to take out exactly what invoices counted before currencies added. */
+function legacyContributionOf(facts: InvoiceFacts): Contribution {
   const amount = countsAsSpend(facts) ? Math.round((facts.totalAmount ?? 0) * 100) : 0;
   const spend = countsAsSpend(facts) ? 1 : 0;
   const out: Contribution = {
@@ -44,14 +60,48 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
       [`status_${facts.status}`]: 1,
       amountCents: amount,
       spendCount: spend,
-      aiFieldsExtracted: facts.extractedFieldCount,
-      aiFieldsCorrected: facts.correctedFieldCount,
+      aiFieldsExtracted: facts.extractedFields.length,
+      aiFieldsCorrected: facts.correctedFields.length,
     },
     [`MONTH#${facts.createdAt.slice(0, 7)}`]: { invoiceCount: 1, amountCents: amount, spendCount: spend },
     [`CATEGORY#${facts.categoryId ?? 'NONE'}`]: { invoiceCount: spend, amountCents: amount },
   };
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { invoiceCount: 1, amountCents: amount, spendCount: spend };
+  return out;
+}
+
+/** `amountCents_EUR`, or the plain field for an invoice without a currency. */
+const inCurrency = (field: string, currency: string | null) => (currency ? `${field}_${currency}` : field);
+
+export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
+  if (!facts) return {};
+  if (facts.legacy) return legacyContributionOf(facts);
+  const amount = countsAsSpend(facts) ? Math.round((facts.totalAmount ?? 0) * 100) : 0;
+  const spend = countsAsSpend(facts) ? 1 : 0;
+  const c = facts.currency;
+  // Per-currency invoice counts exist only for invoices with a currency: a plain-field invoice is
+  // recognised on read as invoiceCount minus the per-currency counts.
+  const count = (n: number) => ({ invoiceCount: n, ...(c ? { [`invoiceCount_${c}`]: n } : {}) });
+  const money = { [inCurrency('amountCents', c)]: amount, [inCurrency('spendCount', c)]: spend };
+  const totals: Record<string, number> = { ...count(1), [`status_${facts.status}`]: 1, ...money };
+  if (facts.reviewed && facts.extractedFields.length > 0) {
+    const corrected = new Set(facts.correctedFields);
+    totals.reviewedInvoices = 1;
+    totals.aiFieldsChecked = facts.extractedFields.length;
+    totals.aiFieldsKept = facts.extractedFields.filter((f) => !corrected.has(f)).length;
+    for (const field of facts.extractedFields) {
+      totals[`checked_${field}`] = 1;
+      totals[`kept_${field}`] = corrected.has(field) ? 0 : 1;
+    }
+  }
+  const out: Contribution = {
+    TOTALS: totals,
+    [`MONTH#${facts.createdAt.slice(0, 7)}`]: { ...count(1), ...money },
+    [`CATEGORY#${facts.categoryId ?? 'NONE'}`]: { ...count(spend), [inCurrency('amountCents', c)]: amount },
+  };
+  const vendor = vendorBucket(facts);
+  if (vendor) out[vendor] = { ...count(1), ...money };
   return out;
 }
 
@@ -76,13 +126,75 @@ export function contributionDelta(
   return delta;
 }
 
+/** One bucket's money in one currency. */
+export interface CurrencyFigures {
+  invoiceCount: number;
+  amountCents: number;
+  spendCount: number;
+}
+
+const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
 /**
- * AI accuracy, 0–100: the share of the fields the AI extracted that reviewers did not have to correct.
- * 0 while nothing has been extracted (the dashboard then shows N/A).
+ * A bucket's figures per currency. The plain fields (invoices without a currency, and invoices
+ * counted before currencies existed) belong to `defaultCurrency`; a currency appears only when the
+ * bucket holds something in it.
  */
-export function aiAccuracy(totals: { aiFieldsExtracted?: number; aiFieldsCorrected?: number }): number {
-  const extracted = totals.aiFieldsExtracted ?? 0;
-  if (extracted <= 0) return 0;
-  const corrected = Math.min(extracted, Math.max(0, totals.aiFieldsCorrected ?? 0));
-  return Math.round(((extracted - corrected) / extracted) * 1000) / 10;
+export function moneyByCurrency(
+  bucket: Record<string, unknown>,
+  defaultCurrency: string,
+): Record<string, CurrencyFigures> {
+  const out: Record<string, CurrencyFigures> = {};
+  const get = (currency: string) => {
+    out[currency] ??= { invoiceCount: 0, amountCents: 0, spendCount: 0 };
+    return out[currency];
+  };
+  let countedInCurrencies = 0;
+  for (const [field, value] of Object.entries(bucket)) {
+    const match = /^(invoiceCount|amountCents|spendCount)_([A-Z]{3})$/.exec(field);
+    if (!match || num(value) === 0) continue;
+    const figures = get(match[2]);
+    figures[match[1] as keyof CurrencyFigures] += num(value);
+    if (match[1] === 'invoiceCount') countedInCurrencies += num(value);
+  }
+  const plain = {
+    invoiceCount: num(bucket.invoiceCount) - countedInCurrencies,
+    amountCents: num(bucket.amountCents),
+    spendCount: num(bucket.spendCount),
+  };
+  if (plain.invoiceCount !== 0 || plain.amountCents !== 0 || plain.spendCount !== 0) {
+    const figures = get(defaultCurrency);
+    figures.invoiceCount += plain.invoiceCount;
+    figures.amountCents += plain.amountCents;
+    figures.spendCount += plain.spendCount;
+  }
+  return out;
+}
+
+/**
+ * AI accuracy, 0–100 with one decimal: of the fields the AI read on invoices a person approved or
+ * rejected, the share the person kept. Null until `MIN_REVIEWED_FOR_ACCURACY` (10) invoices were reviewed.
+ */
+export function aiAccuracy(
+  totals: Record<string, unknown>,
+  minReviewed = MIN_REVIEWED_FOR_ACCURACY,
+): number | null {
+  const checked = num(totals.aiFieldsChecked);
+  if (num(totals.reviewedInvoices) < minReviewed || checked <= 0) return null;
+  return percent(num(totals.aiFieldsKept), checked);
+}
+
+const percent = (part: number, whole: number) =>
+  Math.round((Math.min(whole, Math.max(0, part)) / whole) * 1000) / 10;
+
+/** Per field: how many reviewed invoices had it read by the AI, how many kept it, and the share. */
+export function fieldAccuracy(
+  totals: Record<string, unknown>,
+  fields: readonly string[],
+): { field: string; checked: number; kept: number; accuracy: number | null }[] {
+  return fields.map((field) => {
+    const checked = num(totals[`checked_${field}`]);
+    const kept = num(totals[`kept_${field}`]);
+    return { field, checked, kept, accuracy: checked > 0 ? percent(kept, checked) : null };
+  });
 }

@@ -31,6 +31,27 @@ export function correctedFields(extracted: ExtractedValues, current: ExtractedVa
   );
 }
 
-export function extractedFieldCount(extracted: ExtractedValues): number {
-  return EXTRACTED_FIELDS.filter((f) => extracted[f] !== null && extracted[f] !== undefined).length;
+/** The fields the AI filled in. */
+export function extractedFields(extracted: ExtractedValues): ExtractedField[] {
+  return EXTRACTED_FIELDS.filter((f) => extracted[f] !== null && extracted[f] !== undefined);
+}
+
+/**
+ * The invoice's hand-edit marks after a person changed `changes`: each field whose value differs from
+ * before is marked with who changed it and when (the UI shows 'Edited by {name}' instead of the AI's
+ * confidence); earlier marks stay. Notes are a person's own text, never the AI's, so they are not marked.
+ */
+export function markEdits(
+  before: object,
+  changes: object,
+  existing: Record<string, { by: string; name: string | null; at: string }> | undefined,
+  edit: { by: string; name: string | null; at: string },
+): Record<string, { by: string; name: string | null; at: string }> {
+  const marks = { ...(existing ?? {}) };
+  for (const [field, value] of Object.entries(changes)) {
+    if (field === 'notes' || field === 'categoryName') continue;
+    const was = (before as Record<string, unknown>)[field];
+    if (JSON.stringify(was ?? null) !== JSON.stringify(value ?? null)) marks[field] = edit;
+  }
+  return marks;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/schemas';
 import { AppError } from '../errors/app-error';
-import { assertTransition, canTransition } from './transitions';
+import { assertApprovable, assertTransition, canTransition } from './transitions';
 
 describe('invoice transitions', () => {
   it('lets a reviewer approve or reject only invoices that have been or are being processed', () => {
@@ -25,5 +25,12 @@ describe('invoice transitions', () => {
     expect(attempt('APPROVED')).toThrowError(
       expect.objectContaining({ kind: 'conflict', code: 'invalid_transition' }),
     );
+  });
+
+  it('refuses to approve a file that could not be read, whatever its status', () => {
+    expect(() => assertApprovable({ status: 'PROCESSED', readFailure: null })).not.toThrow();
+    expect(() =>
+      assertApprovable({ status: 'REVIEW_REQUIRED', readFailure: 'The PDF has no pages' }),
+    ).toThrowError(expect.objectContaining({ kind: 'conflict', code: 'unreadable' }));
   });
 });

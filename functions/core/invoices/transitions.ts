@@ -49,3 +49,18 @@ export function assertTransition(action: InvoiceAction, from: InvoiceStatus): vo
     );
   }
 }
+
+/**
+ * Approving needs more than the status: a file that could not be read has nothing to approve (the
+ * person reprocesses, rejects or deletes it). Throws a 409 saying so.
+ */
+export function assertApprovable(invoice: { status: InvoiceStatus; readFailure?: string | null }): void {
+  assertTransition('approve', invoice.status);
+  if (invoice.readFailure) {
+    throw new AppError(
+      'conflict',
+      'unreadable',
+      'This file could not be read, so there is nothing to approve: reprocess or delete it',
+    );
+  }
+}

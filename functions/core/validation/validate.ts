@@ -94,12 +94,31 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
     }
   }
 
-  for (const other of options.duplicates ?? []) {
+  for (const { other, match } of duplicateMatches(invoice, options.duplicates ?? [])) {
+    const name = other.invoiceNumber ? `invoice ${other.invoiceNumber}` : `invoice #${other.id.slice(-8)}`;
+    reasons.push(
+      match === 'same_number'
+        ? `Possible duplicate of ${name}: same vendor and invoice number.`
+        : `Possible duplicate of ${name}: same vendor, total and date.`,
+    );
+  }
+  return reasons;
+}
+
+/**
+ * The stored invoices this one probably duplicates (same vendor and invoice number, or same vendor,
+ * total and date), most certain first.
+ */
+export function duplicateMatches(
+  invoice: Pick<ExtractedInvoice, 'vendorName' | 'invoiceNumber' | 'totalAmount' | 'invoiceDate'>,
+  others: PossibleDuplicate[],
+): { other: PossibleDuplicate; match: 'same_number' | 'same_amount_date' }[] {
+  const out: { other: PossibleDuplicate; match: 'same_number' | 'same_amount_date' }[] = [];
+  for (const other of others) {
     const sameVendor = key(other.vendorName) !== '' && key(other.vendorName) === key(invoice.vendorName);
     if (!sameVendor) continue;
-    const name = other.invoiceNumber ? `invoice ${other.invoiceNumber}` : `invoice #${other.id.slice(-8)}`;
     if (invoice.invoiceNumber && key(other.invoiceNumber) === key(invoice.invoiceNumber)) {
-      reasons.push(`Possible duplicate of ${name}: same vendor and invoice number.`);
+      out.push({ other, match: 'same_number' });
     } else if (
       invoice.totalAmount !== null &&
       other.totalAmount !== null &&
@@ -107,10 +126,25 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
       other.invoiceDate !== null &&
       other.invoiceDate === invoice.invoiceDate
     ) {
-      reasons.push(`Possible duplicate of ${name}: same vendor, total and date.`);
+      out.push({ other, match: 'same_amount_date' });
     }
   }
-  return reasons;
+  return out.sort((a, b) => (a.match === b.match ? 0 : a.match === 'same_number' ? -1 : 1));
+}
+
+/** The reason given when a file yields no invoice at all. */
+export const UNREADABLE_REASON =
+  'No invoice details (amounts, invoice number or dates) could be read from this file.';
+
+/**
+ * A file is not a readable invoice when nothing that makes an invoice was read: no amount (total,
+ * subtotal, tax or any line amount), no invoice number and no date. A name alone (any letterhead has
+ * one) does not make an invoice.
+ */
+export function isUnreadable(invoice: ExtractedInvoice): boolean {
+  const amounts = [invoice.totalAmount, invoice.subtotal, invoice.taxAmount].some((v) => v !== null);
+  const lineAmounts = invoice.lineItems.some((l) => l.totalPrice !== null || l.unitPrice !== null);
+  return !amounts && !lineAmounts && !invoice.invoiceNumber && !invoice.invoiceDate && !invoice.dueDate;
 }
 
 /** Weights of the fields in the overall confidence: the total matters most. */
@@ -144,4 +178,24 @@ export type InvoiceDecision = 'PROCESSED' | 'REVIEW_REQUIRED';
  */
 export function decide(reviewReasons: string[], aiConfidence: number, threshold = 0.8): InvoiceDecision {
   return reviewReasons.length === 0 && aiConfidence >= threshold ? 'PROCESSED' : 'REVIEW_REQUIRED';
+}
+
+/**
+ * The decision with the reasons a person reads. An invoice sent to review always says why: when no
+ * check failed, the low overall confidence is the reason, in words.
+ */
+export function explainDecision(
+  reviewReasons: string[],
+  aiConfidence: number,
+  threshold = 0.8,
+): { decision: InvoiceDecision; reasons: string[] } {
+  const decision = decide(reviewReasons, aiConfidence, threshold);
+  if (decision === 'PROCESSED' || reviewReasons.length > 0) return { decision, reasons: reviewReasons };
+  const pct = (n: number) => Math.round(n * 100);
+  return {
+    decision,
+    reasons: [
+      `The AI is ${pct(aiConfidence)}% sure of what it read, below the ${pct(threshold)}% needed to process it without review.`,
+    ],
+  };
 }

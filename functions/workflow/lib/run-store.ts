@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
 import { keys } from '../../adapters/dynamodb/keys';
 import type { ExtractedInvoice } from '../../core/extraction/types';
@@ -11,7 +12,11 @@ export interface RunClassification {
   categoryConfidence: number;
   categorySource: 'org-memory' | 'model' | 'none';
   vendorId: string | null;
+  /** How the vendor was linked (or that it was made as a suggestion), with the score. */
+  vendorMatch?: VendorMatch | null;
   propertyId: string | null;
+  /** ISO 4217: extracted, else the vendor's, else the organization's default. */
+  currency?: string;
 }
 
 /** What Validate concluded. */
@@ -19,6 +24,10 @@ export interface RunValidation {
   reasons: string[];
   aiConfidence: number;
   decision: 'PROCESSED' | 'REVIEW_REQUIRED';
+  /** The earlier invoice this one probably duplicates. */
+  duplicateOf?: DuplicateOf | null;
+  /** Set when nothing that makes an invoice was read. */
+  readFailure?: string | null;
 }
 
 /**

@@ -6,8 +6,10 @@ import {
   saveInvoice,
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
+import { getOrganization } from '../../adapters/dynamodb/organizations';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
+import { autoApproveIfAllowed } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { getRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
@@ -29,10 +31,19 @@ function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
  */
 export async function settle(
   ctx: WorkflowContext & { runId: string },
-  changes: Partial<InvoiceItem>,
+  outcome: Partial<InvoiceItem>,
   /** The run's line items, or null to keep the stored ones (a failed run has none to offer). */
   lines: ExtractedInvoice['lineItems'] | null,
 ): Promise<InvoiceItem | null> {
+  // A fresh run's outcome replaces the earlier run's flags and any hand edits (the fields are re-read).
+  let changes: Partial<InvoiceItem> = {
+    readFailure: null,
+    duplicateOf: null,
+    fieldEdits: {},
+    autoApproved: false,
+    ...(ctx.contentHash ? { contentHash: ctx.contentHash } : {}),
+    ...outcome,
+  };
   const before = await findInvoice(ctx.orgId, ctx.invoiceId);
   if (!before || before.processingRunId !== ctx.runId)
     throw new StaleRun(`Invoice ${ctx.invoiceId} has a newer run`);
@@ -47,6 +58,13 @@ export async function settle(
       ctx.invoiceId,
       lines.map((l) => ({ ...l, categoryId: null })),
     );
+  }
+  // Every invoice sent to review says why (the states give reasons; this guards the invariant).
+  if (changes.status === 'REVIEW_REQUIRED' && !changes.reviewReasons?.length) {
+    changes = {
+      ...changes,
+      reviewReasons: ['Processing could not confirm the fields; check them before approving.'],
+    };
   }
   let after: InvoiceItem;
   try {
@@ -102,6 +120,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
         status: 'REVIEW_REQUIRED',
         processingStage: 'DONE',
         reviewReasons: [ctx.rejectReason],
+        readFailure: ctx.rejectReason,
         aiConfidence: 0,
         fieldConfidence: {},
         fieldLocations: {},
@@ -115,7 +134,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     throw new Error(`Invoice ${ctx.invoiceId}: run ${ctx.runId} was not classified and validated`);
   }
   const { extracted, classification, validation } = run;
-  await settle(
+  const after = await settle(
     ctx,
     {
       ...file,
@@ -132,8 +151,14 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
       subtotal: extracted.subtotal,
       taxAmount: extracted.taxAmount,
       totalAmount: extracted.totalAmount,
-      currency: extracted.currency,
+      // A run classified before currencies were resolved keeps the invoice's stored currency.
+      ...((classification.currency ?? extracted.currency)
+        ? { currency: classification.currency ?? extracted.currency }
+        : {}),
       vendorId: classification.vendorId,
+      vendorMatch: classification.vendorMatch ?? null,
+      duplicateOf: validation.duplicateOf ?? null,
+      readFailure: validation.readFailure ?? null,
       propertyId: classification.propertyId,
       categoryId: classification.categoryId,
       categoryName: classification.categoryName,
@@ -146,5 +171,6 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     },
     extracted.lineItems,
   );
+  if (after?.status === 'PROCESSED') await autoApproveIfAllowed(after, await getOrganization(ctx.orgId));
   return ctx;
 }

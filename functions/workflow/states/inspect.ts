@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { tiffPageCount } from '../../core/files/page-count';
@@ -88,6 +89,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     ...(inspection.contentType ? { contentType: inspection.contentType } : {}),
     ...(inspection.pageCount !== null ? { pageCount: inspection.pageCount } : {}),
     ...(inspection.rejectReason ? { rejectReason: inspection.rejectReason } : {}),
+    contentHash: createHash('sha256').update(bytes).digest('hex'),
   };
   // Extraction is an SDK integration with no code of ours, so its stage is shown from here.
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, inspection.rejectReason ? 'DECIDING' : 'EXTRACTING');

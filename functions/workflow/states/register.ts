@@ -1,6 +1,6 @@
 import { PLAN_MONTHLY_INVOICE_LIMIT } from '../../../shared/constants';
 import { createInvoice, findInvoice, MonthlyLimitReached } from '../../adapters/dynamodb/invoices';
-import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { deleteReservation, findReservation } from '../../adapters/dynamodb/upload-reservations';
 import { deleteObject, parseObjectKey } from '../../adapters/s3/storage';
 import { newInvoiceItem } from '../../api/invoices/upload';
@@ -44,6 +44,7 @@ export async function handler(input: ExecutionInput): Promise<WorkflowContext> {
     for (const key of keyVariants(input.objectKey)) await deleteObject(key);
     return { ...base, orgId, invoiceId };
   }
+  const org = await getOrganization(orgId);
   const item = newInvoiceItem({
     orgId,
     invoiceId,
@@ -52,12 +53,17 @@ export async function handler(input: ExecutionInput): Promise<WorkflowContext> {
     contentType: reservation.contentType,
     size: reservation.size,
     uploadedBy: reservation.uploadedBy,
+    uploadedByName: reservation.uploadedByName ?? null,
+    currency: orgSettings(org).defaultCurrency,
   });
   try {
-    const plan = (await getOrganization(orgId)).plan;
     await createInvoice(item, {
-      monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[plan],
-      event: { type: 'uploaded', actor: reservation.uploadedBy },
+      monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan],
+      event: {
+        type: 'uploaded',
+        actor: reservation.uploadedBy,
+        actorName: reservation.uploadedByName ?? null,
+      },
     });
   } catch (error) {
     if (error instanceof MonthlyLimitReached) {

@@ -13,8 +13,9 @@ export const buttonVariants = {
   ghost:
     'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500',
+  // emerald-700 under white text: 5.5:1 (emerald-600 is 3.8:1, below AA for this text size).
   success:
-    'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 dark:bg-emerald-600 dark:hover:bg-emerald-500',
+    'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 dark:bg-emerald-700 dark:hover:bg-emerald-800',
   link: 'text-brand-600 underline-offset-4 hover:underline dark:text-brand-400',
 } as const;
 

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -16,6 +16,9 @@ export function DialogContent({
   description,
   hideDescription,
   wide,
+  headerActions,
+  returnFocusToDialog,
+  ...handlers
 }: {
   children: ReactNode;
   className?: string;
@@ -23,11 +26,30 @@ export function DialogContent({
   description?: ReactNode;
   hideDescription?: boolean;
   wide?: boolean;
-}) {
+  /** Buttons shown before Close in the header. */
+  headerActions?: ReactNode;
+  /**
+   * For a dialog opened over another without a trigger: on closing, the focus goes back to the dialog
+   * below (Radix would leave it on the page's body, where that dialog's keys no longer reach it).
+   */
+  returnFocusToDialog?: boolean;
+} & Pick<
+  ComponentProps<typeof DialogPrimitive.Content>,
+  'onKeyDown' | 'onOpenAutoFocus' | 'onEscapeKeyDown'
+>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=open]:animate-in" />
       <DialogPrimitive.Content
+        {...handlers}
+        {...(returnFocusToDialog
+          ? {
+              onCloseAutoFocus: (e: Event) => {
+                e.preventDefault();
+                [...document.querySelectorAll<HTMLElement>('[role=dialog]')].at(-1)?.focus();
+              },
+            }
+          : {})}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl outline-none dark:border-slate-800 dark:bg-slate-900',
@@ -51,11 +73,14 @@ export function DialogContent({
               </DialogPrimitive.Description>
             ) : null}
           </div>
-          <DialogPrimitive.Close asChild>
-            <Button variant="ghost" size="icon-sm" aria-label="Close dialog">
-              <X aria-hidden />
-            </Button>
-          </DialogPrimitive.Close>
+          <div className="flex shrink-0 items-center gap-1">
+            {headerActions}
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon-sm" aria-label="Close dialog">
+                <X aria-hidden />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
       </DialogPrimitive.Content>

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '../../test/render';
 import { AnalyticsPage } from './analytics-page';
@@ -7,13 +8,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const empty = {
+const none = {
   totalInvoices: 0,
   totalAmount: 0,
   averageAmount: 0,
   topVendors: [],
   categoryBreakdown: [],
   monthlyTrends: [],
+};
+const empty = {
+  ...none,
+  currency: 'USD',
+  byCurrency: {},
+  aiAccuracy: null,
+  reviewedInvoices: 0,
+  fieldAccuracy: [],
 };
 
 describe('AnalyticsPage', () => {
@@ -33,6 +42,7 @@ describe('AnalyticsPage', () => {
     mockApi({
       'GET /api/analytics/invoice-analytics': {
         body: {
+          ...empty,
           totalInvoices: 78,
           totalAmount: 7800,
           averageAmount: 100,
@@ -58,5 +68,68 @@ describe('AnalyticsPage', () => {
     const shares = screen.getByRole('list', { name: 'Spending by category' });
     expect(within(shares).getByText('62.5%')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Monthly trends' })).toHaveTextContent('Jan 2025');
+  });
+
+  it("keeps each currency apart: the organization's figures, the others beside them and one click away", async () => {
+    const user = userEvent.setup();
+    const usd = {
+      ...none,
+      totalInvoices: 2,
+      totalAmount: 1500,
+      averageAmount: 750,
+      topVendors: [{ name: 'Acme Plumbing', invoiceCount: 2, totalAmount: 1500 }],
+    };
+    const eur = {
+      ...none,
+      totalInvoices: 1,
+      totalAmount: 2380,
+      averageAmount: 2380,
+      topVendors: [{ name: 'Rheinland Facility GmbH', invoiceCount: 1, totalAmount: 2380 }],
+    };
+    mockApi({
+      'GET /api/analytics/invoice-analytics': {
+        body: { ...empty, ...usd, byCurrency: { USD: usd, EUR: eur } },
+      },
+    });
+    renderWithProviders(<AnalyticsPage />);
+    const total = await screen.findByRole('group', { name: 'Total Amount' });
+    expect(within(total).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(total).getByText('Also €2,380.00')).toBeInTheDocument();
+    // Never one sum of dollars and euros.
+    expect(screen.queryByText('$3,880.00')).toBeNull();
+
+    const currencies = screen.getByRole('group', { name: 'Currency' });
+    await user.click(within(currencies).getByRole('button', { name: 'EUR' }));
+    expect(within(total).getByText('€2,380.00')).toBeInTheDocument();
+    expect(within(total).getByText('Also $1,500.00')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Top vendors by total amount' })).toHaveTextContent(
+      'Rheinland Facility GmbH',
+    );
+  });
+
+  it("reads 'N/A' until enough invoices were reviewed, and shows the accuracy per field once measured", async () => {
+    mockApi({
+      'GET /api/analytics/invoice-analytics': {
+        body: {
+          ...empty,
+          totalInvoices: 12,
+          totalAmount: 1200,
+          averageAmount: 100,
+          aiAccuracy: 87.5,
+          reviewedInvoices: 12,
+          fieldAccuracy: [
+            { field: 'totalAmount', label: 'Total Amount', checked: 12, kept: 11, accuracy: 91.7 },
+            { field: 'dueDate', label: 'Due Date', checked: 0, kept: 0, accuracy: null },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<AnalyticsPage />);
+    const table = await screen.findByRole('table', { name: 'Accuracy per field' });
+    expect(within(table).getByRole('row', { name: /Total Amount 12 11 91.7%/ })).toBeInTheDocument();
+    // A field nobody checked is not shown as right or wrong.
+    expect(within(table).queryByText('Due Date')).toBeNull();
+    expect(screen.getByText('87.5%')).toBeInTheDocument();
+    expect(screen.getByText(/Based on 12 reviewed invoices/)).toBeInTheDocument();
   });
 });

@@ -1,17 +1,37 @@
 import { Link } from '@tanstack/react-router';
-import { ChartColumn, ChartPie, CircleDollarSign, FileText, Receipt, TrendingUp, Upload } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  ChartColumn,
+  ChartPie,
+  CircleDollarSign,
+  FileText,
+  Receipt,
+  Sparkles,
+  TrendingUp,
+  Upload,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { formatMoney } from '../../../../shared/format';
+import type { Analytics } from '../../../../shared/schemas/entities';
 import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { cn } from '../../lib/utils';
+import { aiAccuracyExplanation, aiAccuracyValue, otherCurrencies } from '../dashboard/lib/stat-cards';
 import { useAnalytics } from './api/get-analytics';
 import { CategoryBreakdownChart } from './components/category-breakdown-chart';
 import { MonthlyTrendsChart } from './components/monthly-trends-chart';
 import { TopVendorsChart } from './components/top-vendors-chart';
-import { formatPercent, hasAnalyticsData, topVendors } from './lib/analytics-rules';
+import {
+  type AnalyticsFigures,
+  analyticsCurrencies,
+  figuresIn,
+  formatPercent,
+  hasAnalyticsData,
+  topVendors,
+} from './lib/analytics-rules';
 
 function KpiCard({
   label,
@@ -100,8 +120,54 @@ function LoadingState() {
   );
 }
 
+/** AI Accuracy over reviewed invoices, and per field: how often reviewers kept what the AI read. */
+function AccuracyCard({ analytics }: { analytics: Analytics }) {
+  const fields = analytics.fieldAccuracy.filter((f) => f.checked > 0);
+  return (
+    <ChartCard
+      title="AI Accuracy"
+      description={aiAccuracyExplanation(analytics.aiAccuracy, analytics.reviewedInvoices)}
+      icon={Sparkles}
+    >
+      <p className="text-2xl font-bold text-slate-900 tabular-nums dark:text-white">
+        {aiAccuracyValue(analytics.aiAccuracy)}
+      </p>
+      {fields.length ? (
+        <Table className="mt-4">
+          <caption className="sr-only">Accuracy per field</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Field</TableHead>
+              <TableHead className="text-right">Checked</TableHead>
+              <TableHead className="text-right">Kept</TableHead>
+              <TableHead className="text-right">Accuracy</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {fields.map((f) => (
+              <TableRow key={f.field}>
+                <TableCell>{f.label}</TableCell>
+                <TableCell className="text-right tabular-nums">{f.checked}</TableCell>
+                <TableCell className="text-right tabular-nums">{f.kept}</TableCell>
+                <TableCell className="text-right font-medium tabular-nums">
+                  {f.accuracy === null ? 'N/A' : formatPercent(f.accuracy)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+          Per-field accuracy appears once reviewers have approved or rejected invoices.
+        </p>
+      )}
+    </ChartCard>
+  );
+}
+
 export function AnalyticsPage() {
   const { data, isPending, isError } = useAnalytics();
+  const [chosen, setChosen] = useState<string | null>(null);
 
   let body: ReactNode;
   if (isPending) body = <LoadingState />;
@@ -132,20 +198,61 @@ export function AnalyticsPage() {
       </Card>
     );
   else {
-    const vendors = topVendors(data);
-    const topCategory = [...data.categoryBreakdown].sort((a, b) => b.totalAmount - a.totalAmount)[0];
+    const currencies = analyticsCurrencies(data);
+    const currency = currencies.includes(chosen ?? '') ? (chosen as string) : data.currency;
+    const figures = figuresIn(data, currency);
+    const vendors = topVendors(figures);
+    const topCategory = [...figures.categoryBreakdown].sort((a, b) => b.totalAmount - a.totalAmount)[0];
+    const others = (pick: (f: AnalyticsFigures) => number) =>
+      otherCurrencies(
+        Object.fromEntries(currencies.map((c) => [c, figuresIn(data, c)])),
+        currency,
+        pick,
+      ).join(' · ');
     body = (
       <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+        {currencies.length > 1 ? (
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="sr-only">Currency</legend>
+            <span className="text-sm text-slate-600 dark:text-slate-300">
+              Figures in each currency, never added together:
+            </span>
+            <div className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+              {currencies.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  aria-pressed={c === currency}
+                  onClick={() => setChosen(c)}
+                  className={cn(
+                    'rounded-md px-3 py-1 text-sm font-medium transition',
+                    c === currency
+                      ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+                  )}
+                >
+                  {c}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <KpiCard
             label="Total Invoices"
-            value={data.totalInvoices.toLocaleString('en-US')}
+            value={figures.totalInvoices.toLocaleString('en-US')}
+            hint={currencies.length > 1 ? `In ${currency}` : undefined}
             icon={FileText}
           />
-          <KpiCard label="Total Amount" value={formatMoney(data.totalAmount)} icon={CircleDollarSign} />
+          <KpiCard
+            label="Total Amount"
+            value={formatMoney(figures.totalAmount, currency)}
+            hint={others((f) => f.totalAmount) ? `Also ${others((f) => f.totalAmount)}` : undefined}
+            icon={CircleDollarSign}
+          />
           <KpiCard
             label="Average Amount"
-            value={formatMoney(data.averageAmount)}
+            value={formatMoney(figures.averageAmount, currency)}
             hint="Per invoice"
             icon={Receipt}
           />
@@ -154,7 +261,7 @@ export function AnalyticsPage() {
             value={topCategory ? topCategory.categoryName : '—'}
             hint={
               topCategory
-                ? `${formatPercent(topCategory.percentage)} of spend · ${formatMoney(topCategory.totalAmount)}`
+                ? `${formatPercent(topCategory.percentage)} of spend · ${formatMoney(topCategory.totalAmount, currency)}`
                 : 'No categorized invoices yet'
             }
             icon={ChartPie}
@@ -166,8 +273,8 @@ export function AnalyticsPage() {
           description="Invoice totals and volume per month."
           icon={TrendingUp}
         >
-          {data.monthlyTrends.length ? (
-            <MonthlyTrendsChart trends={data.monthlyTrends} />
+          {figures.monthlyTrends.length ? (
+            <MonthlyTrendsChart trends={figures.monthlyTrends} currency={currency} />
           ) : (
             <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
               No monthly data yet
@@ -182,7 +289,7 @@ export function AnalyticsPage() {
             icon={ChartColumn}
           >
             {vendors.length ? (
-              <TopVendorsChart vendors={vendors} />
+              <TopVendorsChart vendors={vendors} currency={currency} />
             ) : (
               <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
                 No vendor data yet
@@ -194,8 +301,8 @@ export function AnalyticsPage() {
             description="Share of spend by expense category."
             icon={ChartPie}
           >
-            {data.categoryBreakdown.length ? (
-              <CategoryBreakdownChart categories={data.categoryBreakdown} />
+            {figures.categoryBreakdown.length ? (
+              <CategoryBreakdownChart categories={figures.categoryBreakdown} currency={currency} />
             ) : (
               <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
                 No category data yet
@@ -203,6 +310,7 @@ export function AnalyticsPage() {
             )}
           </ChartCard>
         </div>
+        <AccuracyCard analytics={data} />
       </div>
     );
   }

@@ -38,12 +38,19 @@ export const cellTone = {
 /** An empty cell. */
 export const Dash = () => <span className="text-slate-400 dark:text-slate-500">—</span>;
 
-/** The name, with an 'Inactive' badge unless the status is ACTIVE. */
+/**
+ * The name, with a 'Suggested' badge for a record processing made (a person has not confirmed it yet)
+ * and an 'Inactive' one for any other status but ACTIVE.
+ */
 export function EntityName({ item }: { item: EntityRow }) {
   return (
     <p className="flex items-center gap-2 font-medium text-slate-900 dark:text-white">
       <span className="truncate">{item.name}</span>
-      {item.status !== 'ACTIVE' ? <Badge tone="gray">Inactive</Badge> : null}
+      {item.status === 'SUGGESTED' ? (
+        <Badge tone="amber">Suggested</Badge>
+      ) : item.status !== 'ACTIVE' ? (
+        <Badge tone="gray">Inactive</Badge>
+      ) : null}
     </p>
   );
 }
@@ -68,6 +75,10 @@ export interface EntityPageProps<T extends EntityRow, Input> {
   columns: readonly Column<T>[];
   deleteDescription: (item: T) => string;
   FormDialog: ComponentType<EntityDialogProps<T>>;
+  /** More actions on a row, before Edit and Delete. */
+  rowActions?: (item: T) => ReactNode;
+  /** Dialogs those actions open. */
+  children?: ReactNode;
 }
 
 /**
@@ -83,6 +94,8 @@ export function EntityPage<T extends EntityRow, Input>({
   columns,
   deleteDescription,
   FormDialog,
+  rowActions,
+  children,
 }: EntityPageProps<T, Input>) {
   const { one, many } = entity;
   const Noun = capitalize(one);
@@ -219,6 +232,7 @@ export function EntityPage<T extends EntityRow, Input>({
                       </TableCell>
                     ))}
                     <TableCell className="text-right whitespace-nowrap">
+                      {rowActions?.(item)}
                       <Button
                         variant="ghost"
                         size="icon-sm"
@@ -256,6 +270,7 @@ export function EntityPage<T extends EntityRow, Input>({
       </Card>
 
       <FormDialog open={formOpen} item={editing} onOpenChange={setFormOpen} />
+      {children}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

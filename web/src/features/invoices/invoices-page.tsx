@@ -235,6 +235,7 @@ export function InvoicesPage() {
       <InvoiceTabsDialog
         invoiceId={search.invoice ?? null}
         onClose={() => setSearch({ invoice: undefined })}
+        onOpenInvoice={(id) => setSearch({ invoice: id })}
       />
     </div>
   );

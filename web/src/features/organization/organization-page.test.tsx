@@ -120,6 +120,34 @@ describe('OrganizationPage', () => {
       name: 'Harborview Property Management',
       slug: 'harbor-view',
       plan: 'PROFESSIONAL',
+      defaultCurrency: 'USD',
+      autoApprove: { enabled: false, maxAmount: null },
+    });
+  });
+
+  it('sets the default currency and turns auto-approval on only with an amount', async () => {
+    const { calls } = mockApi({
+      'GET /api/organization/current': { body: org() },
+      'PUT /api/organization/current': { body: org() },
+    });
+    const u = userEvent.setup();
+    renderWithProviders(<OrganizationPage />);
+    const currency = await screen.findByLabelText('Default Currency');
+    await u.clear(currency);
+    await u.type(currency, 'eur');
+    await u.click(screen.getByRole('checkbox', { name: /Approve processed invoices from known vendors/ }));
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('Enter the amount under which invoices are approved automatically'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await u.type(screen.getByLabelText('Up to this total'), '500');
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Organization updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      defaultCurrency: 'EUR',
+      autoApprove: { enabled: true, maxAmount: 500 },
     });
   });
 

@@ -1,8 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Vendor, vendorInputSchema } from '../../../../shared/schemas/entities';
+import { api } from '../../lib/api-client';
 import { defineEntity } from '../entities/api';
+import { invoicesQueryKey } from '../invoices/api/get-invoices';
 
 export type VendorInput = z.output<typeof vendorInputSchema>;
 
 /** `/api/vendors`: each vendor with its live invoice totals. */
 export const vendors = defineEntity<Vendor, VendorInput>('/api/vendors', 'vendor', 'vendors');
+
+/** Merges `sourceId` into `targetId`: its invoices follow, its name becomes an alias, it is deleted. */
+export const mergeVendors = (targetId: string, sourceId: string) =>
+  api.post<Vendor>(`/api/vendors/${encodeURIComponent(targetId)}/merge`, { sourceVendorId: sourceId });
+
+export function useMergeVendors() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ targetId, sourceId }: { targetId: string; sourceId: string }) =>
+      mergeVendors(targetId, sourceId),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['/api/vendors'] }),
+        qc.invalidateQueries({ queryKey: invoicesQueryKey }),
+        qc.invalidateQueries({ queryKey: ['/api/organization/current'] }),
+      ]),
+  });
+}

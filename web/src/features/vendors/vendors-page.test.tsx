@@ -61,10 +61,22 @@ describe('VendorsPage', () => {
     renderWithProviders(<VendorsPage />);
     await user.click(await screen.findByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Page Two Co')).toBeInTheDocument();
-    expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe('next-1');
+    expect(
+      calls
+        .filter((c) => c.url.pathname === '/api/vendors')
+        .at(-1)
+        ?.url.searchParams.get('cursor'),
+    ).toBe('next-1');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search vendors' }), 'acme');
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('search')).toBe('acme'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/api/vendors')
+          .at(-1)
+          ?.url.searchParams.get('search'),
+      ).toBe('acme'),
+    );
     const searches = calls.filter((c) => c.url.searchParams.has('search'));
     expect(searches).toHaveLength(1);
     expect(searches[0].url.searchParams.has('cursor')).toBe(false);
@@ -92,13 +104,14 @@ describe('VendorsPage', () => {
   it("opens on the URL's search, and follows the URL back and forth", async () => {
     const { calls } = mockApi({ 'GET /api/vendors': { body: page([vendor()]) } });
     const { router } = renderWithProviders(<VendorsPage />, { path: '/vendors?q=acme' });
+    const lastList = () => calls.filter((c) => c.url.pathname === '/api/vendors').at(-1);
     const box = await screen.findByRole('searchbox', { name: 'Search vendors' });
     expect(box).toHaveValue('acme');
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('search')).toBe('acme'));
+    await waitFor(() => expect(lastList()?.url.searchParams.get('search')).toBe('acme'));
 
     act(() => router.history.push('/vendors?q=plumb'));
     await waitFor(() => expect(box).toHaveValue('plumb'));
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('search')).toBe('plumb'));
+    await waitFor(() => expect(lastList()?.url.searchParams.get('search')).toBe('plumb'));
     act(() => router.history.back());
     await waitFor(() => expect(box).toHaveValue('acme'));
   });
@@ -132,5 +145,63 @@ describe('VendorsPage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete vendor')).toBeInTheDocument();
     expect(screen.getByText('Vendor has open invoices')).toBeInTheDocument();
+  });
+
+  it('shows a suggested vendor as a suggestion, accepts it, and shows totals in each currency apart', async () => {
+    const user = userEvent.setup();
+    const suggested = vendor({
+      id: '01HZY3K8M2Q4R5S6T7V8W9XV09',
+      name: 'Rheinland Facility GmbH',
+      status: 'SUGGESTED',
+      totalAmount: 100,
+      totalInvoices: 1,
+      averageAmount: 100,
+      byCurrency: {
+        USD: { totalAmount: 100, totalInvoices: 1, averageAmount: 100 },
+        EUR: { totalAmount: 2380, totalInvoices: 1, averageAmount: 2380 },
+      },
+    });
+    const { calls } = mockApi({
+      'GET /api/vendors': { body: page([suggested]) },
+      'GET /api/organization/current': { body: { defaultCurrency: 'USD' } },
+      [`PUT /api/vendors/${suggested.id}`]: { body: { ...suggested, status: 'ACTIVE' } },
+    });
+    renderWithProviders(<VendorsPage />);
+    const row = await screen.findByRole('row', { name: /Rheinland Facility GmbH/ });
+    expect(within(row).getByText('Suggested')).toBeInTheDocument();
+    expect(within(row).getAllByText('€2,380.00')).not.toHaveLength(0);
+    expect(within(row).getAllByText('$100.00')).not.toHaveLength(0);
+    expect(within(row).getByRole('cell', { name: '2' })).toBeInTheDocument();
+
+    await user.click(
+      within(row).getByRole('button', { name: 'Accept suggested vendor Rheinland Facility GmbH' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        status: 'ACTIVE',
+        version: 2,
+        name: 'Rheinland Facility GmbH',
+      }),
+    );
+  });
+
+  it('merges a vendor into another chosen from the list', async () => {
+    const user = userEvent.setup();
+    const dup = vendor({ id: '01HZY3K8M2Q4R5S6T7V8W9XV02', name: 'ACME Plumbing Inc', status: 'SUGGESTED' });
+    const { calls } = mockApi({
+      'GET /api/vendors': { body: page([vendor(), dup]) },
+      'POST /api/vendors/01HZY3K8M2Q4R5S6T7V8W9XV01/merge': { body: vendor() },
+    });
+    renderWithProviders(<VendorsPage />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Merge ACME Plumbing Inc into another vendor' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Merge vendor' });
+    const merge = within(dialog).getByRole('button', { name: 'Merge Vendors' });
+    expect(merge).toBeDisabled();
+    await user.selectOptions(await within(dialog).findByLabelText('Merge into'), 'Acme Plumbing');
+    await user.click(merge);
+    expect(await screen.findByText('Vendors merged')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ sourceVendorId: dup.id });
   });
 });

@@ -6,7 +6,13 @@ import { SERIES_COLORS, useChartTheme } from './chart-theme';
 import { ChartTooltipCard } from './chart-tooltip';
 
 /** A donut with a legend list that states every category's share and amount. */
-export function CategoryBreakdownChart({ categories }: { categories: Analytics['categoryBreakdown'] }) {
+export function CategoryBreakdownChart({
+  categories,
+  currency,
+}: {
+  categories: Analytics['categoryBreakdown'];
+  currency: string;
+}) {
   const t = useChartTheme();
   const data = [...categories].sort((a, b) => b.totalAmount - a.totalAmount);
   const total = data.reduce((s, c) => s + c.totalAmount, 0);
@@ -38,7 +44,7 @@ export function CategoryBreakdownChart({ categories }: { categories: Analytics['
                     title={payload[0].payload.categoryName}
                     rows={[
                       { label: 'Share', value: formatPercent(payload[0].payload.percentage) },
-                      { label: 'Amount', value: formatMoney(payload[0].payload.totalAmount) },
+                      { label: 'Amount', value: formatMoney(payload[0].payload.totalAmount, currency) },
                     ]}
                   />
                 ) : null
@@ -50,7 +56,7 @@ export function CategoryBreakdownChart({ categories }: { categories: Analytics['
           <div>
             <p className="text-xs text-slate-500 dark:text-slate-400">Total</p>
             <p className="text-sm font-semibold text-slate-900 tabular-nums dark:text-white">
-              {formatMoney(total)}
+              {formatMoney(total, currency)}
             </p>
           </div>
         </div>
@@ -72,7 +78,7 @@ export function CategoryBreakdownChart({ categories }: { categories: Analytics['
                   {formatPercent(c.percentage)}
                 </span>
                 {' · '}
-                {formatMoney(c.totalAmount)}
+                {formatMoney(c.totalAmount, currency)}
               </span>
             </div>
             <div className="h-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden>

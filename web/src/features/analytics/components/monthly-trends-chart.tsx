@@ -15,7 +15,13 @@ import { compactMoney, monthLabel } from '../lib/analytics-rules';
 import { useChartTheme } from './chart-theme';
 import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 
-export function MonthlyTrendsChart({ trends }: { trends: Analytics['monthlyTrends'] }) {
+export function MonthlyTrendsChart({
+  trends,
+  currency,
+}: {
+  trends: Analytics['monthlyTrends'];
+  currency: string;
+}) {
   const t = useChartTheme();
   const data = trends.map((m) => ({ ...m, label: monthLabel(m.month) }));
   return (
@@ -36,7 +42,7 @@ export function MonthlyTrendsChart({ trends }: { trends: Analytics['monthlyTrend
             />
             <YAxis
               yAxisId="amount"
-              tickFormatter={compactMoney}
+              tickFormatter={(v: number) => compactMoney(v, currency)}
               tick={{ fill: t.axis, fontSize: 12 }}
               tickLine={false}
               axisLine={false}
@@ -60,7 +66,7 @@ export function MonthlyTrendsChart({ trends }: { trends: Analytics['monthlyTrend
                     rows={[
                       {
                         label: 'Total amount',
-                        value: formatMoney(payload[0].payload.totalAmount),
+                        value: formatMoney(payload[0].payload.totalAmount, currency),
                         color: t.primary,
                       },
                       { label: 'Invoices', value: payload[0].payload.invoiceCount, color: t.secondary },
@@ -99,7 +105,7 @@ export function MonthlyTrendsChart({ trends }: { trends: Analytics['monthlyTrend
       <SrDataTable
         caption="Monthly trends"
         headers={['Month', 'Invoices', 'Total amount']}
-        rows={data.map((m) => [m.label, m.invoiceCount, formatMoney(m.totalAmount)])}
+        rows={data.map((m) => [m.label, m.invoiceCount, formatMoney(m.totalAmount, currency)])}
       />
     </>
   );

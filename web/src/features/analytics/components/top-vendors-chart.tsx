@@ -8,7 +8,13 @@ import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 const shortName = (max: number) => (name: string) =>
   name.length > max ? `${name.slice(0, max - 1)}…` : name;
 
-export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] }) {
+export function TopVendorsChart({
+  vendors,
+  currency,
+}: {
+  vendors: Analytics['topVendors'];
+  currency: string;
+}) {
   const t = useChartTheme();
   const wide = useMinWidth(640);
   const height = Math.max(160, vendors.length * 36 + 24);
@@ -25,7 +31,7 @@ export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] 
             <CartesianGrid stroke={t.grid} horizontal={false} />
             <XAxis
               type="number"
-              tickFormatter={compactMoney}
+              tickFormatter={(v: number) => compactMoney(v, currency)}
               tick={{ fill: t.axis, fontSize: 12 }}
               tickLine={false}
               axisLine={false}
@@ -59,7 +65,7 @@ export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] 
                     rows={[
                       {
                         label: 'Total amount',
-                        value: formatMoney(payload[0].payload.totalAmount),
+                        value: formatMoney(payload[0].payload.totalAmount, currency),
                         color: t.primary,
                       },
                       { label: 'Invoices', value: payload[0].payload.invoiceCount },
@@ -81,7 +87,7 @@ export function TopVendorsChart({ vendors }: { vendors: Analytics['topVendors'] 
       <SrDataTable
         caption="Top vendors by total amount"
         headers={['Vendor', 'Invoices', 'Total amount']}
-        rows={vendors.map((v) => [v.name, v.invoiceCount, formatMoney(v.totalAmount)])}
+        rows={vendors.map((v) => [v.name, v.invoiceCount, formatMoney(v.totalAmount, currency)])}
       />
     </>
   );

@@ -4,6 +4,7 @@ import type { Analytics } from '../../../../../shared/schemas/entities';
 /** 'No analytics data available' when nothing returns, or nothing has been invoiced yet. */
 export function hasAnalyticsData(a: Analytics | null | undefined): a is Analytics {
   if (!a) return false;
+  if (Object.values(a.byCurrency ?? {}).some((f) => f.totalInvoices > 0)) return true;
   return (
     a.totalInvoices > 0 ||
     a.topVendors.length > 0 ||
@@ -21,19 +22,37 @@ export function monthLabel(month: string): string {
 }
 
 /** The ten vendors with the highest totals, highest first. */
-export function topVendors(a: Analytics) {
+export function topVendors(a: AnalyticsFigures) {
   return [...a.topVendors].sort((x, y) => y.totalAmount - x.totalAmount).slice(0, TOP_VENDORS);
 }
 
-/** Compact money for chart axes: `$1.2K`, `$3.4M`. */
-export function compactMoney(value: number): string {
+/** Compact money for chart axes: `$1.2K`, `€3.4M`. */
+export function compactMoney(value: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
-    currency: 'USD',
+    currency,
     notation: 'compact',
     maximumFractionDigits: 1,
   }).format(value);
 }
+
+/** The currencies with figures, the organization's first, then by how much was spent in them. */
+export function analyticsCurrencies(a: Analytics): string[] {
+  const others = Object.entries(a.byCurrency ?? {})
+    .filter(([code, f]) => code !== a.currency && f.totalInvoices > 0)
+    .sort(([, x], [, y]) => y.totalInvoices - x.totalInvoices)
+    .map(([code]) => code);
+  return [a.currency, ...others];
+}
+
+/** The figures of one currency: the spec fields for the organization's, else that currency's. */
+export function figuresIn(a: Analytics, currency: string): AnalyticsFigures {
+  return currency === a.currency ? a : (a.byCurrency[currency] ?? a);
+}
+export type AnalyticsFigures = Pick<
+  Analytics,
+  'totalInvoices' | 'totalAmount' | 'averageAmount' | 'topVendors' | 'categoryBreakdown' | 'monthlyTrends'
+>;
 
 export function formatPercent(value: number): string {
   return `${(Math.round(value * 10) / 10).toFixed(1)}%`;

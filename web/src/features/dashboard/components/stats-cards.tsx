@@ -1,7 +1,8 @@
-import { Activity, CircleDollarSign, FileText, Sparkles } from 'lucide-react';
+import { Activity, CircleDollarSign, FileText, Info, Sparkles } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { useStats } from '../../stats/api/get-stats';
 import { STAT_TITLES, type StatKey, statCards } from '../lib/stat-cards';
 
@@ -61,12 +62,30 @@ export function StatsCards() {
         const card = statCards(data).find((c) => c.key === k)!;
         return (
           <Shell key={k} k={k}>
-            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums dark:text-white">
+            <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-2xl font-bold tracking-tight text-slate-900 tabular-nums dark:text-white">
               {card.value}
+              {card.others?.length ? (
+                <span className="text-sm font-medium tracking-normal text-slate-600 dark:text-slate-300">
+                  <span className="sr-only">and, in other currencies, </span>
+                  {card.others.join(' · ')}
+                </span>
+              ) : null}
             </p>
-            <Badge tone={card.tone} className="mt-2">
-              {card.label}
-            </Badge>
+            <div className="mt-2 flex items-center gap-1.5">
+              <Badge tone={card.tone}>{card.label}</Badge>
+              {card.explain ? (
+                <Tooltip content={<span className="block max-w-64">{card.explain}</span>}>
+                  <button
+                    type="button"
+                    aria-label={`How ${card.title} is measured`}
+                    aria-description={card.explain}
+                    className="grid size-6 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800"
+                  >
+                    <Info className="size-3.5" aria-hidden />
+                  </button>
+                </Tooltip>
+              ) : null}
+            </div>
           </Shell>
         );
       })}

@@ -38,4 +38,36 @@ describe('statistics card labels', () => {
     );
     expect(card?.label).toBe(label);
   });
+
+  it("reads 'N/A' with 'No data' while AI accuracy is not measured yet, and says how it will be", () => {
+    const card = statCards({
+      totalInvoices: 3,
+      processingQueue: 0,
+      monthlyTotal: 10,
+      aiAccuracy: null,
+      reviewedInvoices: 3,
+    }).find((c) => c.key === 'aiAccuracy');
+    expect(card).toMatchObject({ value: 'N/A', label: 'No data' });
+    expect(card?.explain).toBe(
+      'Of the fields the AI read on invoices a person approved or rejected, the share kept unchanged. Shown once 10 invoices have been reviewed; 3 reviewed invoices so far.',
+    );
+  });
+
+  it('shows the monthly total in the organization currency and the others beside it, never added', () => {
+    const card = statCards({
+      totalInvoices: 3,
+      processingQueue: 0,
+      monthlyTotal: 100,
+      aiAccuracy: null,
+      currency: 'EUR',
+      byCurrency: {
+        EUR: { invoiceCount: 1, monthlyTotal: 100, totalAmount: 100 },
+        USD: { invoiceCount: 1, monthlyTotal: 50.5, totalAmount: 50.5 },
+        INR: { invoiceCount: 1, monthlyTotal: 319, totalAmount: 319 },
+        MYR: { invoiceCount: 1, monthlyTotal: 0, totalAmount: 12 },
+      },
+    }).find((c) => c.key === 'monthlyTotal');
+    expect(card?.value).toBe('€100.00');
+    expect(card?.others).toEqual(['₹319.00', '$50.50']);
+  });
 });

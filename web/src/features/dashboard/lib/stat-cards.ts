@@ -1,6 +1,6 @@
 /** The four statistics cards and their label rules (spec section 9). */
 import { formatMoney } from '../../../../../shared/format';
-import type { Stats } from '../../../../../shared/schemas/entities';
+import { MIN_REVIEWED_FOR_ACCURACY, type Stats } from '../../../../../shared/schemas/entities';
 import type { BadgeTone } from '../../../components/ui/badge';
 
 export type StatKey = 'totalInvoices' | 'processingQueue' | 'monthlyTotal' | 'aiAccuracy';
@@ -11,6 +11,10 @@ export interface StatCard {
   value: string;
   label: string;
   tone: BadgeTone;
+  /** Figures in other currencies, shown beside the value and never added to it. */
+  others?: string[];
+  /** How the figure is measured, in the card's tooltip. */
+  explain?: string;
 }
 
 export const STAT_TITLES: Record<StatKey, string> = {
@@ -20,19 +24,50 @@ export const STAT_TITLES: Record<StatKey, string> = {
   aiAccuracy: 'AI Accuracy',
 };
 
-export function aiAccuracyValue(accuracy: number): string {
-  return accuracy <= 0 ? 'N/A' : `${accuracy.toFixed(1)}%`;
+/** 'N/A' while not measured (null, before 10 reviewed invoices) or at 0 and below; else one decimal. */
+export function aiAccuracyValue(accuracy: number | null): string {
+  return accuracy === null || accuracy <= 0 ? 'N/A' : `${accuracy.toFixed(1)}%`;
 }
 
-/** High above 80, Moderate for anything above 0 up to 80, No data at 0. */
-export function aiAccuracyLabel(accuracy: number): { label: string; tone: BadgeTone } {
+/** High above 80, Moderate for anything above 0 up to 80, No data at 0 or not yet measured. */
+export function aiAccuracyLabel(accuracy: number | null): { label: string; tone: BadgeTone } {
+  if (accuracy === null) return { label: 'No data', tone: 'gray' };
   if (accuracy > 80) return { label: 'High', tone: 'green' };
   if (accuracy > 0) return { label: 'Moderate', tone: 'amber' };
   return { label: 'No data', tone: 'gray' };
 }
 
-export function statCards(stats: Pick<Stats, StatKey>): StatCard[] {
+/** How AI Accuracy is measured, and how far it is from being measured at all. */
+export function aiAccuracyExplanation(accuracy: number | null, reviewed: number): string {
+  const how =
+    'Of the fields the AI read on invoices a person approved or rejected, the share kept unchanged.';
+  const basis = `${reviewed} reviewed invoice${reviewed === 1 ? '' : 's'} so far.`;
+  return accuracy === null
+    ? `${how} Shown once ${MIN_REVIEWED_FOR_ACCURACY} invoices have been reviewed; ${basis}`
+    : `${how} Based on ${basis.replace(' so far', '')}`;
+}
+
+/**
+ * The amounts of every currency but `main` whose `pick` figure is not zero, each in its own currency,
+ * largest first. They are shown beside the main figure, never added to it.
+ */
+export function otherCurrencies<T>(
+  byCurrency: Record<string, T> | undefined,
+  main: string,
+  pick: (figures: T) => number,
+): string[] {
+  return Object.entries(byCurrency ?? {})
+    .filter(([code, f]) => code !== main && pick(f) !== 0)
+    .sort(([, a], [, b]) => pick(b) - pick(a))
+    .map(([code, f]) => formatMoney(pick(f), code));
+}
+
+type StatsInput = Pick<Stats, StatKey> & Partial<Pick<Stats, 'currency' | 'byCurrency' | 'reviewedInvoices'>>;
+
+export function statCards(stats: StatsInput): StatCard[] {
   const accuracy = aiAccuracyLabel(stats.aiAccuracy);
+  const currency = stats.currency ?? 'USD';
+  const others = otherCurrencies(stats.byCurrency, currency, (f) => f.monthlyTotal);
   return [
     {
       key: 'totalInvoices',
@@ -51,8 +86,9 @@ export function statCards(stats: Pick<Stats, StatKey>): StatCard[] {
     {
       key: 'monthlyTotal',
       title: STAT_TITLES.monthlyTotal,
-      value: formatMoney(stats.monthlyTotal),
-      ...(stats.monthlyTotal > 0
+      value: formatMoney(stats.monthlyTotal, currency),
+      others,
+      ...(stats.monthlyTotal > 0 || others.length
         ? { label: 'Current', tone: 'brand' }
         : { label: 'No invoices', tone: 'gray' }),
     },
@@ -62,6 +98,7 @@ export function statCards(stats: Pick<Stats, StatKey>): StatCard[] {
       value: aiAccuracyValue(stats.aiAccuracy),
       label: accuracy.label,
       tone: accuracy.tone,
+      explain: aiAccuracyExplanation(stats.aiAccuracy, stats.reviewedInvoices ?? 0),
     },
   ];
 }

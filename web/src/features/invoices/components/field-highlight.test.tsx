@@ -43,9 +43,10 @@ describe('field locations on the document preview', () => {
   it('hovering a located field draws its box over the page at the given fractions; leaving removes it', async () => {
     const user = userEvent.setup();
     setup();
-    const scan = await screen.findByRole('img', { name: 'Scan of scan.png' });
+    const scan = await screen.findByRole('img', { name: 'Scan of scan.png' }, { timeout: 5000 });
     const total = screen.getByRole('button', { name: 'Show Total Amount on the document' });
-    expect(highlight()).toBeNull();
+    // The dialog opens on its first field, the vendor, whose box shows.
+    await waitFor(() => expect(highlight()).toHaveStyle({ left: '8%', top: '6%' }));
 
     await user.hover(total);
     const box = highlight();
@@ -54,9 +55,12 @@ describe('field locations on the document preview', () => {
     // Drawn in the page's overlay, next to the image, not anywhere else in the dialog.
     expect(scan.parentElement).toContainElement(box);
 
-    // Moving on to another part of the dialog (the body outside it takes no pointer events).
+    // Moving on to another part of the dialog (the body outside it takes no pointer events): the
+    // focused field's box is back.
     await user.hover(screen.getByText('Extracted Information'));
-    expect(highlight()).toBeNull();
+    expect(highlight()).toHaveStyle({ left: '8%', top: '6%' });
+    (document.activeElement as HTMLElement).blur();
+    await waitFor(() => expect(highlight()).toBeNull());
 
     await user.hover(screen.getByRole('button', { name: 'Show Vendor on the document' }));
     expect(highlight()).toHaveStyle({ left: '8%', top: '6%', width: '40%', height: '5%' });

@@ -1,5 +1,14 @@
-import { Check, Pencil, RefreshCw, TriangleExclamationPoint, X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import {
+  Check,
+  CircleCheck,
+  FileX,
+  Pencil,
+  RefreshCw,
+  Trash,
+  TriangleExclamationPoint,
+  X,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatConfidence, formatDate, formatMoney } from '../../../../../shared/format';
 import type { Invoice } from '../../../../../shared/schemas/invoice';
 import { Badge } from '../../../components/ui/badge';
@@ -12,36 +21,48 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useInvoice } from '../api/get-invoice';
-import { useApproveInvoice, useRejectInvoice, useReprocessInvoice } from '../api/invoice-actions';
+import { useDeleteInvoice, useReprocessInvoice } from '../api/invoice-actions';
+import { useReviewQueue } from '../hooks/use-review-queue';
 import {
   amountDisplay,
   canDecide,
   confidenceTone,
+  couldNotRead,
+  fieldEditor,
   fileNameOf,
+  firstAttentionField,
   invoiceDisplayNumber,
   needsReview,
+  type ReviewField,
+  readyToApprove,
+  reviewReasonsOf,
   stageLabel,
   vendorDisplay,
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
+import { useDecision } from './decision';
 import { DocumentPreview } from './document-preview';
 import { DueBadge } from './due-badge';
 import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
 import { ReviewQueue } from './review-queue';
+import { escapeLeavesTextBoxFirst, reviewKeyHandler, ShortcutsHelp } from './review-shortcuts';
 import { StatusBadge } from './status-badge';
 
 function Field({
   label,
   value,
   confidence,
+  editedBy,
   wide,
   name,
 }: {
   label: string;
   value: ReactNode;
   confidence?: number;
+  /** Who corrected it: their 'Edited by' badge replaces the AI's confidence. */
+  editedBy?: string | null;
   wide?: boolean;
   /** The invoice field, whose box on the document (if it was read from one) hover and focus show. */
   name?: string;
@@ -52,36 +73,52 @@ function Field({
     <div
       className={cn(
         wide ? 'col-span-2 min-w-0' : 'min-w-0',
-        // The padding is taken back by the margin, so a located field sits exactly where others do.
-        located && 'relative -m-1.5 rounded-lg p-1.5',
+        // The padding is taken back by the margin, so a highlighted field sits exactly where others do.
+        name !== undefined &&
+          'relative -m-1.5 rounded-lg p-1.5 focus-within:ring-2 focus-within:ring-brand-500',
         located && active === name && 'bg-brand-50 dark:bg-brand-500/15',
       )}
     >
       <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
         {label}
-        {confidence !== undefined ? (
+        {editedBy ? (
+          <Badge tone="blue" className="px-1.5 py-0 text-[10px]">
+            Edited by {editedBy}
+          </Badge>
+        ) : confidence !== undefined ? (
           <Badge tone={confidenceTone(confidence)} className="px-1.5 py-0 text-[10px]" title="AI confidence">
             <span className="sr-only">confidence </span>
             {formatConfidence(confidence, 0)}
           </Badge>
         ) : null}
       </dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-white">
-        {value || '—'}
-        {located ? (
-          // Stretched over the whole field, so hovering anywhere on it, tabbing to it or tapping it shows
-          // the box. It sits in the <dd> because a <dl> group may only hold <dt> and <dd> elements.
+      {located ? (
+        <dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-white">
+          {value || '—'}
+          {/* Stretched over the whole field, so hovering anywhere on it, tabbing to it or tapping it shows
+              the box. It sits in the <dd> because a <dl> group may only hold <dt> and <dd> elements. */}
           <button
             type="button"
+            data-field={name}
             aria-label={`Show ${label} on the document`}
-            className="absolute inset-0 cursor-pointer rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
+            className="absolute inset-0 cursor-pointer rounded-lg outline-none"
             onMouseEnter={() => setHovered(name)}
             onMouseLeave={() => setHovered(null)}
             onFocus={() => setFocused(name)}
             onBlur={() => setFocused(null)}
           />
-        ) : null}
-      </dd>
+        </dd>
+      ) : (
+        // A field not read from the page has no box to show, but the keyboard still stops on it, so Tab
+        // walks every field in reading order.
+        <dd
+          data-field={name}
+          tabIndex={name === undefined ? undefined : 0}
+          className="mt-0.5 rounded-sm text-sm break-words text-slate-900 outline-none dark:text-white"
+        >
+          {value || '—'}
+        </dd>
+      )}
     </div>
   );
 }
@@ -101,61 +138,35 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
   useClearHighlightOnUnmount();
   const c = invoice.fieldConfidence ?? {};
   const cur = invoice.currency ?? 'USD';
+  const field = (name: ReviewField, label: string, value: ReactNode, wide = false) => (
+    <Field
+      key={name}
+      name={name}
+      label={label}
+      value={value}
+      wide={wide}
+      confidence={name === 'category' ? (c.category ?? c.categoryId) : c[name]}
+      editedBy={fieldEditor(invoice, name)}
+    />
+  );
   return (
     <div className="grid gap-6">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-        <Field name="vendorName" label="Vendor" value={vendorDisplay(invoice)} confidence={c.vendorName} />
-        <Field
-          name="invoiceNumber"
-          label="Invoice Number"
-          value={invoiceDisplayNumber(invoice)}
-          confidence={c.invoiceNumber}
-        />
-        <Field
-          name="invoiceDate"
-          label="Invoice Date"
-          value={formatDate(invoice.invoiceDate)}
-          confidence={c.invoiceDate}
-        />
-        <Field name="dueDate" label="Due Date" value={formatDate(invoice.dueDate)} confidence={c.dueDate} />
-        <Field
-          name="subtotal"
-          label="Subtotal"
-          value={formatMoney(invoice.subtotal, cur)}
-          confidence={c.subtotal}
-        />
-        <Field
-          name="taxAmount"
-          label="Tax"
-          value={formatMoney(invoice.taxAmount, cur)}
-          confidence={c.taxAmount}
-        />
-        <Field
-          name="totalAmount"
-          label="Total Amount"
-          value={<span className="text-base font-semibold">{amountDisplay(invoice)}</span>}
-          confidence={c.totalAmount}
-        />
-        <Field label="Category" value={invoice.categoryName} confidence={c.category ?? c.categoryId} />
-        <Field
-          name="vendorEmail"
-          label="Vendor Email"
-          value={invoice.vendorEmail}
-          confidence={c.vendorEmail}
-        />
-        <Field
-          name="vendorPhone"
-          label="Vendor Phone"
-          value={invoice.vendorPhone}
-          confidence={c.vendorPhone}
-        />
-        <Field
-          wide
-          name="vendorAddress"
-          label="Vendor Address"
-          value={invoice.vendorAddress}
-          confidence={c.vendorAddress}
-        />
+        {field('vendorName', 'Vendor', vendorDisplay(invoice))}
+        {field('invoiceNumber', 'Invoice Number', invoiceDisplayNumber(invoice))}
+        {field('invoiceDate', 'Invoice Date', formatDate(invoice.invoiceDate))}
+        {field('dueDate', 'Due Date', formatDate(invoice.dueDate))}
+        {field('subtotal', 'Subtotal', formatMoney(invoice.subtotal, cur))}
+        {field('taxAmount', 'Tax', formatMoney(invoice.taxAmount, cur))}
+        {field(
+          'totalAmount',
+          'Total Amount',
+          <span className="text-base font-semibold">{amountDisplay(invoice)}</span>,
+        )}
+        {field('category', 'Category', invoice.categoryName || 'Choose a category')}
+        {field('vendorEmail', 'Vendor Email', invoice.vendorEmail)}
+        {field('vendorPhone', 'Vendor Phone', invoice.vendorPhone)}
+        {field('vendorAddress', 'Vendor Address', invoice.vendorAddress, true)}
         {invoice.notes ? <Field wide label="Notes" value={invoice.notes} /> : null}
         {invoice.rejectionReason ? (
           <Field wide label="Rejection Reason" value={invoice.rejectionReason} />
@@ -179,39 +190,30 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
         </Section>
       ) : null}
       <Section title="History">
-        <AuditHistory invoiceId={invoice.id} />
+        <AuditHistory invoiceId={invoice.id} currency={invoice.currency} />
       </Section>
     </div>
   );
 }
 
-function ReviewActions({ invoice }: { invoice: Invoice }) {
-  const approve = useApproveInvoice();
-  const reject = useRejectInvoice();
+function ReviewActions({
+  invoice,
+  decision,
+  rejecting,
+  setRejecting,
+}: {
+  invoice: Invoice;
+  decision: ReturnType<typeof useDecision>;
+  rejecting: boolean;
+  setRejecting: (r: boolean) => void;
+}) {
   const reprocess = useReprocessInvoice();
-  const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const busy = approve.isPending || reject.isPending || reprocess.isPending;
+  const busy = decision.approving || decision.rejecting || reprocess.isPending;
   const decide = canDecide(invoice, true);
   const processing = invoice.status === 'PROCESSING';
   const review = needsReview(invoice);
-
-  const onApprove = () =>
-    approve.mutate(invoice.id, {
-      onSuccess: () =>
-        toast({
-          title: 'Invoice approved',
-          description: 'The invoice will be synced to your property management system.',
-          variant: 'success',
-        }),
-      onError: (e) =>
-        toast({
-          title: 'Approval failed',
-          description: `Failed to approve invoice: ${errorDetail(e)}`,
-          variant: 'destructive',
-        }),
-    });
 
   const onReject = () => {
     const trimmed = reason.trim();
@@ -223,22 +225,10 @@ function ReviewActions({ invoice }: { invoice: Invoice }) {
       });
       return;
     }
-    reject.mutate(
-      { id: invoice.id, reason: trimmed },
-      {
-        onSuccess: () => {
-          setRejecting(false);
-          setReason('');
-          toast({ title: 'Invoice rejected', description: 'The invoice has been marked for review.' });
-        },
-        onError: (e) =>
-          toast({
-            title: 'Rejection failed',
-            description: `Failed to reject invoice: ${errorDetail(e)}`,
-            variant: 'destructive',
-          }),
-      },
-    );
+    decision.reject(trimmed, () => {
+      setRejecting(false);
+      setReason('');
+    });
   };
 
   const onReprocess = () =>
@@ -262,14 +252,15 @@ function ReviewActions({ invoice }: { invoice: Invoice }) {
       <div className="flex flex-wrap gap-2">
         {decide ? (
           <>
-            <Button variant="success" onClick={onApprove} disabled={busy}>
-              {approve.isPending ? <Spinner /> : <Check aria-hidden />} Approve
+            <Button variant="success" onClick={decision.approve} disabled={busy} aria-keyshortcuts="A">
+              {decision.approving ? <Spinner /> : <Check aria-hidden />} Approve
             </Button>
             <Button
               variant="destructive"
-              onClick={() => setRejecting((r) => !r)}
+              onClick={() => setRejecting(!rejecting)}
               disabled={busy}
               aria-expanded={rejecting}
+              aria-keyshortcuts="R"
             >
               <X aria-hidden /> Reject
             </Button>
@@ -291,6 +282,8 @@ function ReviewActions({ invoice }: { invoice: Invoice }) {
             id={reasonId}
             rows={3}
             value={reason}
+            // Opened by R or the Reject button: the reason is what comes next.
+            autoFocus
             onChange={(e) => setReason(e.target.value)}
             placeholder="Explain why this invoice is rejected..."
           />
@@ -298,14 +291,133 @@ function ReviewActions({ invoice }: { invoice: Invoice }) {
             <Button variant="ghost" size="sm" onClick={() => setRejecting(false)}>
               Cancel
             </Button>
-            <Button variant="destructive" size="sm" onClick={onReject} disabled={reject.isPending}>
-              {reject.isPending ? 'Rejecting...' : 'Confirm Rejection'}
+            <Button variant="destructive" size="sm" onClick={onReject} disabled={decision.rejecting}>
+              {decision.rejecting ? 'Rejecting...' : 'Confirm Rejection'}
             </Button>
           </div>
         </div>
       ) : null}
     </div>
   );
+}
+
+/** The state panels above the actions: still processing, could not read, ready to approve, why review. */
+export function InvoiceStateNotice({ invoice }: { invoice: Invoice }) {
+  if (couldNotRead(invoice)) return null;
+  if (invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED') {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:bg-blue-500/10 dark:text-blue-200"
+      >
+        <Spinner /> {stageLabel(invoice.processingStage)}... this usually takes 10-30 seconds.
+      </p>
+    );
+  }
+  if (needsReview(invoice)) {
+    return (
+      <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-500/10">
+        <p className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
+          <TriangleExclamationPoint className="size-4" aria-hidden /> Why this needs review
+        </p>
+        <ul className="mt-1.5 list-disc pl-6 text-sm text-amber-900 dark:text-amber-100">
+          {reviewReasonsOf(invoice).map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (readyToApprove(invoice)) {
+    return (
+      <p className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-100">
+        <CircleCheck className="size-4 shrink-0" aria-hidden />
+        <span>
+          <span className="font-semibold">Ready to approve.</span> The AI found nothing to question; check the
+          fields and approve.
+        </span>
+      </p>
+    );
+  }
+  return null;
+}
+
+/** A file that is not a readable invoice: say so, and offer Reprocess and Delete (never Approve). */
+export function CouldNotRead({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () => void }) {
+  const reprocess = useReprocessInvoice();
+  const del = useDeleteInvoice();
+  return (
+    <div className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-500/10">
+      <p className="flex items-center gap-2 font-semibold text-red-900 dark:text-red-100">
+        <FileX className="size-5 shrink-0" aria-hidden /> We could not read this file
+      </p>
+      <p className="text-sm text-red-900 dark:text-red-100">
+        {invoice.readFailure} Reprocess it, or delete it and upload a clearer copy.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={reprocess.isPending || del.isPending}
+          onClick={() =>
+            reprocess.mutate(invoice.id, {
+              onSuccess: () =>
+                toast({
+                  title: 'Processing Started',
+                  description: 'AI processing has restarted. This usually takes 10-30 seconds.',
+                }),
+              onError: (e) =>
+                toast({
+                  title: 'Error',
+                  description: errorDetail(e) || 'Failed to reprocess invoice',
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          {reprocess.isPending ? <Spinner /> : <RefreshCw aria-hidden />} Reprocess
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={reprocess.isPending || del.isPending}
+          // Awaited rather than mutate's callbacks: the deleted invoice's query empties this panel, which
+          // unmounts it before mutate's callbacks would run.
+          onClick={() =>
+            del.mutateAsync(invoice.id).then(
+              () => {
+                toast({ title: 'Invoice deleted', description: 'The file was deleted.', variant: 'success' });
+                onDeleted();
+              },
+              (e) =>
+                toast({
+                  title: 'Delete failed',
+                  description: `Failed to delete invoice: ${errorDetail(e)}`,
+                  variant: 'destructive',
+                }),
+            )
+          }
+        >
+          {del.isPending ? <Spinner /> : <Trash aria-hidden />} Delete
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Focuses, once per shown invoice, the first field needing attention (else the first field). */
+export function useFocusFirstField(invoice: Invoice | undefined, editing: boolean) {
+  const root = useRef<HTMLDivElement>(null);
+  const focusedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!invoice || editing || focusedFor.current === invoice.id || !root.current) return;
+    const target = firstAttentionField(invoice);
+    const el =
+      (target && root.current.querySelector<HTMLElement>(`[data-field="${target}"]`)) ||
+      root.current.querySelector<HTMLElement>('[data-field]');
+    if (!el) return;
+    focusedFor.current = invoice.id;
+    el.focus();
+  });
+  return root;
 }
 
 /** The dashboard's invoice dialog: preview, extracted data with confidence, edit, review actions, history. */
@@ -322,13 +434,35 @@ export function InvoiceDetailDialog({
   onOpenInvoice?: (id: string) => void;
 }) {
   const { data: invoice, isPending, isError } = useInvoice(open ? invoiceId : null);
+  const queue = useReviewQueue(open && onOpenInvoice ? invoiceId : null);
   const [editing, setEditing] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [help, setHelp] = useState(false);
   // Moving to another invoice (the review queue's Next) starts on its extracted fields, not an edit form.
   const [shownId, setShownId] = useState(invoiceId);
   if (shownId !== invoiceId) {
     setShownId(invoiceId);
     setEditing(false);
+    setRejecting(false);
   }
+  const open_ = (id: string | undefined) => id && onOpenInvoice?.(id);
+  const nextId = queue.next?.id;
+  const decision = useDecision({
+    invoice,
+    onDecided: () => open_(nextId),
+    onOpenInvoice,
+    failTitle: { approve: 'Approval failed', reject: 'Rejection failed' },
+  });
+  const body = useFocusFirstField(invoice, editing);
+  const decide = invoice ? canDecide(invoice, true) : false;
+  const onKeyDown = reviewKeyHandler({
+    approve: decide ? decision.approve : undefined,
+    reject: decide ? () => setRejecting(true) : undefined,
+    edit: invoice && !couldNotRead(invoice) ? () => setEditing(true) : undefined,
+    next: onOpenInvoice ? () => open_(queue.next?.id) : undefined,
+    previous: onOpenInvoice ? () => open_(queue.previous?.id) : undefined,
+    help: () => setHelp(true),
+  });
 
   const title = invoice ? `Invoice #${invoiceDisplayNumber(invoice)}` : 'Invoice';
   return (
@@ -343,6 +477,15 @@ export function InvoiceDetailDialog({
     >
       <DialogContent
         wide
+        onKeyDown={onKeyDown}
+        onEscapeKeyDown={escapeLeavesTextBoxFirst}
+        // Not on Close (Enter would close it): the dialog itself until the invoice is in, then its first
+        // field needing attention.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.target as HTMLElement).focus();
+        }}
+        headerActions={<ShortcutsHelp open={help} onOpenChange={setHelp} />}
         title={
           <span className="flex items-center gap-2">
             {title}
@@ -371,7 +514,7 @@ export function InvoiceDetailDialog({
               <div className="border-b border-slate-200 bg-slate-50 p-3 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-950/40">
                 <DocumentPreview invoice={invoice} />
               </div>
-              <div className="grid content-start gap-5 overflow-y-auto p-5">
+              <div ref={body} className="grid content-start gap-5 overflow-y-auto p-5">
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <h3 className="text-base font-semibold text-slate-900 dark:text-white">
                     {editing ? 'Edit Invoice' : 'Extracted Information'}
@@ -382,37 +525,36 @@ export function InvoiceDetailDialog({
                         AI confidence {formatConfidence(invoice.aiConfidence, 1)}
                       </Badge>
                     ) : null}
-                    {!editing ? (
-                      <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                    {!editing && !couldNotRead(invoice) ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setEditing(true)}
+                        aria-keyshortcuts="E"
+                      >
                         <Pencil aria-hidden /> Edit
                       </Button>
                     ) : null}
                   </div>
                 </div>
-                {invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED' ? (
-                  <p
-                    role="status"
-                    className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:bg-blue-500/10 dark:text-blue-200"
-                  >
-                    <Spinner /> {stageLabel(invoice.processingStage)}... this usually takes 10-30 seconds.
-                  </p>
-                ) : null}
-                {needsReview(invoice) && invoice.reviewReasons.length ? (
-                  <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-500/10">
-                    <p className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
-                      <TriangleExclamationPoint className="size-4" aria-hidden /> Why this needs review
-                    </p>
-                    <ul className="mt-1.5 list-disc pl-6 text-sm text-amber-900 dark:text-amber-100">
-                      {invoice.reviewReasons.map((r) => (
-                        <li key={r}>{r}</li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-                <ReviewActions key={invoice.id} invoice={invoice} />
-                {onOpenInvoice ? <ReviewQueue currentId={invoice.id} onOpen={onOpenInvoice} /> : null}
+                {couldNotRead(invoice) ? <CouldNotRead invoice={invoice} onDeleted={onClose} /> : null}
+                <InvoiceStateNotice invoice={invoice} />
+                <ReviewActions
+                  key={invoice.id}
+                  invoice={invoice}
+                  decision={decision}
+                  rejecting={rejecting}
+                  setRejecting={setRejecting}
+                />
+                {decision.confirmDialog}
+                {onOpenInvoice ? <ReviewQueue queue={queue} onOpen={onOpenInvoice} /> : null}
                 {editing ? (
-                  <InvoiceEditForm key={invoice.version} invoice={invoice} onDone={() => setEditing(false)} />
+                  <InvoiceEditForm
+                    key={invoice.version}
+                    invoice={invoice}
+                    focusField={firstAttentionField(invoice) ?? 'vendorName'}
+                    onDone={() => setEditing(false)}
+                  />
                 ) : (
                   <ExtractedInformation invoice={invoice} />
                 )}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Invoice, invoiceUpdateSchema } from '../../../../../shared/schemas/invoice';
@@ -9,6 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useCategories, usePropertyOptions } from '../api/get-lookups';
 import { useUpdateInvoice } from '../api/invoice-actions';
+import { editInputName, type ReviewField } from '../lib/invoice-rules';
 import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 
 const text = z.string();
@@ -79,7 +81,16 @@ const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
 /** Edits the extracted fields; sends the loaded version so a concurrent change is a 409. */
-export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
+export function InvoiceEditForm({
+  invoice,
+  onDone,
+  focusField,
+}: {
+  invoice: Invoice;
+  onDone: () => void;
+  /** The field to start on (the first needing attention); its input takes the focus when the form opens. */
+  focusField?: ReviewField;
+}) {
   const update = useUpdateInvoice();
   const properties = usePropertyOptions();
   const categories = useCategories();
@@ -87,7 +98,10 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: Invoice; onDone:
     resolver: zodResolver(invoiceFormSchema),
     defaultValues: formValuesOf(invoice),
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, setFocus } = form;
+  useEffect(() => {
+    if (focusField) setFocus(editInputName(focusField) as keyof InvoiceFormValues);
+  }, [focusField, setFocus]);
   const { setFocused } = useFieldHighlight();
   useClearHighlightOnUnmount();
   const err = (k: keyof InvoiceFormValues) => formState.errors[k]?.message as string | undefined;

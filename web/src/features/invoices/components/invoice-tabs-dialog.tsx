@@ -15,50 +15,100 @@ import { errorDetail } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/utils';
 import { useInvoice } from '../api/get-invoice';
 import { useComments } from '../api/get-invoice-children';
-import { useAddComment, useApproveInvoice, useRejectInvoice } from '../api/invoice-actions';
+import { useAddComment } from '../api/invoice-actions';
 import { downloadInvoiceFile, openInvoiceInNewTab } from '../api/invoice-files';
+import { useReviewQueue } from '../hooks/use-review-queue';
 import {
   amountDisplay,
+  canDecide,
   confidenceTone,
+  couldNotRead,
+  fieldEditor,
   fileNameOf,
   invoiceDisplayNumber,
-  stageLabel,
+  type ReviewField,
   vendorDisplay,
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
-import { Section } from './invoice-detail-dialog';
+import { useDecision } from './decision';
+import { CouldNotRead, InvoiceStateNotice, Section, useFocusFirstField } from './invoice-detail-dialog';
 import { LineItemsTable } from './line-items-table';
 import { PromptDialog } from './prompt-dialog';
+import { ReviewQueue } from './review-queue';
+import { escapeLeavesTextBoxFirst, reviewKeyHandler, ShortcutsHelp } from './review-shortcuts';
 import { StatusBadge } from './status-badge';
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({
+  label,
+  field,
+  editedBy,
+  children,
+}: {
+  label: string;
+  /** The invoice field: the keyboard stops on it, and the dialog opens on the first needing attention. */
+  field?: ReviewField;
+  editedBy?: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="grid grid-cols-[8rem_minmax(0,1fr)] gap-3 py-2 text-sm">
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="break-words text-slate-900 dark:text-white">{children || '—'}</dd>
+      <dd
+        data-field={field}
+        tabIndex={field ? 0 : undefined}
+        className="rounded-sm break-words text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-white"
+      >
+        {children || '—'}
+        {editedBy ? (
+          <Badge tone="blue" className="ml-2 px-1.5 py-0 text-[10px]">
+            Edited by {editedBy}
+          </Badge>
+        ) : null}
+      </dd>
     </div>
   );
 }
 
 function DetailsTab({ invoice }: { invoice: Invoice }) {
   const cur = invoice.currency ?? 'USD';
+  const edit = (field: ReviewField) => ({ field, editedBy: fieldEditor(invoice, field) });
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-        <Row label="Vendor">{vendorDisplay(invoice)}</Row>
-        <Row label="Invoice #">{invoiceDisplayNumber(invoice)}</Row>
-        <Row label="Invoice Date">{formatDate(invoice.invoiceDate)}</Row>
-        <Row label="Due Date">{formatDate(invoice.dueDate)}</Row>
-        <Row label="Category">{invoice.categoryName}</Row>
-        <Row label="Email">{invoice.vendorEmail}</Row>
-        <Row label="Phone">{invoice.vendorPhone}</Row>
-        <Row label="Address">{invoice.vendorAddress}</Row>
+        <Row label="Vendor" {...edit('vendorName')}>
+          {vendorDisplay(invoice)}
+        </Row>
+        <Row label="Invoice #" {...edit('invoiceNumber')}>
+          {invoiceDisplayNumber(invoice)}
+        </Row>
+        <Row label="Invoice Date" {...edit('invoiceDate')}>
+          {formatDate(invoice.invoiceDate)}
+        </Row>
+        <Row label="Due Date" {...edit('dueDate')}>
+          {formatDate(invoice.dueDate)}
+        </Row>
+        <Row label="Category" {...edit('category')}>
+          {invoice.categoryName || 'Choose a category'}
+        </Row>
+        <Row label="Email" {...edit('vendorEmail')}>
+          {invoice.vendorEmail}
+        </Row>
+        <Row label="Phone" {...edit('vendorPhone')}>
+          {invoice.vendorPhone}
+        </Row>
+        <Row label="Address" {...edit('vendorAddress')}>
+          {invoice.vendorAddress}
+        </Row>
       </dl>
       <div className="grid content-start gap-4">
         <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-4 dark:divide-slate-800 dark:border-slate-800">
-          <Row label="Subtotal">{formatMoney(invoice.subtotal, cur)}</Row>
-          <Row label="Tax">{formatMoney(invoice.taxAmount, cur)}</Row>
-          <Row label="Total">
+          <Row label="Subtotal" {...edit('subtotal')}>
+            {formatMoney(invoice.subtotal, cur)}
+          </Row>
+          <Row label="Tax" {...edit('taxAmount')}>
+            {formatMoney(invoice.taxAmount, cur)}
+          </Row>
+          <Row label="Total" {...edit('totalAmount')}>
             <span className="font-semibold">{amountDisplay(invoice)}</span>
           </Row>
           <Row label="AI Confidence">
@@ -71,19 +121,9 @@ function DetailsTab({ invoice }: { invoice: Invoice }) {
             )}
           </Row>
         </dl>
-        {invoice.reviewReasons.length ? (
-          <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-500/10 dark:text-amber-100">
-            <p className="font-semibold">Review reasons</p>
-            <ul className="mt-1 list-disc pl-5">
-              {invoice.reviewReasons.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
         {invoice.notes ? <p className="text-sm text-slate-600 dark:text-slate-300">{invoice.notes}</p> : null}
         <Section title="History">
-          <AuditHistory invoiceId={invoice.id} />
+          <AuditHistory invoiceId={invoice.id} currency={invoice.currency} />
         </Section>
       </div>
     </div>
@@ -212,19 +252,57 @@ function FilesTab({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** The Invoices page dialog: tabs Details, Line Items, Comments, Files; Approve/Reject in review. */
-export function InvoiceTabsDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
+/** The Invoices page dialog: tabs Details, Line Items, Comments, Files; Approve/Reject while undecided. */
+export function InvoiceTabsDialog({
+  invoiceId,
+  onClose,
+  onOpenInvoice,
+}: {
+  invoiceId: string | null;
+  onClose: () => void;
+  /** Shows another invoice in this dialog (the queue's next one, a duplicate's original). */
+  onOpenInvoice?: (id: string) => void;
+}) {
   const { data: invoice, isPending, isError } = useInvoice(invoiceId);
-  const approve = useApproveInvoice();
-  const reject = useRejectInvoice();
+  const queue = useReviewQueue(onOpenInvoice ? invoiceId : null);
   const [asking, setAsking] = useState(false);
-  const inReview = invoice?.status === 'REVIEW_REQUIRED';
+  const [help, setHelp] = useState(false);
+  const [tab, setTab] = useState('details');
+  const [shownId, setShownId] = useState(invoiceId);
+  if (shownId !== invoiceId) {
+    setShownId(invoiceId);
+    setTab('details');
+  }
+  const open_ = (id: string | undefined) => id && onOpenInvoice?.(id);
+  const nextId = queue.next?.id;
+  const decision = useDecision({
+    invoice,
+    onDecided: () => open_(nextId),
+    onOpenInvoice,
+    failTitle: { approve: 'Error', reject: 'Error' },
+  });
+  const body = useFocusFirstField(tab === 'details' ? invoice : undefined, false);
+  const decide = invoice ? canDecide(invoice, false) : false;
+  const onKeyDown = reviewKeyHandler({
+    approve: decide ? decision.approve : undefined,
+    reject: decide ? () => setAsking(true) : undefined,
+    next: onOpenInvoice ? () => open_(queue.next?.id) : undefined,
+    previous: onOpenInvoice ? () => open_(queue.previous?.id) : undefined,
+    help: () => setHelp(true),
+  });
 
   return (
     <Dialog open={Boolean(invoiceId)} onOpenChange={(o) => !o && onClose()}>
       <DialogContent
         wide
         className="max-w-4xl"
+        onKeyDown={onKeyDown}
+        onEscapeKeyDown={escapeLeavesTextBoxFirst}
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.target as HTMLElement).focus();
+        }}
+        headerActions={<ShortcutsHelp open={help} onOpenChange={setHelp} />}
         title={
           <span className="flex items-center gap-2">
             {invoice ? `Invoice #${invoiceDisplayNumber(invoice)}` : 'Invoice'}
@@ -243,45 +321,32 @@ export function InvoiceTabsDialog({ invoiceId, onClose }: { invoiceId: string | 
             Failed to load invoice details
           </p>
         ) : (
-          <div className="grid gap-4 p-5">
-            {invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED' ? (
-              <p
-                role="status"
-                className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:bg-blue-500/10 dark:text-blue-200"
-              >
-                <Spinner /> {stageLabel(invoice.processingStage)}...
-              </p>
-            ) : null}
-            {inReview ? (
+          <div ref={body} className="grid gap-4 p-5">
+            {couldNotRead(invoice) ? <CouldNotRead invoice={invoice} onDeleted={onClose} /> : null}
+            <InvoiceStateNotice invoice={invoice} />
+            {decide ? (
               <div className="flex flex-wrap gap-2">
                 <Button
                   variant="success"
-                  disabled={approve.isPending}
-                  onClick={() =>
-                    approve.mutate(invoice.id, {
-                      onSuccess: () =>
-                        toast({
-                          title: 'Invoice approved',
-                          description: 'The invoice will be synced to your property management system.',
-                          variant: 'success',
-                        }),
-                      onError: (e) =>
-                        toast({
-                          title: 'Error',
-                          description: `Failed to approve invoice: ${errorDetail(e)}`,
-                          variant: 'destructive',
-                        }),
-                    })
-                  }
+                  disabled={decision.approving}
+                  onClick={decision.approve}
+                  aria-keyshortcuts="A"
                 >
                   <Check aria-hidden /> Approve
                 </Button>
-                <Button variant="destructive" onClick={() => setAsking(true)} disabled={reject.isPending}>
+                <Button
+                  variant="destructive"
+                  onClick={() => setAsking(true)}
+                  disabled={decision.rejecting}
+                  aria-keyshortcuts="R"
+                >
                   <X aria-hidden /> Reject
                 </Button>
               </div>
             ) : null}
-            <Tabs defaultValue="details">
+            {decision.confirmDialog}
+            {onOpenInvoice ? <ReviewQueue queue={queue} onOpen={onOpenInvoice} /> : null}
+            <Tabs value={tab} onValueChange={setTab}>
               <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
                 <TabsTrigger value="details">Details</TabsTrigger>
                 <TabsTrigger value="line-items">Line Items</TabsTrigger>
@@ -306,26 +371,11 @@ export function InvoiceTabsDialog({ invoiceId, onClose }: { invoiceId: string | 
               title="Reject invoice"
               label="Why is this invoice rejected?"
               confirmLabel="Reject Invoice"
-              pending={reject.isPending}
+              pending={decision.rejecting}
               onCancel={() => setAsking(false)}
               onAnswer={(reason) => {
                 setAsking(false);
-                reject.mutate(
-                  { id: invoice.id, reason },
-                  {
-                    onSuccess: () =>
-                      toast({
-                        title: 'Invoice rejected',
-                        description: 'The invoice has been marked for review.',
-                      }),
-                    onError: (e) =>
-                      toast({
-                        title: 'Error',
-                        description: `Failed to reject invoice: ${errorDetail(e)}`,
-                        variant: 'destructive',
-                      }),
-                  },
-                );
+                decision.reject(reason);
               }}
             />
           </div>

@@ -34,7 +34,7 @@ export function PromptDialog({
   };
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onCancel()}>
-      <DialogContent title={title}>
+      <DialogContent title={title} returnFocusToDialog>
         <form onSubmit={submit} className="grid gap-3 p-5">
           <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {label}

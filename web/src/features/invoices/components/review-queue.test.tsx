@@ -27,9 +27,17 @@ const SECOND = makeInvoice({
   invoiceNumber: 'B-2',
 });
 
+/** The list answers the invoices in review; none are PROCESSED (ready to approve) unless given. */
+const byStatus =
+  (review: Array<typeof FIRST>, ready: Array<typeof FIRST> = []) =>
+  (url: URL) => {
+    const list = url.searchParams.get('status') === 'PROCESSED' ? ready : review;
+    return { body: { ...page(list), total: list.length } };
+  };
+
 function serve(waiting: Array<typeof FIRST>) {
-  const answers: Record<string, { body: unknown }> = {
-    'GET /api/invoices': { body: { ...page(waiting), total: waiting.length } },
+  const answers: Record<string, Parameters<typeof mockApi>[0][string]> = {
+    'GET /api/invoices': byStatus(waiting),
   };
   for (const invoice of [FIRST, SECOND]) {
     answers[`GET /api/invoices/${invoice.id}`] = { body: invoice };
@@ -75,7 +83,7 @@ describe('review queue in the invoice dialog', () => {
     });
     const urgent = makeInvoice({ ...SECOND, dueDate: dueSoon });
     mockApi({
-      'GET /api/invoices': { body: { ...page([FIRST, later, urgent]), total: 3 } },
+      'GET /api/invoices': byStatus([FIRST, later, urgent]),
       [`GET /api/invoices/${FIRST.id}`]: { body: FIRST },
       [`GET /api/invoices/${FIRST.id}/line-items`]: { body: page([]) },
       [`GET /api/invoices/${FIRST.id}/events`]: { body: page([]) },

@@ -1,24 +1,16 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useInvoices } from '../api/get-invoices';
-import { byDueDate, invoiceDisplayNumber, vendorDisplay } from '../lib/invoice-rules';
-
-/** How many invoices waiting for review the queue looks at to pick the next one. */
-const QUEUE_PAGE = 25;
+import type { ReviewQueueState } from '../hooks/use-review-queue';
+import { invoiceDisplayNumber, vendorDisplay } from '../lib/invoice-rules';
 
 /**
  * The review queue, under an invoice's review actions: how many other invoices wait for a person, and
- * a button to the one due first, so a reviewer works through the queue without going back to the list.
- * Shows nothing when no other invoice waits.
+ * a button to the next one (J; K goes back), so a reviewer works through the queue without going back
+ * to the list. Shows nothing when no other invoice waits.
  */
-export function ReviewQueue({ currentId, onOpen }: { currentId: string; onOpen: (id: string) => void }) {
-  const { data } = useInvoices({ status: 'REVIEW_REQUIRED', limit: QUEUE_PAGE });
-  if (!data) return null;
-  const others = data.items.filter((i) => i.id !== currentId);
-  // The one that falls due first comes next: a late invoice can cost a late fee.
-  const next = byDueDate(others)[0];
-  if (!next) return null;
-  const waiting = data.total - (data.items.length - others.length);
+export function ReviewQueue({ queue, onOpen }: { queue: ReviewQueueState; onOpen: (id: string) => void }) {
+  const { next, waiting, totalIsLowerBound } = queue;
+  if (!next || waiting === 0) return null;
   return (
     <section
       aria-label="Review queue"
@@ -28,7 +20,7 @@ export function ReviewQueue({ currentId, onOpen }: { currentId: string; onOpen: 
         <ListChecks className="size-4 text-brand-600 dark:text-brand-400" aria-hidden />
         {waiting === 1
           ? '1 other invoice waits'
-          : `${waiting}${data.totalIsLowerBound ? '+' : ''} other invoices wait`}{' '}
+          : `${waiting}${totalIsLowerBound ? '+' : ''} other invoices wait`}{' '}
         for review
       </p>
       <Button
@@ -36,6 +28,7 @@ export function ReviewQueue({ currentId, onOpen }: { currentId: string; onOpen: 
         size="sm"
         onClick={() => onOpen(next.id)}
         aria-label={`Review next: ${vendorDisplay(next)}, invoice ${invoiceDisplayNumber(next)}`}
+        aria-keyshortcuts="J"
       >
         Next: {vendorDisplay(next)} <ArrowRight aria-hidden />
       </Button>

@@ -80,15 +80,109 @@ export function needsReview(invoice: Pick<Invoice, 'status' | 'reviewStatus'>): 
   );
 }
 
+/** PROCESSED means the AI found nothing to question: the invoice is ready to approve. */
+export function readyToApprove(invoice: Pick<Invoice, 'status' | 'reviewStatus'>): boolean {
+  return invoice.status === 'PROCESSED' && invoice.reviewStatus !== 'REQUIRES_REVIEW';
+}
+
 /**
- * Approve/Reject are offered for invoices in review; the dashboard dialog also offers them while
- * PROCESSING (to act on a stuck invoice).
+ * Approve/Reject are offered for every invoice waiting for a decision (PROCESSED, ready to approve,
+ * and those in review); the dashboard dialog also offers them while PROCESSING (to act on a stuck
+ * invoice). Never for a file that could not be read: there is nothing to approve.
  */
 export function canDecide(
-  invoice: Pick<Invoice, 'status' | 'reviewStatus'>,
+  invoice: Pick<Invoice, 'status' | 'reviewStatus'> & Partial<Pick<Invoice, 'readFailure'>>,
   allowProcessing: boolean,
 ): boolean {
-  return needsReview(invoice) || (allowProcessing && invoice.status === 'PROCESSING');
+  if (couldNotRead(invoice)) return false;
+  return (
+    needsReview(invoice) || readyToApprove(invoice) || (allowProcessing && invoice.status === 'PROCESSING')
+  );
+}
+
+/** A file that is not a readable invoice (the server says why in `readFailure`), still undecided. */
+export function couldNotRead(invoice: Partial<Pick<Invoice, 'readFailure' | 'status'>>): boolean {
+  return Boolean(invoice.readFailure) && invoice.status !== 'APPROVED' && invoice.status !== 'REJECTED';
+}
+
+/** Shown for an invoice in review whose server sent no reason: every review says why. */
+export const FALLBACK_REVIEW_REASON = 'The AI was not confident enough to approve it on its own.';
+
+/** The reasons an invoice in review shows: the server's, else one general reason. */
+export function reviewReasonsOf(
+  invoice: Pick<Invoice, 'reviewReasons' | 'status' | 'reviewStatus'>,
+): string[] {
+  if (!needsReview(invoice)) return invoice.reviewReasons;
+  return invoice.reviewReasons.length ? invoice.reviewReasons : [FALLBACK_REVIEW_REASON];
+}
+
+/** The extracted fields in reading order (the dialog's order); `category` has no box on the page. */
+export const REVIEW_FIELDS = [
+  'vendorName',
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'subtotal',
+  'taxAmount',
+  'totalAmount',
+  'category',
+  'vendorEmail',
+  'vendorPhone',
+  'vendorAddress',
+] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
+
+/** Below this confidence a field is shown red and needs a person's look. */
+export const LOW_FIELD_CONFIDENCE = 0.7;
+
+/** Words a review reason uses for a field ('Low confidence in the total amount', 'the subtotal is'). */
+const REASON_WORDS: Record<ReviewField, RegExp> = {
+  vendorName: /vendor name/i,
+  invoiceNumber: /invoice number|duplicate/i,
+  invoiceDate: /invoice date/i,
+  dueDate: /due date/i,
+  subtotal: /subtotal|line items/i,
+  taxAmount: /\btax\b/i,
+  totalAmount: /\btotal\b/i,
+  category: /categor/i,
+  vendorEmail: /e-?mail/i,
+  vendorPhone: /phone/i,
+  vendorAddress: /address/i,
+};
+
+const REQUIRED: readonly ReviewField[] = ['vendorName', 'invoiceDate', 'totalAmount'];
+
+/**
+ * The first field, in reading order, a reviewer should look at: a required field that is empty, a
+ * field read with low confidence, or one a review reason names; null when none does.
+ */
+export function firstAttentionField(
+  invoice: Pick<
+    Invoice,
+    | 'vendorName'
+    | 'invoiceDate'
+    | 'totalAmount'
+    | 'fieldConfidence'
+    | 'reviewReasons'
+    | 'categoryId'
+    | 'status'
+    | 'reviewStatus'
+  >,
+): ReviewField | null {
+  const confidence = invoice.fieldConfidence ?? {};
+  const reasons = needsReview(invoice) ? invoice.reviewReasons : [];
+  for (const field of REVIEW_FIELDS) {
+    if (REQUIRED.includes(field) && (invoice as Record<string, unknown>)[field] == null) return field;
+    const c = field === 'category' ? (confidence.category ?? confidence.categoryId) : confidence[field];
+    if (c !== undefined && c < LOW_FIELD_CONFIDENCE) return field;
+  }
+  for (const field of REVIEW_FIELDS) if (reasons.some((r) => REASON_WORDS[field].test(r))) return field;
+  return null;
+}
+
+/** The edit form's input for a field (the category is chosen by its id). */
+export function editInputName(field: ReviewField): string {
+  return field === 'category' ? 'categoryId' : field;
 }
 
 export const STAGE_LABELS: Record<string, string> = {
@@ -184,4 +278,37 @@ export function confidenceTone(value: number | null | undefined): BadgeTone {
   if (value >= 0.9) return 'green';
   if (value >= 0.7) return 'amber';
   return 'red';
+}
+
+/** The invoice a suspected duplicate looks like, as the confirmation names it. */
+export interface DuplicateRef {
+  id: string;
+  /** 'invoice #INV-1' */
+  label: string;
+  /** Why it looks like it: 'the same file', 'the same vendor and invoice number'... */
+  why: string;
+}
+
+const DUPLICATE_WHY: Record<NonNullable<Invoice['duplicateOf']>['match'], string> = {
+  identical_file: 'the very same file was uploaded before',
+  same_number: 'it has the same vendor and invoice number',
+  same_amount_date: 'it has the same vendor, total and date',
+};
+
+/** The other invoice this one may duplicate, when the server flagged it. */
+export function duplicateOf(invoice: Pick<Invoice, 'duplicateOf'>): DuplicateRef | null {
+  const other = invoice.duplicateOf;
+  if (!other) return null;
+  return {
+    id: other.id,
+    label: `invoice #${other.invoiceNumber || shortId(other.id)}`,
+    why: DUPLICATE_WHY[other.match] ?? 'it looks the same',
+  };
+}
+
+/** Who corrected a field by hand (its 'Edited by' badge replaces the AI's confidence), or null. */
+export function fieldEditor(invoice: Pick<Invoice, 'fieldEdits'>, field: string): string | null {
+  const edit = invoice.fieldEdits?.[field === 'category' ? 'categoryId' : field];
+  if (!edit) return null;
+  return edit.name || 'a teammate';
 }

@@ -16,9 +16,18 @@ import { PLAN_LABELS } from '../lib/organization-rules';
 type FormValues = z.input<typeof organizationUpdateSchema>;
 const PLAN_OPTIONS = PLANS.map((p) => ({ value: p, label: PLAN_LABELS[p] }));
 
-const valuesOf = (org: Organization): FormValues => ({ name: org.name, slug: org.slug, plan: org.plan });
+const valuesOf = (org: Organization): FormValues => ({
+  name: org.name,
+  slug: org.slug,
+  plan: org.plan,
+  defaultCurrency: org.defaultCurrency ?? 'USD',
+  autoApprove: org.autoApprove ?? { enabled: false, maxAmount: null },
+});
 
-/** 'Organization Details': name, slug and plan, validated by the shared schema. */
+/**
+ * 'Organization Details': name, slug and plan, the default currency and the auto-approval rule,
+ * validated by the shared schema.
+ */
 export function OrganizationForm({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization();
   const { register, handleSubmit, formState, reset, control } = useForm<
@@ -32,6 +41,8 @@ export function OrganizationForm({ organization }: { organization: Organization 
   useEffect(() => reset(valuesOf(organization)), [organization, reset]);
 
   const err = (k: keyof FormValues) => formState.errors[k]?.message;
+  const maxAmountError =
+    formState.errors.autoApprove?.maxAmount?.message ?? formState.errors.autoApprove?.message;
   const field = (k: 'name' | 'slug') => ({
     id: `org-${k}`,
     'aria-invalid': err(k) ? true : undefined,
@@ -102,6 +113,50 @@ export function OrganizationForm({ organization }: { organization: Organization 
           )}
         />
       </FormField>
+      <FormField
+        id="org-currency"
+        label="Default Currency"
+        hint="ISO 4217 code such as USD or EUR: invoices that show no currency are in it, and totals are shown in it"
+        error={err('defaultCurrency')}
+      >
+        <Input
+          id="org-currency"
+          className="w-full uppercase sm:w-32"
+          maxLength={3}
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={err('defaultCurrency') ? true : undefined}
+          aria-describedby={err('defaultCurrency') ? 'org-currency-error' : 'org-currency-hint'}
+          {...register('defaultCurrency')}
+        />
+      </FormField>
+      <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium text-slate-800 dark:text-slate-200">Auto-approval</legend>
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input type="checkbox" className="size-4 accent-brand-600" {...register('autoApprove.enabled')} />
+          Approve processed invoices from known vendors automatically
+        </label>
+        <FormField
+          id="org-auto-max"
+          label="Up to this total"
+          hint="In the default currency. Each automatic approval is recorded in the invoice's history."
+          error={maxAmountError}
+        >
+          <Input
+            id="org-auto-max"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            className="w-full sm:w-48"
+            aria-invalid={maxAmountError ? true : undefined}
+            aria-describedby={maxAmountError ? 'org-auto-max-error' : 'org-auto-max-hint'}
+            {...register('autoApprove.maxAmount', {
+              setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+            })}
+          />
+        </FormField>
+      </fieldset>
     </EditFormCard>
   );
 }

@@ -1,0 +1,49 @@
+import { formatDate, formatMoney } from './format';
+
+/**
+ * Invoice fields people see in History, with their labels as the review screen shows them. Fields not
+ * listed here (internal bookkeeping: versions, stages, hashes, review reasons) are not shown as changes.
+ */
+export const INVOICE_FIELD_LABELS: Record<string, string> = {
+  vendorName: 'Vendor Name',
+  vendorAddress: 'Vendor Address',
+  vendorEmail: 'Vendor Email',
+  vendorPhone: 'Vendor Phone',
+  invoiceNumber: 'Invoice Number',
+  invoiceDate: 'Invoice Date',
+  dueDate: 'Due Date',
+  subtotal: 'Subtotal',
+  taxAmount: 'Tax Amount',
+  totalAmount: 'Total Amount',
+  currency: 'Currency',
+  status: 'Status',
+  notes: 'Notes',
+  categoryName: 'Category',
+  rejectionReason: 'Rejection Reason',
+};
+
+const MONEY_FIELDS = new Set(['subtotal', 'taxAmount', 'totalAmount']);
+const DATE_FIELDS = new Set(['invoiceDate', 'dueDate']);
+
+/** A field's value as a person reads it: money in the invoice's currency, dates as 'Jan 5, 2025'; null when empty. */
+export function formatFieldValue(field: string, value: unknown, currency: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if (field === 'status' && typeof value === 'string')
+    return value
+      .toLowerCase()
+      .split('_')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ');
+  return String(value);
+}
+
+/** The label and the formatted old → new values of one changed field, for an audit event. */
+export function invoiceChangeTexts(field: string, before: unknown, after: unknown, currency: string) {
+  return {
+    label: INVOICE_FIELD_LABELS[field] ?? field,
+    beforeText: formatFieldValue(field, before, currency),
+    afterText: formatFieldValue(field, after, currency),
+  };
+}

@@ -1,0 +1,148 @@
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import type { Invoice } from '../../../../../shared/schemas/invoice';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { errorDetail } from '../../../lib/api-client';
+import { useApproveInvoice, useRejectInvoice } from '../api/invoice-actions';
+import { type DuplicateRef, duplicateOf } from '../lib/invoice-rules';
+
+/** Asks before approving a suspected duplicate; names the other invoice and opens it on request. */
+function DuplicateConfirmDialog({
+  other,
+  open,
+  pending,
+  onCancel,
+  onConfirm,
+  onOpenOther,
+}: {
+  other: DuplicateRef;
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  onOpenOther?: (id: string) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onCancel()}>
+      <DialogContent
+        returnFocusToDialog
+        title="Approve a possible duplicate?"
+        description={`This invoice may be a duplicate of ${other.label}: ${other.why}. Approving both may pay the same bill twice.`}
+      >
+        <div className="grid gap-3 px-5 py-4">
+          {onOpenOther ? (
+            <Button variant="link" className="justify-self-start px-0" onClick={() => onOpenOther(other.id)}>
+              <ExternalLink aria-hidden /> Open {other.label}
+            </Button>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="success" onClick={onConfirm} disabled={pending}>
+              {pending ? 'Approving...' : 'Approve anyway'}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Approve and reject for one invoice, shared by both invoice dialogs: approving a suspected duplicate
+ * asks first; after a decision `onDecided` runs (the dialogs open the next invoice in the queue).
+ * `failTitle` is the toast title of a failure, which the two dialogs word differently (spec 8).
+ */
+export function useDecision({
+  invoice,
+  onDecided,
+  onOpenInvoice,
+  failTitle,
+}: {
+  /** Undefined while it loads: then the actions do nothing. */
+  invoice: Invoice | undefined;
+  onDecided?: () => void;
+  onOpenInvoice?: (id: string) => void;
+  failTitle: { approve: string; reject: string };
+}) {
+  const approveMutation = useApproveInvoice();
+  const rejectMutation = useRejectInvoice();
+  const [confirming, setConfirming] = useState(false);
+  const other = invoice ? duplicateOf(invoice) : null;
+
+  const runApprove = () =>
+    invoice &&
+    approveMutation.mutate(invoice.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({
+          title: 'Invoice approved',
+          description: 'The invoice will be synced to your property management system.',
+          variant: 'success',
+        });
+        onDecided?.();
+      },
+      onError: (e) => {
+        setConfirming(false);
+        toast({
+          title: failTitle.approve,
+          description: `Failed to approve invoice: ${errorDetail(e)}`,
+          variant: 'destructive',
+        });
+      },
+    });
+
+  const approve = () => {
+    if (!invoice || approveMutation.isPending) return;
+    if (other) setConfirming(true);
+    else runApprove();
+  };
+
+  const reject = (reason: string, onDone?: () => void) =>
+    invoice &&
+    rejectMutation.mutate(
+      { id: invoice.id, reason },
+      {
+        onSuccess: () => {
+          onDone?.();
+          toast({ title: 'Invoice rejected', description: 'The invoice has been marked for review.' });
+          onDecided?.();
+        },
+        onError: (e) =>
+          toast({
+            title: failTitle.reject,
+            description: `Failed to reject invoice: ${errorDetail(e)}`,
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const confirmDialog = other ? (
+    <DuplicateConfirmDialog
+      other={other}
+      open={confirming}
+      pending={approveMutation.isPending}
+      onCancel={() => setConfirming(false)}
+      onConfirm={runApprove}
+      onOpenOther={
+        onOpenInvoice
+          ? (id) => {
+              setConfirming(false);
+              onOpenInvoice(id);
+            }
+          : undefined
+      }
+    />
+  ) : null;
+
+  return {
+    approve,
+    reject,
+    approving: approveMutation.isPending,
+    rejecting: rejectMutation.isPending,
+    confirmDialog,
+  };
+}

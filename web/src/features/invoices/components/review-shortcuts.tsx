@@ -1,0 +1,112 @@
+import { Keyboard } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+
+/** What each review shortcut does; the keys are those `reviewKeyHandler` answers. */
+export const REVIEW_SHORTCUTS: { keys: string; does: string }[] = [
+  { keys: 'A', does: 'Approve' },
+  { keys: 'R', does: 'Reject' },
+  { keys: 'E', does: 'Edit' },
+  { keys: 'J', does: 'Next invoice in the queue' },
+  { keys: 'K', does: 'Previous invoice in the queue' },
+  { keys: 'Tab', does: 'Next field (shown on the document)' },
+  { keys: 'Esc', does: 'Close (leaves a text box first)' },
+  { keys: '?', does: 'Show these shortcuts' },
+];
+
+export interface ReviewKeyActions {
+  approve?: () => void;
+  reject?: () => void;
+  edit?: () => void;
+  next?: () => void;
+  previous?: () => void;
+  help: () => void;
+}
+
+/** Typing in these must never trigger a shortcut. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'submit', 'reset', 'file'].includes(target.type)
+  );
+}
+
+/**
+ * The review dialog's keydown handler: A approve, R reject, E edit, J/K next/previous, ? help. Keys
+ * typed into a text box, with a modifier, or in a dialog opened over this one (a portal, whose events
+ * still bubble through React) are left alone. An action that is not offered is absent and ignored.
+ */
+export function reviewKeyHandler(actions: ReviewKeyActions) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (isTyping(e.target) || !e.currentTarget.contains(e.target as Node)) return;
+    const action =
+      e.key === '?'
+        ? actions.help
+        : (
+            {
+              a: actions.approve,
+              r: actions.reject,
+              e: actions.edit,
+              j: actions.next,
+              k: actions.previous,
+            } as Record<string, (() => void) | undefined>
+          )[e.key.toLowerCase()];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+}
+
+/**
+ * Esc in a text box does not close the dialog: the first Esc leaves the box (focus goes to the dialog),
+ * the next one closes it. Pass as the dialog's `onEscapeKeyDown`.
+ */
+export function escapeLeavesTextBoxFirst(e: globalThis.KeyboardEvent) {
+  const target = e.target;
+  if (!isTyping(target)) return;
+  e.preventDefault();
+  (target as HTMLElement).closest<HTMLElement>('[role=dialog]')?.focus();
+}
+
+/** The '?' button and the overlay listing the shortcuts. */
+export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Keyboard shortcuts"
+        aria-keyshortcuts="?"
+        title="Keyboard shortcuts (?)"
+        onClick={() => onOpenChange(true)}
+      >
+        <Keyboard aria-hidden />
+      </Button>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent
+          title="Keyboard shortcuts"
+          description="Review invoices without the mouse."
+          returnFocusToDialog
+        >
+          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 px-5 py-4 text-sm">
+            {REVIEW_SHORTCUTS.map((s) => (
+              <div key={s.keys} className="contents">
+                <dt>
+                  <kbd className="inline-block min-w-8 rounded-md border border-slate-300 bg-slate-50 px-2 py-0.5 text-center font-mono text-xs font-semibold text-slate-800 shadow-xs dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+                    {s.keys}
+                  </kbd>
+                </dt>
+                <dd className="text-slate-700 dark:text-slate-300">{s.does}</dd>
+              </div>
+            ))}
+          </dl>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
