@@ -41,12 +41,12 @@ export function InboxCard({ manage = false }: { manage?: boolean }) {
           <p className="text-sm text-red-600 dark:text-red-400">Failed to load the inbox address</p>
         ) : (
           <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <code
-              className="min-w-0 break-all rounded-md bg-slate-100 px-2 py-1.5 text-sm text-slate-900 dark:bg-slate-800 dark:text-white"
+            <output
+              className="min-w-0 font-mono break-all rounded-md bg-slate-100 px-2 py-1.5 text-sm text-slate-900 dark:bg-slate-800 dark:text-white"
               aria-label="Inbox address"
             >
               {address}
-            </code>
+            </output>
             <CopyButton value={address} label="Copy address" />
           </div>
         )}
