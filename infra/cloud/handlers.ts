@@ -21,6 +21,15 @@ export const WORKERS = [
 ] as const;
 export type WorkerSpec = (typeof WORKERS)[number];
 
+/** Workers under functions/workers run on a schedule instead of a queue. */
+export const SCHEDULED_WORKERS = [
+  {
+    name: 'abandoned-uploads',
+    description: 'Settles API uploads whose file never arrived',
+    everyMinutes: 15,
+  },
+] as const;
+
 export class MissingHandlersError extends Error {
   constructor(readonly missing: string[]) {
     super(
@@ -85,6 +94,7 @@ export function functionModules(catalog: HandlerCatalog): string[] {
     AUTHORIZER_ENTRY,
     ...API_RESOURCES.map((r) => apiEntry(r.handler)),
     ...WORKERS.map((w) => workerEntry(w.name)),
+    ...SCHEDULED_WORKERS.map((w) => workerEntry(w.name)),
     ...readWorkflow(catalog).tasks.map((t) => t.module),
   ];
 }

@@ -29,8 +29,12 @@ const usDate = (iso: string) => {
   return `${m}/${d}/${y}`;
 };
 
-/** A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time). */
-export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
+/**
+ * A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time).
+ * `picture` (a PNG) is printed below the text, like a scanned signature: it makes the file as large as
+ * the picture without changing what is read.
+ */
+export function invoicePdf(spec: InvoiceSpec, picture?: Buffer): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -74,6 +78,7 @@ export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
     .text('Total Due:', 390, y + 32)
     .text(usd(total), 480, y + 32);
   doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
+  if (picture) doc.image(picture, 50, y + 100, { width: 200 });
   doc.end();
   return done;
 }

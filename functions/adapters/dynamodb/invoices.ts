@@ -23,6 +23,7 @@ import { correctedFields, type ExtractedValues, extractedFieldCount } from '../.
 import { aggregateUpdates, getAggregate } from './aggregates';
 import { db, decodeCursor, encodeCursor, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
+import { pendingUploadItem } from './pending-uploads';
 
 export interface SyncResult {
   integrationId: string;
@@ -247,7 +248,15 @@ export class MonthlyLimitReached extends AppError {}
  */
 export async function createInvoice(
   item: InvoiceItem,
-  options: { monthlyLimit: number | null; event: EventInput },
+  options: {
+    monthlyLimit: number | null;
+    event: EventInput;
+    /**
+     * The file is stored after this write (API uploads): a pending-upload marker is written with the
+     * invoice, so a sweep finds it if the server dies before the file is stored (see pending-uploads.ts).
+     */
+    fileToFollow?: boolean;
+  },
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
   const delta = contributionDelta(undefined, factsOf(item));
@@ -282,6 +291,9 @@ export async function createInvoice(
               Item: eventItem(item.orgId, item.id, undefined, item, options.event),
             },
           },
+          ...(options.fileToFollow
+            ? [{ Put: { TableName: tableName(), Item: pendingUploadItem(item) } }]
+            : []),
         ],
       }),
     );
@@ -367,8 +379,15 @@ export async function saveInvoice(
   return after;
 }
 
-/** Deletes the invoice (and, after it, its line items, comments and events) and takes it out of the aggregates. */
-export async function deleteInvoice(before: InvoiceItem): Promise<void> {
+/**
+ * Deletes the invoice (and, after it, its line items, comments and events) and takes it out of the
+ * aggregates. A deleted invoice still counts against its month's limit (it was processed), unless
+ * `releaseUsage`: an upload that never completed gives its count back in the same transaction.
+ */
+export async function deleteInvoice(
+  before: InvoiceItem,
+  options: { releaseUsage?: boolean } = {},
+): Promise<void> {
   const delta = contributionDelta(factsOf(before), undefined);
   try {
     await db().send(
@@ -383,6 +402,18 @@ export async function deleteInvoice(before: InvoiceItem): Promise<void> {
             },
           },
           ...aggregateUpdates(before.orgId, delta),
+          ...(options.releaseUsage
+            ? [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.usage(before.orgId, monthOf(before.createdAt)),
+                    UpdateExpression: 'ADD invoices :minusOne',
+                    ExpressionAttributeValues: { ':minusOne': -1 },
+                  },
+                },
+              ]
+            : []),
         ],
       }),
     );

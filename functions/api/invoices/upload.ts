@@ -7,6 +7,7 @@ import {
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
 import { getOrganization, getUsage } from '../../adapters/dynamodb/organizations';
+import { deletePendingUpload } from '../../adapters/dynamodb/pending-uploads';
 import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { AppError } from '../../core/errors/app-error';
@@ -73,7 +74,8 @@ function limitMessage(limit: number) {
 /**
  * Stores an uploaded file and creates its invoice as UPLOADED; the object-created event then starts
  * processing. The type is decided by the bytes. Nothing is half-created: if storing fails, the invoice
- * is removed again.
+ * is removed again and the month's count given back; if the server dies before the file is stored, the
+ * sweep of pending uploads does the same (services/abandoned-uploads.ts).
  */
 export async function uploadFile(
   principal: Principal,
@@ -99,13 +101,20 @@ export async function uploadFile(
   await createInvoice(item, {
     monthlyLimit: await monthlyLimit(principal.orgId),
     event: { type: 'uploaded', actor: principal.actorId, actorName: principal.email },
+    fileToFollow: true,
   });
+  const pending = { orgId: item.orgId, invoiceId, createdAt: item.createdAt };
   try {
     await putObject(objectKey, file.bytes, contentType);
   } catch (error) {
-    await deleteInvoice(await getInvoice(principal.orgId, invoiceId)).catch(() => undefined);
+    await deleteInvoice(await getInvoice(principal.orgId, invoiceId), { releaseUsage: true }).catch(
+      () => undefined,
+    );
+    await deletePendingUpload(pending).catch(() => undefined);
     throw error;
   }
+  // A marker left behind only costs the sweep one look at an invoice that has its file.
+  await deletePendingUpload(pending).catch(() => undefined);
   return item;
 }
 
