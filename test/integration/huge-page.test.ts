@@ -1,29 +1,14 @@
-import PDFDocument from 'pdfkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IsolatedExpenseAnalyzer } from '../../functions/adapters/textract/isolated-analyzer';
 import { invoiceSchema } from '../../shared/schemas';
 import { fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { textlessPdf } from './pipeline-invoices';
 
 /**
  * Text-less PDF pages of poster size: rendered at 150 dpi a 9,600 pt page is 20,000 px square (1.6 GB
- * of canvas) and a 14,400 pt one (the largest a PDF page may be) cannot be rendered at all. The local
+ * of canvas) and a 14,400 pt one (the largest a PDF page may be) could not be rendered at all. The local
  * engine renders them within its pixel budget, in its own process, and the invoice gets a decision.
  */
-function textlessPdf(side: number): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [side, side], margin: 0 });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  // Shapes only, like a scanned drawing: no text layer, so the page must be rendered and read by OCR.
-  for (let i = 1; i < 8; i++) {
-    doc
-      .rect((side / 8) * i - side / 40, side / 10, side / 20, side * 0.8)
-      .fill(i % 2 ? '#333333' : '#999999');
-  }
-  doc.end();
-  return done;
-}
-
 let stack: TestStack | undefined;
 afterEach(async () => {
   await stack?.stop();

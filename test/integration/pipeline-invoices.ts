@@ -102,3 +102,21 @@ export function plumbingInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceSp
     ...overrides,
   };
 }
+
+/**
+ * A square page of `side` points with shapes and no text (like a scanned drawing): it has no text
+ * layer, so the local engine renders it and reads it by OCR.
+ */
+export function textlessPdf(side: number): Promise<Buffer> {
+  const doc = new PDFDocument({ size: [side, side], margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (let i = 1; i < 8; i++) {
+    doc
+      .rect((side / 8) * i - side / 40, side / 10, side / 20, side * 0.8)
+      .fill(i % 2 ? '#333333' : '#999999');
+  }
+  doc.end();
+  return done;
+}
