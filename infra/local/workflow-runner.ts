@@ -9,7 +9,10 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
-import { IsolatedExpenseAnalyzer } from '../../functions/adapters/textract/isolated-analyzer';
+import {
+  ENGINE_TIMEOUT_MS,
+  IsolatedExpenseAnalyzer,
+} from '../../functions/adapters/textract/isolated-analyzer';
 import { shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { sniffContentType } from '../../functions/core/files/sniff';
@@ -40,7 +43,16 @@ export function loadDefinition(): ConstructorParameters<typeof StateMachine>[0] 
     /\$\{(\w+)Arn\}/g,
     (_m, name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`,
   );
-  return JSON.parse(text);
+  const definition = JSON.parse(text);
+  // Textract answers in seconds; the local engine reads on the CPU, and a poster-sized page on a busy
+  // machine takes minutes. A Task without TimeoutSeconds times out after 60 s, so the Textract tasks get
+  // the engine's own limit (which names the reason) and a margin.
+  for (const state of Object.values(definition.States as Record<string, Record<string, unknown>>)) {
+    if (String(state.Resource ?? '').includes(':textract:') && state.TimeoutSeconds === undefined) {
+      state.TimeoutSeconds = Math.ceil(ENGINE_TIMEOUT_MS / 1000) + 30;
+    }
+  }
+  return definition;
 }
 
 type Handler = (input: never) => Promise<unknown>;

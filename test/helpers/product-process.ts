@@ -68,3 +68,13 @@ export async function idToken(product: Product, email: string, password: string)
     cognito.destroy();
   }
 }
+
+/** The emulator processes the stack on `dataDir` recorded (they outlive a killed `npm start`). */
+export function childrenOf(dataDir: string): number[] {
+  try {
+    return (JSON.parse(readFileSync(join(dataDir, 'children.pid.json'), 'utf8')) as { children: number[] })
+      .children;
+  } catch {
+    return [];
+  }
+}

@@ -1,11 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
 import { userSchema } from '../../shared/schemas';
-import { exited, idToken, type Product, startProduct as startHelper } from '../helpers/product-process';
+import {
+  childrenOf as childrenRecorded,
+  exited,
+  idToken,
+  type Product,
+  startProduct as startHelper,
+} from '../helpers/product-process';
 
 /**
  * `npm start` as a person runs it (its own process, its own data folder), killed with SIGKILL and
@@ -17,8 +23,7 @@ const running: ChildProcess[] = [];
 const startProduct = () => startHelper(dataDir, running);
 
 /** The emulator processes the running stack recorded in its data folder. */
-const childrenOf = () =>
-  (JSON.parse(readFileSync(join(dataDir, 'children.pid.json'), 'utf8')) as { children: number[] }).children;
+const childrenOf = () => childrenRecorded(dataDir);
 
 function isRunning(pid: number): boolean {
   try {

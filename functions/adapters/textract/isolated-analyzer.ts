@@ -5,10 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnalyzeReply, AnalyzeRequest } from './analyzer-process';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
 
+/** How long one document may take by default: a poster-sized page on a busy 2-core machine takes minutes. */
+export const ENGINE_TIMEOUT_MS = 5 * 60_000;
+
 export interface IsolatedAnalyzerOptions {
   /** Resident memory the engine's process may use before it is stopped (default `LOCAL_OCR_MEMORY_MB`, else 2048). */
   memoryLimitMb?: number;
-  /** How long one document may take before the engine's process is stopped (default 5 minutes). */
+  /** How long one document may take before the engine's process is stopped (default {@link ENGINE_TIMEOUT_MS}). */
   timeoutMs?: number;
 }
 
@@ -64,7 +67,7 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
 
   constructor(options: IsolatedAnalyzerOptions = {}) {
     this.memoryLimitMb = options.memoryLimitMb ?? (Number(process.env.LOCAL_OCR_MEMORY_MB) || 2048);
-    this.#timeoutMs = options.timeoutMs ?? 5 * 60_000;
+    this.#timeoutMs = options.timeoutMs ?? ENGINE_TIMEOUT_MS;
   }
 
   /** The engine process's id while it runs (the benchmark reads its memory). */
