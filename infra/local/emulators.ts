@@ -62,7 +62,8 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
         () => false,
       );
     },
-    60_000,
+    // A JVM reopening a large table after a kill, on a busy 2-core machine, has taken over a minute.
+    120_000,
   );
   return { endpoint, pid: child.pid, stop: () => stopChild(child) };
 }
