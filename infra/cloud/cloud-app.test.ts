@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -284,6 +284,31 @@ describe('pipeline', () => {
       Properties: { FunctionResponseTypes: ['ReportBatchItemFailures'] },
     });
     expect(Object.keys(mappings)).toHaveLength(WORKERS.length);
+  });
+
+  it('sweeps abandoned uploads every 15 minutes with a function that may read uploads and nothing else in the bucket', () => {
+    const sweeper = stacks.pipeline.workerFunctions.get('abandoned-uploads');
+    expect(sweeper).toBeDefined();
+    const functionId = stacks.pipeline.getLogicalId(
+      sweeper?.function.node.defaultChild as unknown as CfnElement,
+    );
+    t.pipeline.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } })],
+    });
+    const role = stacks.pipeline.getLogicalId(sweeper?.role.node.defaultChild as unknown as CfnElement);
+    const policies = Object.values(t.pipeline.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p).includes(`"${role}"`),
+    );
+    const bucketActions = policies
+      .flatMap(
+        (p) =>
+          (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument
+            .Statement,
+      )
+      .flatMap((st) => [st.Action].flat())
+      .filter((a) => a.startsWith('s3:'));
+    expect(bucketActions).toEqual(['s3:GetObject']);
   });
 
   it('loads the state machine from the ASL file with every state and substitution', () => {

@@ -24,6 +24,15 @@ export const WORKERS = [
 ] as const;
 export type WorkerSpec = (typeof WORKERS)[number];
 
+/** Workers under functions/workers run on a schedule instead of a queue. */
+export const SCHEDULED_WORKERS = [
+  {
+    name: 'abandoned-uploads',
+    description: 'Settles API uploads whose file never arrived',
+    everyMinutes: 15,
+  },
+] as const;
+
 export class MissingHandlersError extends Error {
   constructor(readonly missing: string[]) {
     super(
@@ -91,6 +100,7 @@ export function functionModules(catalog: HandlerCatalog): string[] {
     ...API_RESOURCES.map((r) => apiEntry(r.handler)),
     ...WORKERS.map((w) => workerEntry(w.name)),
     workerEntry(EMAIL_INGEST_WORKER),
+    ...SCHEDULED_WORKERS.map((w) => workerEntry(w.name)),
     ...readWorkflow(catalog).tasks.map((t) => t.module),
   ];
 }

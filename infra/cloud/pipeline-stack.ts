@@ -21,6 +21,7 @@ import {
   EMAIL_INGEST_WORKER,
   type HandlerCatalog,
   readWorkflow,
+  SCHEDULED_WORKERS,
   WORKERS,
   type WorkerSpec,
   type WorkflowDefinition,
@@ -134,6 +135,30 @@ export class PipelineStack extends Stack {
           reportBatchItemFailures: true,
         }),
       );
+      this.workerFunctions.set(worker.name, fn);
+      this.functions.push(fn);
+    }
+
+    for (const worker of SCHEDULED_WORKERS) {
+      const fn = new AppFunction(this, `Worker-${worker.name}`, {
+        entry: workerEntry(worker.name),
+        name: `worker-${worker.name}`,
+        catalog,
+        bundler,
+        config,
+        identifiers,
+        description: worker.description,
+        timeout: Duration.minutes(5),
+      })
+        .bindTable(table, 'readWrite')
+        // HEAD on an upload (is its file there?) needs s3:GetObject.
+        .bindBucket(bucket, UPLOADS_PREFIX, ['s3:GetObject']);
+      new events.Rule(this, `Schedule-${worker.name}`, {
+        ruleName: `${config.prefix}-${worker.name}`,
+        description: worker.description,
+        schedule: events.Schedule.rate(Duration.minutes(worker.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+      });
       this.workerFunctions.set(worker.name, fn);
       this.functions.push(fn);
     }

@@ -58,13 +58,20 @@ export function claimDataFolder(dataDir: string): {
       `Another Invoice Pilot (process ${previous.owner}) is using the data folder ${dataDir}.\n` +
         'Stop it first (Ctrl-C in its terminal), or start this one with DATA_DIR set to another folder.',
     );
+  const killed: number[] = [];
   for (const pid of previous?.children ?? []) {
     if (!runs(pid, EMULATOR_COMMAND)) continue;
     try {
       process.kill(pid, 'SIGKILL');
+      killed.push(pid);
     } catch {
       // ended in the meantime
     }
+  }
+  // A JVM takes a moment to end after SIGKILL on a busy machine; its files are reopened only once it has.
+  const deadline = Date.now() + 10_000;
+  while (killed.some((pid) => runs(pid, EMULATOR_COMMAND)) && Date.now() < deadline) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   }
   const write = (children: number[]) =>
     writeFileSync(file, JSON.stringify({ owner: process.pid, children } satisfies FolderOwners));

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -62,7 +62,8 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
         () => false,
       );
     },
-    60_000,
+    // A JVM reopening a large table after a kill, on a busy 2-core machine, has taken over a minute.
+    120_000,
   );
   return { endpoint, pid: child.pid, stop: () => stopChild(child) };
 }
@@ -76,6 +77,7 @@ export async function startS3rver(options: {
   onEvent?: (event: { Records: S3EventRecord[] }) => void;
 }): Promise<Emulator> {
   mkdirSync(options.dataDir, { recursive: true });
+  removeUnfinishedObjects(options.dataDir);
   const cors = `<CORSConfiguration>${options.allowedOrigins
     .map(
       (origin) =>
@@ -95,6 +97,26 @@ export async function startS3rver(options: {
     endpoint: `http://127.0.0.1:${options.port}`,
     stop: () => server.close() as Promise<void>,
   };
+}
+
+const OBJECT_SUFFIX = '._S3rver_object';
+const METADATA_SUFFIX = '._S3rver_metadata.json';
+
+/**
+ * s3rver writes an object's bytes, then its metadata file: a server killed in between leaves bytes
+ * without metadata, which s3rver answers with 500 on every read. An S3 PUT is all or nothing, so such
+ * an object was never stored: it is removed before s3rver opens the folder.
+ */
+export function removeUnfinishedObjects(dataDir: string): string[] {
+  const removed: string[] = [];
+  for (const entry of readdirSync(dataDir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith(OBJECT_SUFFIX)) continue;
+    const objectPath = join(dataDir, entry);
+    if (existsSync(`${objectPath.slice(0, -OBJECT_SUFFIX.length)}${METADATA_SUFFIX}`)) continue;
+    rmSync(objectPath, { force: true });
+    removed.push(entry);
+  }
+  return removed;
 }
 
 export interface S3EventRecord {

@@ -10,6 +10,7 @@ import { resetMailSender } from '../../functions/adapters/email/mail-sender';
 import { resetS3Client } from '../../functions/adapters/s3/storage';
 import { ensureKeyFile } from '../../functions/adapters/secrets';
 import { resetSqsClient } from '../../functions/adapters/sqs/queues';
+import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
 import { resetEnv } from '../../functions/env';
@@ -58,6 +59,8 @@ export interface LocalStackOptions {
   workflow?: boolean;
   /** Workflow runs at once (default 2: OCR is CPU-bound and the machine has 2 cores). */
   workflowConcurrency?: number;
+  /** The Extract engine (default: the local engine in its own capped process, see isolated-analyzer.ts). */
+  analyzer?: ExpenseAnalyzer;
   /** Poll the integration-sync and webhook queues (default true). */
   queueWorkers?: boolean;
   /** Seconds before a failed queue message is retried locally (default 10; tests use less). */
@@ -154,6 +157,8 @@ async function allStarted<T extends readonly Promise<Emulator>[]>(
  * and points the function code of this process at them. Data lives under `dataDir` and survives restarts.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  // Every upload begun before this instant belonged to an earlier server (one per data folder).
+  const serverStart = new Date();
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? (() => undefined);
@@ -308,9 +313,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     if (options.workflow !== false) {
-      runner = new LocalWorkflowRunner({ concurrency: options.workflowConcurrency, log });
+      runner = new LocalWorkflowRunner({
+        concurrency: options.workflowConcurrency,
+        analyzer: options.analyzer,
+        log,
+      });
       registerProcessingStarter(runner);
-      await runner.resume();
+      await runner.resume(serverStart);
     }
     if (options.queueWorkers !== false)
       workers = startQueueWorkers({ queues, log, retryBaseSeconds: options.queueRetryBaseSeconds });

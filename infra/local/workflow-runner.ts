@@ -1,6 +1,5 @@
 import './polyfills';
 import { readFileSync } from 'node:fs';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { ulid } from 'ulid';
@@ -8,15 +7,17 @@ import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/clien
 import { findInvoice, type InvoiceItem, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
-import { getObjectBytes, parseObjectKey, putObject, s3 } from '../../functions/adapters/s3/storage';
+import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
 import {
-  LocalExpenseAnalyzer,
-  shutdownLocalAnalyzer,
-} from '../../functions/adapters/textract/local-analyzer';
+  ENGINE_TIMEOUT_MS,
+  IsolatedExpenseAnalyzer,
+} from '../../functions/adapters/textract/isolated-analyzer';
+import { shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { sniffContentType } from '../../functions/core/files/sniff';
 import { env } from '../../functions/env';
+import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/services/abandoned-uploads';
 import { handler as claim } from '../../functions/workflow/states/claim';
 import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as decide } from '../../functions/workflow/states/decide';
@@ -42,7 +43,16 @@ export function loadDefinition(): ConstructorParameters<typeof StateMachine>[0] 
     /\$\{(\w+)Arn\}/g,
     (_m, name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`,
   );
-  return JSON.parse(text);
+  const definition = JSON.parse(text);
+  // Textract answers in seconds; the local engine reads on the CPU, and a poster-sized page on a busy
+  // machine takes minutes. A Task without TimeoutSeconds times out after 60 s, so the Textract tasks get
+  // the engine's own limit (which names the reason) and a margin.
+  for (const state of Object.values(definition.States as Record<string, Record<string, unknown>>)) {
+    if (String(state.Resource ?? '').includes(':textract:') && state.TimeoutSeconds === undefined) {
+      state.TimeoutSeconds = Math.ceil(ENGINE_TIMEOUT_MS / 1000) + 30;
+    }
+  }
+  return definition;
 }
 
 type Handler = (input: never) => Promise<unknown>;
@@ -117,6 +127,8 @@ export class LocalWorkflowRunner implements ProcessingStarter {
   readonly #running = new Map<number, { abort: () => void; done: Promise<void> }>();
   readonly #knownOrgs = new Set<string>();
   readonly #idleWaiters: (() => void)[] = [];
+  /** The local engine's process, stopped with the runner. */
+  readonly #engine: IsolatedExpenseAnalyzer | undefined;
   #nextId = 0;
   #stopped = false;
 
@@ -125,6 +137,8 @@ export class LocalWorkflowRunner implements ProcessingStarter {
       validationOptions: { checkArn: true, checkPaths: true },
     });
     this.#concurrency = options.concurrency ?? 2;
+    const analyzer = options.analyzer ?? new IsolatedExpenseAnalyzer();
+    if (analyzer instanceof IsolatedExpenseAnalyzer) this.#engine = analyzer;
     this.#log = options.log ?? (() => undefined);
     this.#handlers = {
       Register: asTask(register),
@@ -135,7 +149,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
       Validate: asTask(validate),
       Decide: asTask(decide),
       MarkFailed: asTask(markFailed),
-      ...localTextractHandlers(options.analyzer ?? new LocalExpenseAnalyzer()),
+      ...localTextractHandlers(analyzer),
     };
   }
 
@@ -235,16 +249,6 @@ export class LocalWorkflowRunner implements ProcessingStarter {
     this.#knownOrgs.add(orgId);
   }
 
-  async #objectExists(key: string): Promise<boolean> {
-    try {
-      await s3().send(new HeadObjectCommand({ Bucket: env().BUCKET_NAME, Key: key }));
-      return true;
-    } catch (error) {
-      if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return false;
-      throw error;
-    }
-  }
-
   async #invoicesWithStatus(orgId: string, status: string): Promise<InvoiceItem[]> {
     const out: InvoiceItem[] = [];
     const ids = await queryAll({
@@ -266,9 +270,12 @@ export class LocalWorkflowRunner implements ProcessingStarter {
    * the runner's registry item (written when a run for the org is first queued), and each one's
    * invoices from the status index (GSI1), so nothing is scanned and no other tenant's data is read.
    * PROCESSING invoices get a new run id (the old run is dead) and go back to UPLOADED; UPLOADED ones
-   * and unregistered browser uploads are queued when their object exists.
+   * and unregistered browser uploads are queued when their object exists. An UPLOADED invoice whose
+   * file the killed server never stored is settled (services/abandoned-uploads.ts): no upload begun
+   * before `serverStart` can still be storing its file.
    */
-  async resume(): Promise<{ requeued: number }> {
+  async resume(serverStart: Date): Promise<{ requeued: number; settled: number }> {
+    let { settled } = await sweepAbandonedUploads(serverStart);
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: REGISTRY_KEY }));
     const orgIds = [...((Item?.orgIds as Set<string> | undefined) ?? [])];
     const bucket = env().BUCKET_NAME;
@@ -291,23 +298,28 @@ export class LocalWorkflowRunner implements ProcessingStarter {
         requeued++;
       }
       for (const item of await this.#invoicesWithStatus(orgId, 'UPLOADED')) {
-        if (!(await this.#objectExists(item.objectKey))) continue;
+        if (!(await objectExists(item.objectKey))) {
+          // Left by a server that predates the pending-upload markers; otherwise the sweep took it.
+          if (await settleAbandonedUpload(item, serverStart)) settled++;
+          continue;
+        }
         this.enqueue({ bucket, objectKey: item.objectKey, reason: 'resume' });
         requeued++;
       }
       for (const reservation of await listReservations(orgId)) {
-        if (!(await this.#objectExists(reservation.objectKey))) continue;
+        if (!(await objectExists(reservation.objectKey))) continue;
         this.enqueue({ bucket, objectKey: reservation.objectKey, reason: 'resume' });
         requeued++;
       }
     }
     if (requeued) this.#log(`workflow: requeued ${requeued} invoice(s) left by the last run`);
-    return { requeued };
+    if (settled) this.#log(`workflow: removed ${settled} upload(s) whose file the last run never stored`);
+    return { requeued, settled };
   }
 
   /**
    * Stops like a killed server would: queued runs are dropped and running ones aborted, leaving their
-   * invoices for {@link resume}. OCR engines are shut down.
+   * invoices for {@link resume}. The engine's process and OCR engines are shut down.
    */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -316,6 +328,8 @@ export class LocalWorkflowRunner implements ProcessingStarter {
     for (const run of running) run.abort();
     await Promise.allSettled(running.map((r) => r.done));
     for (const wake of this.#idleWaiters.splice(0)) wake();
+    await this.#engine?.close();
+    // An in-process engine (tests may pass one) keeps OCR engines warm in this process.
     await shutdownLocalAnalyzer().catch(() => undefined);
   }
 }

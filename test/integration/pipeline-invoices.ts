@@ -31,8 +31,12 @@ const usDate = (iso: string) => {
   return `${m}/${d}/${y}`;
 };
 
-/** A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time). */
-export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
+/**
+ * A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time).
+ * `picture` (a PNG) is printed below the text, like a scanned signature: it makes the file as large as
+ * the picture without changing what is read.
+ */
+export function invoicePdf(spec: InvoiceSpec, picture?: Buffer): Promise<Buffer> {
   const usd = (n: number) => money(n, spec.currency);
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
   const chunks: Buffer[] = [];
@@ -77,6 +81,7 @@ export function invoicePdf(spec: InvoiceSpec): Promise<Buffer> {
     .text('Total Due:', 390, y + 32)
     .text(usd(total), 480, y + 32);
   doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
+  if (picture) doc.image(picture, 50, y + 100, { width: 200 });
   doc.end();
   return done;
 }
@@ -99,4 +104,22 @@ export function plumbingInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceSp
     taxRate: 0.08,
     ...overrides,
   };
+}
+
+/**
+ * A square page of `side` points with shapes and no text (like a scanned drawing): it has no text
+ * layer, so the local engine renders it and reads it by OCR.
+ */
+export function textlessPdf(side: number): Promise<Buffer> {
+  const doc = new PDFDocument({ size: [side, side], margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (let i = 1; i < 8; i++) {
+    doc
+      .rect((side / 8) * i - side / 40, side / 10, side / 20, side * 0.8)
+      .fill(i % 2 ? '#333333' : '#999999');
+  }
+  doc.end();
+  return done;
 }

@@ -1,65 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
 import { userSchema } from '../../shared/schemas';
+import {
+  childrenOf as childrenRecorded,
+  exited,
+  idToken,
+  type Product,
+  startProduct as startHelper,
+} from '../helpers/product-process';
 
 /**
  * `npm start` as a person runs it (its own process, its own data folder), killed with SIGKILL and
  * started again: everything it stored must be there, and the emulators the killed run left behind must
  * be gone before their files are reopened.
  */
-interface Product {
-  child: ChildProcess;
-  output: () => string;
-  settings: {
-    url: string;
-    cognito: { endpoint: string; region: string; userPoolId: string; clientId: string };
-  };
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'invoice-pilot-restart-'));
 const running: ChildProcess[] = [];
-
-async function startProduct(): Promise<Product> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (output.includes('Press Ctrl-C')) {
-        clearInterval(check);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(check);
-        reject(new Error(`npm start exited early:\n${output}`));
-      }
-    }, 100);
-  });
-  const settings = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
-  return { child, output: () => output, settings };
-}
+const startProduct = () => startHelper(dataDir, running);
 
 /** The emulator processes the running stack recorded in its data folder. */
-const childrenOf = () =>
-  (JSON.parse(readFileSync(join(dataDir, 'children.pid.json'), 'utf8')) as { children: number[] }).children;
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
-  );
+const childrenOf = () => childrenRecorded(dataDir);
 
 function isRunning(pid: number): boolean {
   try {
@@ -71,17 +35,8 @@ function isRunning(pid: number): boolean {
 }
 
 async function whoAmI(product: Product, email: string, password: string) {
-  const cognito = cognitoClient(product.settings.cognito.endpoint, product.settings.cognito.region);
-  const signedIn = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: product.settings.cognito.clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  cognito.destroy();
   const response = await fetch(`${product.settings.url}/api/auth/user`, {
-    headers: { authorization: `Bearer ${signedIn.AuthenticationResult?.IdToken}` },
+    headers: { authorization: `Bearer ${await idToken(product, email, password)}` },
   });
   expect(response.status).toBe(200);
   return userSchema.parse(await response.json());

@@ -30,6 +30,7 @@ import { aggregateUpdates, getAggregate } from './aggregates';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { AFTER_EVERY_KEY_CHARACTER, keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
+import { pendingUploadItem } from './pending-uploads';
 
 export interface SyncResult {
   integrationId: string;
@@ -282,7 +283,15 @@ export class MonthlyLimitReached extends AppError {}
  */
 export async function createInvoice(
   item: InvoiceItem,
-  options: { monthlyLimit: number | null; event: EventInput },
+  options: {
+    monthlyLimit: number | null;
+    event: EventInput;
+    /**
+     * The file is stored after this write (API uploads): a pending-upload marker is written with the
+     * invoice, so a sweep finds it if the server dies before the file is stored (see pending-uploads.ts).
+     */
+    fileToFollow?: boolean;
+  },
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
   const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: 2 }));
@@ -317,6 +326,9 @@ export async function createInvoice(
               Item: eventItem(item.orgId, item.id, undefined, item, options.event),
             },
           },
+          ...(options.fileToFollow
+            ? [{ Put: { TableName: tableName(), Item: pendingUploadItem(item) } }]
+            : []),
         ],
       }),
     );
@@ -408,8 +420,15 @@ export async function saveInvoice(
   return after;
 }
 
-/** Deletes the invoice (and, after it, its line items, comments and events) and takes it out of the aggregates. */
-export async function deleteInvoice(before: InvoiceItem): Promise<void> {
+/**
+ * Deletes the invoice (and, after it, its line items, comments and events) and takes it out of the
+ * aggregates. A deleted invoice still counts against its month's limit (it was processed), unless
+ * `releaseUsage`: an upload that never completed gives its count back in the same transaction.
+ */
+export async function deleteInvoice(
+  before: InvoiceItem,
+  options: { releaseUsage?: boolean } = {},
+): Promise<void> {
   const delta = contributionDelta(factsOf(before), undefined);
   try {
     await db().send(
@@ -430,6 +449,18 @@ export async function deleteInvoice(before: InvoiceItem): Promise<void> {
                   Delete: {
                     TableName: tableName(),
                     Key: contentHashKey(before.orgId, before.contentHash, before.id),
+                  },
+                },
+              ]
+            : []),
+          ...(options.releaseUsage
+            ? [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.usage(before.orgId, monthOf(before.createdAt)),
+                    UpdateExpression: 'ADD invoices :minusOne',
+                    ExpressionAttributeValues: { ':minusOne': -1 },
                   },
                 },
               ]

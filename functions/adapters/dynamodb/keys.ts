@@ -21,6 +21,15 @@ export const keys = {
   entity: (orgId: string, type: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${type}#${id}` }),
   usage: (orgId: string, month: string) => ({ PK: `ORG#${orgId}`, SK: `USAGE#${month}` }),
   stats: (orgId: string, bucket: string) => ({ PK: `ORG#${orgId}`, SK: `STATS#${bucket}` }),
+  /**
+   * API uploads whose file has yet to be stored, across organizations, oldest first: the one place a
+   * sweep finds uploads a crash interrupted without reading every organization's invoices.
+   */
+  pendingUpload: (createdAt: string, orgId: string, invoiceId: string) => ({
+    PK: 'PENDING_UPLOADS',
+    SK: `${createdAt}#${orgId}#${invoiceId}`,
+  }),
+  pendingUploadsPk: 'PENDING_UPLOADS',
   orgPk: (orgId: string) => `ORG#${orgId}`,
   statusIndex: (orgId: string, status: string) => `ORG#${orgId}#STATUS#${status}`,
   vendorIndex: (orgId: string, vendorKey: string) => `ORG#${orgId}#VENDOR#${vendorKey}`,

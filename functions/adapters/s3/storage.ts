@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { env } from '../../env';
 
@@ -53,6 +59,17 @@ export async function putObject(key: string, bytes: Uint8Array, contentType: str
 export async function getObjectBytes(key: string, bucket = env().BUCKET_NAME): Promise<Uint8Array> {
   const result = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   return (await result.Body?.transformToByteArray()) ?? new Uint8Array();
+}
+
+/** Whether the object is stored (a HEAD; any answer but "not found" is an error). */
+export async function objectExists(key: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: env().BUCKET_NAME, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return false;
+    throw error;
+  }
 }
 
 export async function deleteObject(key: string): Promise<void> {

@@ -34,9 +34,27 @@ export interface PdfFile {
   pageCount: number;
   /** The page's own text layer as lines, or null when it has none worth reading. */
   textLayer(page: number): Promise<LayoutPage | null>;
-  /** The page rendered to a PNG at `dpi`. */
+  /** The page rendered to a PNG at `dpi`, or smaller when that would exceed the pixel budget (see {@link renderScale}). */
   render(page: number, dpi: number): Promise<{ png: Buffer; width: number; height: number }>;
   close(): Promise<void>;
+}
+
+/**
+ * The most pixels a page is rendered with: an invoice page at 150 dpi has about 2 MP, and OCR reads
+ * at most 1600 px on the long side after cropping to the ink (image-prep.ts), so 25 MP leaves room for
+ * a small receipt on a big sheet. A poster-sized page (a 9,600 pt side is 20,000 px at 150 dpi, 1.6 GB
+ * of canvas) is rendered smaller instead: rendering it at full size takes gigabytes, or fails.
+ */
+export const MAX_RENDER_PIXELS = 25_000_000;
+/** The longest side a page is rendered with (a long strip stays within what a canvas can hold). */
+export const MAX_RENDER_SIDE = 10_000;
+
+/** Scale from PDF points (1/72 in) to pixels for a page of `width` × `height` points at `dpi`, within the budget. */
+export function renderScale(width: number, height: number, dpi: number): number {
+  const wanted = dpi / 72;
+  const byArea = Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, width * height));
+  const bySide = MAX_RENDER_SIDE / Math.max(1, width, height);
+  return Math.min(wanted, byArea, bySide);
 }
 
 /** Opens a PDF from its bytes with pdfjs-dist (Apache-2.0). */
@@ -96,7 +114,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
     },
     async render(pageNumber, dpi) {
       const page = await doc.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: dpi / 72 });
+      const size = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: renderScale(size.width, size.height, dpi) });
       const width = Math.ceil(viewport.width);
       const height = Math.ceil(viewport.height);
       const factory = (

@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY } from '../../../shared/schemas';
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
 import { getOrganization, getUsage, orgSettings } from '../../adapters/dynamodb/organizations';
+import { deletePendingUpload } from '../../adapters/dynamodb/pending-uploads';
 import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { AppError } from '../../core/errors/app-error';
@@ -99,8 +100,9 @@ function limitMessage(limit: number) {
 /**
  * Stores an uploaded file and creates its invoice as UPLOADED; the object-created event then starts
  * processing. The type is decided by the bytes. Nothing is half-created: if storing fails, the invoice
- * is removed again. API uploads and e-mailed attachments (`origin`) both come through here, so both get
- * the same checks, plan limit and processing.
+ * is removed again and the month's count given back; if the server dies before the file is stored, the
+ * sweep of pending uploads does the same (services/abandoned-uploads.ts). API uploads and e-mailed
+ * attachments (`origin`) both come through here, so both get the same checks, plan limit and processing.
  */
 export async function uploadFile(
   principal: Pick<Principal, 'orgId' | 'actorId' | 'email'> & { kind?: Principal['kind'] },
@@ -137,13 +139,20 @@ export async function uploadFile(
   await createInvoice(item, {
     monthlyLimit: terms.monthlyLimit,
     event: { type: 'uploaded', actor: principal.actorId, actorName: uploadedByName },
+    fileToFollow: true,
   });
+  const pending = { orgId: item.orgId, invoiceId, createdAt: item.createdAt };
   try {
     await putObject(objectKey, file.bytes, contentType);
   } catch (error) {
-    await deleteInvoice(await getInvoice(principal.orgId, invoiceId)).catch(() => undefined);
+    await deleteInvoice(await getInvoice(principal.orgId, invoiceId), { releaseUsage: true }).catch(
+      () => undefined,
+    );
+    await deletePendingUpload(pending).catch(() => undefined);
     throw error;
   }
+  // A marker left behind only costs the sweep one look at an invoice that has its file.
+  await deletePendingUpload(pending).catch(() => undefined);
   return item;
 }
 

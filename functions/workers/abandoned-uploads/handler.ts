@@ -1,0 +1,13 @@
+import { UPLOAD_GRACE_MS } from '../../core/invoices/abandoned-upload';
+import { sweepAbandonedUploads } from '../../services/abandoned-uploads';
+
+/**
+ * Runs on an EventBridge schedule: settles the API uploads whose file never arrived (the server died
+ * between creating the invoice and storing the file), once they are older than any request can be.
+ * Locally the workflow runner does the same when it starts.
+ */
+export async function handler(): Promise<{ settled: number; checked: number }> {
+  const result = await sweepAbandonedUploads(new Date(Date.now() - UPLOAD_GRACE_MS));
+  console.log(JSON.stringify({ level: 'info', message: 'Swept pending uploads', ...result }));
+  return result;
+}
