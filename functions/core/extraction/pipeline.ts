@@ -8,7 +8,7 @@ import {
   type PossibleDuplicate,
   validateInvoice,
 } from '../validation/validate';
-import type { ExpenseAnalyzerPort, ExpenseDocumentInput } from './expense-types';
+import type { AnalyzeExpenseResponse, ExpenseAnalyzerPort, ExpenseDocumentInput } from './expense-types';
 import { normalize } from './normalize';
 import type { ExtractedInvoice } from './types';
 
@@ -75,7 +75,14 @@ export async function extractInvoice(
   file: ExpenseDocumentInput,
   ctx: ExtractionContext = {},
 ): Promise<ExtractionResult> {
-  const response = await deps.analyzer.analyze(file);
+  return processAnalysis(await deps.analyzer.analyze(file), ctx);
+}
+
+/** Normalize → Classify → Validate → Decide on an analyser's answer (what follows Extract). */
+export async function processAnalysis(
+  response: AnalyzeExpenseResponse,
+  ctx: ExtractionContext = {},
+): Promise<ExtractionResult> {
   const invoice = normalize(response);
   const classified = classifyInvoice(invoice, ctx);
   // The service address is usually printed apart from the vendor's; any address text may name it.
@@ -87,4 +94,19 @@ export async function extractInvoice(
   const propertyMatch = matchProperty(addressText || null, ctx.properties ?? []);
   const decided = await validateAndDecide(invoice, ctx);
   return { invoice, ...classified, propertyMatch, ...decided };
+}
+
+/** One line of `npm run extract`'s output (the "Extraction contract" of ARCHITECTURE.md). */
+export function extractionRecord(r: ExtractionResult): Record<string, unknown> {
+  // The field locations are for the review screen, not part of the extraction contract.
+  const { confidence, lineItems, locations: _, ...fields } = r.invoice;
+  return {
+    ...fields,
+    lineItems,
+    category: r.classification.categoryCode,
+    aiConfidence: r.aiConfidence,
+    confidence,
+    status: r.status,
+    reviewReasons: r.reviewReasons,
+  };
 }
