@@ -32,7 +32,7 @@ import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
 const started = performance.now();
 const data = loadData();
 console.log(
-  `${data.length} documents, ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length} real documents (+ ${SYNTHETIC_COUNT} synthetic in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
 const synthetic = await syntheticData(SYNTHETIC_COUNT);

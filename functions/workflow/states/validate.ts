@@ -1,10 +1,6 @@
 import { invoicesOfVendor } from '../../adapters/dynamodb/invoices';
-import {
-  aiConfidenceOf,
-  decide,
-  type PossibleDuplicate,
-  validateInvoice,
-} from '../../core/validation/validate';
+import { validateAndDecide } from '../../core/extraction/pipeline';
+import type { PossibleDuplicate } from '../../core/validation/validate';
 import { getRun, type RunValidation, updateRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';
@@ -13,7 +9,8 @@ import { claimed, type StateInput, type WorkflowContext } from '../types';
 const SETTLED = new Set(['PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'PROCESSING']);
 
 /**
- * Validate: arithmetic, dates and confidence (core's `validateInvoice`), and duplicates within the
+ * Validate and Decide's verdict: arithmetic, dates and confidence (core's `validateAndDecide`, as in
+ * `npm run extract`), and duplicates within the
  * organization: the same vendor's earlier invoices, found on the vendor index (GSI2), never across
  * organizations. Rejected invoices and this invoice itself are not duplicates.
  */
@@ -34,9 +31,12 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
           invoiceDate: other.invoiceDate,
         }))
     : [];
-  const reasons = validateInvoice(extracted, { duplicates });
-  const aiConfidence = aiConfidenceOf(extracted);
-  const validation: RunValidation = { reasons, aiConfidence, decision: decide(reasons, aiConfidence) };
+  const decided = await validateAndDecide(extracted, { duplicatesFinder: async () => duplicates });
+  const validation: RunValidation = {
+    reasons: decided.reviewReasons,
+    aiConfidence: decided.aiConfidence,
+    decision: decided.status,
+  };
   await updateRun(ctx.orgId, ctx.invoiceId, ctx.runId, 'validation', validation);
   return ctx;
 }
