@@ -100,7 +100,9 @@ export function findCandidates(lines: DocLine[], order: DateOrder): Candidate[] 
     }
     for (const m of text.matchAll(ID_TOKEN)) {
       const raw = m[0].replace(/[._/-]+$/, '');
-      if (!/\d/.test(raw) || inDate(m.index)) continue;
+      // Identifier-shaped: has a digit, or joins letter groups with a separator ("INV-ABC", "AB/CD").
+      const shaped = /\d/.test(raw) || /\p{Lu}[/_-]\p{L}/u.test(raw);
+      if (!shaped || inDate(m.index)) continue;
       const end = m.index + raw.length;
       out.push({
         kind: 'id',

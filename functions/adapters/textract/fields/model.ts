@@ -109,11 +109,13 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
   if (model.use.size) {
     const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
     const picks = decode(candidates, scores);
-    const replaced = new Set([...model.use].flatMap((f) => TYPES_OF[f]));
+    // A field the model finds no candidate for keeps the rules' answer.
+    const answered = [...model.use].filter((f) => picks[f]);
+    const replaced = new Set(answered.flatMap((f) => TYPES_OF[f]));
     fields = fields.filter((f) => !replaced.has(f.Type?.Text ?? ''));
-    for (const field of model.use) {
-      const pick = picks[field];
-      if (pick) fields.push(fieldOf(pick, field, lines[pick.candidate.line]));
+    for (const field of answered) {
+      const pick = picks[field]!;
+      fields.push(fieldOf(pick, field, lines[pick.candidate.line]));
     }
   }
   return { ...doc, SummaryFields: calibrated(fields, model.calibration) };
