@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../functions/adapters/textract/local-analyzer';
-import { extractInvoice } from '../functions/core/extraction/pipeline';
+import { extractInvoice, extractionRecord } from '../functions/core/extraction/pipeline';
 import { sniffContentType } from '../functions/core/files/sniff';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
@@ -58,19 +58,7 @@ async function extractOne(file: string): Promise<Record<string, unknown>> {
       };
     }
     const r = await extractInvoice({ analyzer }, { bytes, contentType });
-    // The field locations are for the review screen, not part of the extraction contract.
-    const { confidence, lineItems, locations: _, ...fields } = r.invoice;
-    return {
-      file,
-      ...fields,
-      lineItems,
-      category: r.classification.categoryCode,
-      aiConfidence: r.aiConfidence,
-      confidence,
-      status: r.status,
-      reviewReasons: r.reviewReasons,
-      ms: Math.round(performance.now() - started),
-    };
+    return { file, ...extractionRecord(r), ms: Math.round(performance.now() - started) };
   } catch (error) {
     console.error(`${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return {

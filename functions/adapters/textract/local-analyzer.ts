@@ -1,5 +1,7 @@
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
 import { detectExpenseDocument } from './field-detector';
+import { applyModel, type ExtractionModel, type LoadedModel, loadModel } from './fields/model';
+import modelJson from './fields/model.json';
 import { imagePageCount, prepareForOcr } from './image-prep';
 import { type OcrEngineName, ocrEngine, terminateOcrEngines } from './ocr-engines';
 import { openPdf } from './pdf-pages';
@@ -110,13 +112,23 @@ export interface ReadPages {
   read: LayoutPage[];
 }
 
-/** The AnalyzeExpense-shaped answer for pages already read: the invoice fields found on them. */
+let model: LoadedModel | null = null;
+/** The committed extraction model (`npm run train:extract`), loaded on first use. */
+function extractionModel(): LoadedModel {
+  model ??= loadModel(modelJson as unknown as ExtractionModel);
+  return model;
+}
+
+/**
+ * The AnalyzeExpense-shaped answer for pages already read: the invoice fields the rules find on
+ * them, the learned model's picks for the fields where it beat the rules out of sample, and every
+ * field's confidence calibrated on out-of-fold predictions.
+ */
 export function answerFor(pages: ReadPages): AnalyzeExpenseResponse {
+  const doc = applyModel(detectExpenseDocument(pages.read), pages.read, extractionModel());
   return {
     DocumentMetadata: { Pages: pages.total },
-    ExpenseDocuments: [
-      detectExpenseDocument(pages.read) as NonNullable<AnalyzeExpenseResponse['ExpenseDocuments']>[number],
-    ],
+    ExpenseDocuments: [doc as NonNullable<AnalyzeExpenseResponse['ExpenseDocuments']>[number]],
   };
 }
 

@@ -1,6 +1,7 @@
 import { getObjectBytes } from '../../adapters/s3/storage';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalize } from '../../core/extraction/normalize';
+import { addressTextOf } from '../../core/extraction/pipeline';
 import { putRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
@@ -34,31 +35,6 @@ export async function readJobOutput(prefix: string, jobId: string): Promise<Anal
     merged.ExpenseDocuments?.push(...(page.ExpenseDocuments ?? []));
   }
   return merged;
-}
-
-const VENDOR_GROUPS = new Set(['VENDOR', 'SUPPLIER', 'REMIT_TO']);
-
-/**
- * Address text on the invoice that is not the vendor's (bill-to, ship-to, service address): what the
- * property match reads. Falls back to every line of the document when no such field was found.
- */
-export function addressTextOf(response: AnalyzeExpenseResponse): string | null {
-  const found: string[] = [];
-  const lines: string[] = [];
-  for (const doc of response.ExpenseDocuments ?? []) {
-    for (const field of doc.SummaryFields ?? []) {
-      const type = field.Type?.Text ?? '';
-      const groups = (field.GroupProperties ?? []).flatMap((g) => g.Types ?? []);
-      const text = field.ValueDetection?.Text?.trim();
-      if (!text || !type.includes('ADDRESS') || type === 'VENDOR_ADDRESS') continue;
-      if (groups.some((g) => VENDOR_GROUPS.has(g))) continue;
-      found.push(text);
-    }
-    for (const block of doc.Blocks ?? [])
-      if (block.BlockType === 'LINE' && block.Text) lines.push(block.Text);
-  }
-  const text = (found.length ? found : lines).join('\n').slice(0, 4000);
-  return text || null;
 }
 
 /**

@@ -1,0 +1,45 @@
+/**
+ * Isotonic calibration: a monotone map from a raw confidence (0..1) to the share of fields that
+ * were right at that confidence, fitted by pool-adjacent-violators on out-of-fold predictions.
+ */
+export interface IsotonicMap {
+  /** Raw confidences at the block edges, ascending. */
+  x: number[];
+  /** Calibrated confidence at each x (non-decreasing). */
+  y: number[];
+}
+
+export function fitIsotonic(points: Array<{ raw: number; correct: boolean }>): IsotonicMap {
+  const sorted = [...points].sort((a, b) => a.raw - b.raw);
+  const blocks: Array<{ sum: number; n: number; lo: number; hi: number }> = [];
+  for (const p of sorted) {
+    blocks.push({ sum: p.correct ? 1 : 0, n: 1, lo: p.raw, hi: p.raw });
+    while (blocks.length > 1) {
+      const b = blocks[blocks.length - 1];
+      const a = blocks[blocks.length - 2];
+      if (a.sum / a.n < b.sum / b.n) break;
+      blocks.splice(-2, 2, { sum: a.sum + b.sum, n: a.n + b.n, lo: a.lo, hi: b.hi });
+    }
+  }
+  const x: number[] = [];
+  const y: number[] = [];
+  for (const b of blocks) {
+    // A block of few fields says little: shrink its rate towards one half (Laplace).
+    const rate = Math.round(((b.sum + 1) / (b.n + 2)) * 1000) / 1000;
+    x.push(b.lo, b.hi);
+    y.push(rate, rate);
+  }
+  return { x, y };
+}
+
+/** The calibrated confidence of a raw one: linear between block edges, flat outside. */
+export function applyIsotonic(map: IsotonicMap | undefined, raw: number): number {
+  if (!map || map.x.length === 0) return raw;
+  const { x, y } = map;
+  if (raw <= x[0]) return y[0];
+  if (raw >= x[x.length - 1]) return y[y.length - 1];
+  let i = 1;
+  while (x[i] < raw) i++;
+  const t = x[i] === x[i - 1] ? 1 : (raw - x[i - 1]) / (x[i] - x[i - 1]);
+  return y[i - 1] + t * (y[i] - y[i - 1]);
+}

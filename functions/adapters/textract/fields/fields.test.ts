@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { groupIntoLines, type LayoutPage, type LayoutWord } from '../text-layout';
+import { applyIsotonic, fitIsotonic } from './calibration';
+import { type Candidate, docLines, findCandidates } from './candidates';
+import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
+import { FEATURE_NAMES, featuresOf } from './features';
+
+/** A page of words placed on a 600×800 grid: each entry is [text, x, y]; words are 6 units a character. */
+function page(words: Array<[string, number, number]>): LayoutPage {
+  const layout: LayoutWord[] = words.map(([text, x, y]) => ({
+    text,
+    x0: x,
+    x1: x + text.length * 6,
+    y0: y,
+    y1: y + 10,
+    confidence: 99,
+  }));
+  return { page: 1, width: 600, height: 800, lines: groupIntoLines(1, layout), source: 'pdf-text' };
+}
+
+const invoicePage = page([
+  ['ACME', 40, 40],
+  ['GmbH', 75, 40],
+  ['Rechnung', 40, 100],
+  ['Nr.', 95, 100],
+  ['R-2041', 300, 100],
+  ['Datum', 40, 115],
+  ['05.03.2024', 300, 115],
+  ['Fällig', 40, 130],
+  ['am', 80, 130],
+  ['04.04.2024', 300, 130],
+  ['Betrag', 450, 200],
+  ['100,00', 450, 215],
+  ['Netto', 300, 300],
+  ['100,00', 450, 300],
+  ['MwSt.', 300, 315],
+  ['19%', 340, 315],
+  ['19,00', 450, 315],
+  ['Gesamtbetrag', 300, 330],
+  ['119,00', 450, 330],
+]);
+
+const value = (cs: Candidate[], kind: Candidate['kind']) =>
+  cs.filter((c) => c.kind === kind).map((c) => c.value);
+
+describe('candidates', () => {
+  it('finds every amount, date and identifier with its place on the line', () => {
+    const lines = docLines([invoicePage]);
+    const cs = findCandidates(lines, 'DMY');
+    expect(value(cs, 'date')).toEqual(['2024-03-05', '2024-04-04']);
+    expect(value(cs, 'amount')).toEqual([100, 100, 19, 119]);
+    expect(value(cs, 'id')).toContain('R-2041');
+    const total = cs.find((c) => c.value === 119)!;
+    // The box of "119,00" is the word's own, not the line's.
+    expect(total.x0).toBeCloseTo(450);
+    expect(total.x1).toBeCloseTo(450 + 6 * 6);
+  });
+});
+
+describe('features', () => {
+  const lines = docLines([invoicePage]);
+  const cs = findCandidates(lines, 'DMY');
+  const fs = featuresOf(lines, cs);
+  const f = (c: Candidate, name: string) => fs[cs.indexOf(c)][FEATURE_NAMES.indexOf(name)];
+
+  it('gives one value per feature name', () => {
+    expect(fs.every((row) => row.length === FEATURE_NAMES.length)).toBe(true);
+  });
+
+  it('sees a label left of the value on its line, and a column header above it', () => {
+    const total = cs.find((c) => c.value === 119)!;
+    expect(f(total, 'leftNear:total')).toBe(1);
+    expect(f(total, 'leftNear:subtotal')).toBe(0);
+    const lineAmount = cs.find(
+      (c) => c.value === 100 && c.line === lines.findIndex((l) => l.text === '100,00'),
+    )!;
+    expect(f(lineAmount, 'above:total')).toBe(0);
+    expect(f(lineAmount, 'aboveDist:total')).toBe(0);
+    const due = cs.find((c) => c.value === '2024-04-04')!;
+    expect(f(due, 'leftFar:dueDate')).toBe(1);
+  });
+
+  it('ranks amounts and sees which add up', () => {
+    const total = cs.find((c) => c.value === 119)!;
+    const tax = cs.find((c) => c.value === 19)!;
+    expect(f(total, 'isMax')).toBe(1);
+    expect(f(total, 'sumOfTwo')).toBe(1);
+    expect(f(tax, 'addsToMax')).toBe(1);
+    expect(f(tax, 'percentAfter')).toBe(0);
+  });
+});
+
+describe('decode', () => {
+  const lines = docLines([invoicePage]);
+  const cs = findCandidates(lines, 'DMY');
+  const scores = (pick: Partial<Record<LearnedField, Array<[unknown, number]>>>) =>
+    Object.fromEntries(
+      (Object.keys(LEARNED_FIELDS) as LearnedField[]).map((field) => [
+        field,
+        cs.map((c) =>
+          c.kind !== LEARNED_FIELDS[field]
+            ? Number.NaN
+            : (pick[field]?.find(([v]) => v === c.value)?.[1] ?? 0.01),
+        ),
+      ]),
+    ) as Record<LearnedField, number[]>;
+
+  it('prefers amounts that add up: subtotal + tax = total', () => {
+    const picks = decode(
+      cs,
+      scores({
+        // On its own the model slightly prefers 100 as the total; only 119 agrees with 100 + 19.
+        totalAmount: [
+          [100, 0.5],
+          [119, 0.45],
+        ],
+        subtotal: [[100, 0.6]],
+        taxAmount: [[19, 0.6]],
+      }),
+    );
+    expect(picks.totalAmount?.candidate.value).toBe(119);
+    expect(picks.subtotal?.candidate.value).toBe(100);
+    expect(picks.taxAmount?.candidate.value).toBe(19);
+  });
+
+  it('never picks a due date before the invoice date, and leaves out an unlikely optional field', () => {
+    const picks = decode(
+      cs,
+      scores({
+        invoiceDate: [['2024-04-04', 0.7]],
+        dueDate: [['2024-03-05', 0.9]],
+        totalAmount: [[119, 0.9]],
+      }),
+    );
+    expect(picks.invoiceDate?.candidate.value).toBe('2024-04-04');
+    expect(picks.dueDate).toBeNull();
+    expect(picks.subtotal).toBeNull();
+  });
+});
+
+describe('isotonic calibration', () => {
+  it('maps raw confidences to the observed share right, monotonically', () => {
+    const points = [
+      ...Array.from({ length: 20 }, (_, i) => ({ raw: 0.2, correct: i < 5 })),
+      ...Array.from({ length: 20 }, (_, i) => ({ raw: 0.9, correct: i < 19 })),
+    ];
+    const map = fitIsotonic(points);
+    expect(applyIsotonic(map, 0.2)).toBeCloseTo(6 / 22, 3);
+    expect(applyIsotonic(map, 0.9)).toBeCloseTo(20 / 22, 3);
+    expect(applyIsotonic(map, 0.5)).toBeGreaterThan(applyIsotonic(map, 0.2));
+    expect(applyIsotonic(map, 0.5)).toBeLessThan(applyIsotonic(map, 0.9));
+  });
+});

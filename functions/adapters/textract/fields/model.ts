@@ -1,0 +1,138 @@
+import type { ExpenseDocument, ExpenseField } from '../../../core/extraction/expense-types';
+import { type DateOrder, dateOrderForCurrency, detectCurrency } from '../../../core/extraction/parse-values';
+import type { LayoutPage } from '../text-layout';
+import { applyIsotonic, type IsotonicMap } from './calibration';
+import { type Candidate, type DocLine, docLines, findCandidates } from './candidates';
+import { decode, LEARNED_FIELDS, type LearnedField, type Picks } from './decode';
+import { FEATURE_NAMES, featuresOf } from './features';
+import { type LinearScorer, scoreLinear } from './linear';
+
+/**
+ * The trained extraction model (written by `npm run train:extract`): a logistic regression per
+ * field scoring candidates, the fields where it beat the rules out of sample, and the isotonic maps that
+ * turn every field's raw confidence into the share of such fields that were right out of sample.
+ */
+export interface ExtractionModel {
+  version: 1;
+  featureNames: string[];
+  scorers: Partial<Record<LearnedField, LinearScorer>>;
+  /** Fields the model answers; the rules answer the others. */
+  use: LearnedField[];
+  /** Per invoice field (vendorName, totalAmount, …): raw confidence → calibrated confidence. */
+  calibration: Record<string, IsotonicMap>;
+}
+
+export interface LoadedModel {
+  scorers: Partial<Record<LearnedField, LinearScorer>>;
+  use: Set<LearnedField>;
+  calibration: Record<string, IsotonicMap>;
+}
+
+export function loadModel(json: ExtractionModel): LoadedModel {
+  if (json.featureNames.join() !== FEATURE_NAMES.join()) {
+    throw new Error('The extraction model was trained on other features; run npm run train:extract.');
+  }
+  return { scorers: json.scorers, use: new Set(json.use), calibration: json.calibration };
+}
+
+/** The date order the document proves or its currency suggests. */
+export function dateOrderOfLines(lines: DocLine[]): DateOrder {
+  return dateOrderForCurrency(detectCurrency(lines.map((l) => l.text))?.code);
+}
+
+/** Candidates, their features, and each field's score of each candidate (NaN for other kinds). */
+export function scoreDocument(
+  pages: LayoutPage[],
+  scorers: LoadedModel['scorers'],
+): {
+  lines: DocLine[];
+  candidates: Candidate[];
+  features: number[][];
+  scores: Record<LearnedField, number[]>;
+} {
+  const lines = docLines(pages);
+  const candidates = findCandidates(lines, dateOrderOfLines(lines));
+  const features = featuresOf(lines, candidates);
+  const scores = {} as Record<LearnedField, number[]>;
+  for (const field of Object.keys(LEARNED_FIELDS) as LearnedField[]) {
+    const kind = LEARNED_FIELDS[field];
+    const scorer = scorers[field];
+    scores[field] = candidates.map((c, i) =>
+      scorer && c.kind === kind ? scoreLinear(scorer, features[i]) : Number.NaN,
+    );
+  }
+  return { lines, candidates, features, scores };
+}
+
+const FIELD_TYPE: Record<LearnedField, string> = {
+  totalAmount: 'TOTAL',
+  subtotal: 'SUBTOTAL',
+  taxAmount: 'TAX',
+  invoiceDate: 'INVOICE_RECEIPT_DATE',
+  dueDate: 'DUE_DATE',
+  invoiceNumber: 'INVOICE_RECEIPT_ID',
+};
+/** Textract field types that answer each invoice field (for replacing and calibrating). */
+const TYPES_OF: Record<string, string[]> = {
+  vendorName: ['VENDOR_NAME'],
+  vendorAddress: ['VENDOR_ADDRESS'],
+  invoiceNumber: ['INVOICE_RECEIPT_ID'],
+  invoiceDate: ['INVOICE_RECEIPT_DATE'],
+  dueDate: ['DUE_DATE'],
+  subtotal: ['SUBTOTAL'],
+  taxAmount: ['TAX'],
+  totalAmount: ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'],
+};
+
+function fieldOf(pick: NonNullable<Picks[LearnedField]>, field: LearnedField, line: DocLine): ExpenseField {
+  const { candidate: c } = pick;
+  const box = {
+    Left: c.x0 / line.pageWidth,
+    Top: line.y0 / line.pageHeight,
+    Width: (c.x1 - c.x0) / line.pageWidth,
+    Height: (line.y1 - line.y0) / line.pageHeight,
+  };
+  const confidence = Math.round(pick.score * 1000) / 10;
+  return {
+    Type: { Text: FIELD_TYPE[field], Confidence: confidence },
+    ValueDetection: { Text: c.raw, Confidence: confidence, Geometry: { BoundingBox: box } },
+    PageNumber: line.page,
+  };
+}
+
+/**
+ * The document with the fields the model answers replaced by its picks, and every field's
+ * confidence calibrated.
+ */
+export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: LoadedModel): ExpenseDocument {
+  let fields = doc.SummaryFields ?? [];
+  if (model.use.size) {
+    const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
+    const picks = decode(candidates, scores);
+    // A field the model finds no candidate for keeps the rules' answer.
+    const answered = [...model.use].filter((f) => picks[f]);
+    const replaced = new Set(answered.flatMap((f) => TYPES_OF[f]));
+    fields = fields.filter((f) => !replaced.has(f.Type?.Text ?? ''));
+    for (const field of answered) {
+      const pick = picks[field]!;
+      fields.push(fieldOf(pick, field, lines[pick.candidate.line]));
+    }
+  }
+  return { ...doc, SummaryFields: calibrated(fields, model.calibration) };
+}
+
+/** Sets each field's confidence to the calibrated share of such fields that are right. */
+export function calibrated(fields: ExpenseField[], calibration: Record<string, IsotonicMap>): ExpenseField[] {
+  return fields.map((f) => {
+    const field = Object.keys(TYPES_OF).find((k) => TYPES_OF[k].includes(f.Type?.Text ?? ''));
+    const map = field ? calibration[field] : undefined;
+    if (!map) return f;
+    const raw = Math.min(f.Type?.Confidence ?? 50, f.ValueDetection?.Confidence ?? 50) / 100;
+    const c = Math.round(applyIsotonic(map, raw) * 1000) / 10;
+    return {
+      ...f,
+      Type: { ...f.Type, Confidence: c },
+      ValueDetection: { ...f.ValueDetection, Confidence: c },
+    };
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Reads every document of the development corpus once with the local engine and caches its words
+ * and geometry (see corpus.ts). Run before `npm run eval:extract` / `train:extract`; files already
+ * cached for the current engine version are skipped.
+ *
+ *   npm run cache:extract
+ */
+import {
+  LocalExpenseAnalyzer,
+  shutdownLocalAnalyzer,
+} from '../../functions/adapters/textract/local-analyzer';
+import { engineVersion, loadCorpus, readAndCache } from './corpus';
+
+const docs = loadCorpus();
+const version = engineVersion();
+const analyzer = new LocalExpenseAnalyzer();
+let done = 0;
+try {
+  // Text PDFs first: they are fast, so evaluation can start on them while scans are read.
+  const ordered = [...docs].sort((a, b) => Number(!/\.pdf$/i.test(a.path)) - Number(!/\.pdf$/i.test(b.path)));
+  for (const doc of ordered) {
+    try {
+      const r = await readAndCache(analyzer, doc.path, version);
+      done++;
+      console.error(`${done}/${docs.length} ${r.readMs} ms ${doc.source}/${doc.label.file}`);
+    } catch (error) {
+      console.error(`${doc.path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+} finally {
+  await shutdownLocalAnalyzer();
+}
+console.error(`engine ${version}: ${done} of ${docs.length} documents cached`);

@@ -1,0 +1,131 @@
+/**
+ * The labelled development corpus (../shared/corpus/<source>/labels.jsonl) and a cache of what the
+ * local engine read from each file (words and geometry per page), so that evaluation and training
+ * iterate on cached words in seconds instead of re-running OCR.
+ *
+ * The cache lives in `.cache/extract-pages/` (gitignored), keyed by the file's SHA-256 and the
+ * engine version: a hash of the source files that turn bytes into positioned words. Editing the
+ * OCR or text-layer code therefore invalidates it; editing field detection does not.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LocalExpenseAnalyzer, ReadPages } from '../../functions/adapters/textract/local-analyzer';
+import type { DocumentContentType } from '../../functions/core/extraction/expense-types';
+import { sniffContentType } from '../../functions/core/files/sniff';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+export const corpusDir = resolve(repo, '../shared/corpus');
+const cacheDir = join(repo, '.cache/extract-pages');
+
+/** One labelled document: the label object of its source's labels.jsonl, with where it lives. */
+export interface CorpusDoc {
+  /** Absolute path of the file. */
+  path: string;
+  /** The source folder (einvoice, invoice2data, parsee_invoices, sroie). */
+  source: string;
+  /** The seller, normalised: documents of one seller are never split between train and test. */
+  group: string;
+  label: Record<string, unknown> & { file: string };
+}
+
+/** A seller name reduced to its distinctive words, so spelling variants of one seller group together. */
+export function sellerKey(name: unknown): string {
+  return String(name ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\b(sdn|bhd|gmbh|inc|ltd|llc|sas|sa|bv|co|kg|ag|plc|limited|corp|corporation|company)\b/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Every labelled document of the development corpus, in a stable order. */
+export function loadCorpus(dir = corpusDir): CorpusDoc[] {
+  const docs: CorpusDoc[] = [];
+  for (const source of readdirSync(dir, { withFileTypes: true })) {
+    const labels = join(dir, source.name, 'labels.jsonl');
+    if (!source.isDirectory() || !existsSync(labels)) continue;
+    for (const line of readFileSync(labels, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const label = JSON.parse(line) as CorpusDoc['label'];
+      if (label.split && label.split !== 'dev') continue;
+      const path = resolve(dirname(labels), label.file);
+      // A rendering of another document (a PNG of a PDF) belongs to that document's seller.
+      const seller = sellerKey(label.vendorName) || `${source.name}/${basename(label.file)}`;
+      docs.push({ path, source: source.name, group: `${seller}`, label });
+    }
+  }
+  return docs.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// The code that turns bytes into positioned words. local-analyzer.ts is left out: it also holds
+// the field answer (answerFor), which changes with every model and must not invalidate the cache.
+const ENGINE_FILES = [
+  'functions/adapters/textract/pdf-pages.ts',
+  'functions/adapters/textract/image-prep.ts',
+  'functions/adapters/textract/ocr-engines.ts',
+  'functions/adapters/textract/paddle-ocr.ts',
+  'functions/adapters/textract/restore-spaces.ts',
+  'functions/adapters/textract/text-layout.ts',
+];
+
+/** A hash of the code that turns a file into positioned words. */
+export function engineVersion(): string {
+  const h = createHash('sha256');
+  for (const f of ENGINE_FILES) {
+    const p = join(repo, f);
+    h.update(f);
+    if (existsSync(p)) h.update(readFileSync(p));
+  }
+  h.update(process.env.LOCAL_OCR_ENGINE ?? 'default');
+  return h.digest('hex').slice(0, 16);
+}
+
+/** What the engine read from one file, and how long reading took. */
+export interface CachedRead {
+  sha256: string;
+  engineVersion: string;
+  contentType: DocumentContentType;
+  /** Wall time of reading the pages (text layer or OCR), in ms. */
+  readMs: number;
+  pages: ReadPages;
+}
+
+function cachePath(sha: string, version: string): string {
+  return join(cacheDir, version, `${sha}.json`);
+}
+
+/** The cached read of a file, or null when it has not been read by this engine version. */
+export function cachedRead(path: string, version = engineVersion()): CachedRead | null {
+  const sha = createHash('sha256').update(readFileSync(path)).digest('hex');
+  const p = cachePath(sha, version);
+  return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as CachedRead) : null;
+}
+
+/** Reads a file with the engine (unless cached) and stores the result. */
+export async function readAndCache(
+  analyzer: LocalExpenseAnalyzer,
+  path: string,
+  version = engineVersion(),
+): Promise<CachedRead> {
+  const bytes = new Uint8Array(readFileSync(path));
+  const sha = createHash('sha256').update(bytes).digest('hex');
+  const p = cachePath(sha, version);
+  if (existsSync(p)) return JSON.parse(readFileSync(p, 'utf8')) as CachedRead;
+  const contentType = sniffContentType(bytes);
+  if (!contentType) throw new Error(`${path}: not a PDF, JPEG, PNG or TIFF`);
+  const started = performance.now();
+  const pages = await analyzer.readPages({ bytes, contentType });
+  const entry: CachedRead = {
+    sha256: sha,
+    engineVersion: version,
+    contentType,
+    readMs: Math.round(performance.now() - started),
+    pages,
+  };
+  mkdirSync(dirname(p), { recursive: true });
+  writeFileSync(p, JSON.stringify(entry));
+  return entry;
+}

@@ -1,0 +1,221 @@
+/**
+ * The out-of-sample experiments behind `npm run eval:extract` and `npm run train:extract`:
+ * grouped cross-validation (folds by seller: no seller in both train and test) and
+ * leave-one-source-out, for the rules alone and for the learned extractor, each scored by
+ * ../shared/tools/score-extraction.mjs; plus the out-of-fold confidences calibration is fitted on.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fitIsotonic, type IsotonicMap } from '../../functions/adapters/textract/fields/calibration';
+import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import type { LoadedModel } from '../../functions/adapters/textract/fields/model';
+import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
+import { cachedRead, corpusDir, engineVersion, loadCorpus } from './corpus';
+import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
+import { answerWith, type DocData, prepare, rng, trainScorers } from './learn';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const outDir = join(repo, '.cache/eval');
+const scorer = resolve(repo, '../shared/tools/score-extraction.mjs');
+export const ALL_LEARNED = Object.keys(LEARNED_FIELDS) as LearnedField[];
+
+export type Prediction = Record<string, unknown> & {
+  file: string;
+  ms: number;
+  confidence: Record<string, number>;
+};
+
+/** Every corpus document the engine has read (see cache-pages.ts). */
+export function loadData(): DocData[] {
+  const version = engineVersion();
+  const out: DocData[] = [];
+  let missing = 0;
+  for (const doc of loadCorpus()) {
+    const read = cachedRead(doc.path, version);
+    if (read) out.push(prepare(doc, read));
+    else missing++;
+  }
+  if (missing)
+    console.error(`${missing} corpus documents are not cached yet (npm run cache:extract); left out`);
+  return out;
+}
+
+/** k folds of whole sellers, balanced by document count, the same on every run. */
+export function groupedFolds(data: DocData[], k = 5, seed = 7): DocData[][] {
+  const groups = [...new Set(data.map((d) => d.doc.group))].sort();
+  const random = rng(seed);
+  for (let i = groups.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [groups[i], groups[j]] = [groups[j], groups[i]];
+  }
+  const folds: DocData[][] = Array.from({ length: k }, () => []);
+  for (const g of groups) {
+    const smallest = folds.reduce((a, b) => (b.length < a.length ? b : a));
+    smallest.push(...data.filter((d) => d.doc.group === g));
+  }
+  return folds;
+}
+
+export function sourceFolds(data: DocData[]): DocData[][] {
+  return [...new Set(data.map((d) => d.doc.source))]
+    .sort()
+    .map((s) => data.filter((d) => d.doc.source === s));
+}
+
+export async function predict(d: DocData, model: LoadedModel | null): Promise<Prediction> {
+  const started = performance.now();
+  const r = await processAnalysis(answerWith(d.read, model));
+  return {
+    file: d.doc.path,
+    ...extractionRecord(r),
+    ms: Math.round(d.read.readMs + performance.now() - started),
+  } as Prediction;
+}
+
+/** Predictions for every document by models trained without its fold. */
+export async function outOfFold(
+  folds: DocData[][],
+  use: LearnedField[],
+  extraTrain: DocData[] = [],
+): Promise<{ predictions: Map<DocData, Prediction>; scorers: LoadedModel['scorers'][] }> {
+  const predictions = new Map<DocData, Prediction>();
+  const scorers: LoadedModel['scorers'][] = [];
+  for (const test of folds) {
+    const train = folds.filter((f) => f !== test).flat();
+    const f = trainScorers([...train, ...extraTrain]);
+    scorers.push(f);
+    for (const d of test)
+      predictions.set(d, await predict(d, { scorers: f, use: new Set(use), calibration: {} }));
+  }
+  return { predictions, scorers };
+}
+
+export interface Scores {
+  micro: number | null;
+  lineItemF1: number | null;
+  fields: Record<string, Record<string, { ok: number; n: number; pct: number | null }>>;
+  msMedian: number | null;
+  msP95: number | null;
+}
+
+/** Scores predictions with the shared scorer, overall and per source. */
+export function score(
+  name: string,
+  predictions: Prediction[],
+): { all: Scores; bySource: Record<string, Scores> } {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `${name}.jsonl`);
+  writeFileSync(file, `${predictions.map((p) => JSON.stringify(p)).join('\n')}\n`);
+  const sources = ['einvoice', 'invoice2data', 'parsee_invoices', 'sroie'];
+  const run = (labelSources: string[]) =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          scorer,
+          ...labelSources.flatMap((s) => ['--labels', join(corpusDir, s, 'labels.jsonl')]),
+          '--predictions',
+          file,
+          '--split',
+          'dev',
+          '--json',
+        ],
+        { encoding: 'utf8' },
+      ),
+    ) as {
+      microAccuracy: number | null;
+      lineItemF1: number | null;
+      fields: Scores['fields'];
+      msMedian: number;
+      msP95: number;
+    };
+  const toScores = (r: ReturnType<typeof run>): Scores => ({
+    micro: r.microAccuracy,
+    lineItemF1: r.lineItemF1,
+    fields: r.fields,
+    msMedian: r.msMedian,
+    msP95: r.msP95,
+  });
+  // The scorer counts documents without a prediction as wrong; score only what was predicted.
+  const predicted = new Set(predictions.map((p) => p.file));
+  const present = sources.filter((s) => [...predicted].some((f) => f.startsWith(join(corpusDir, s))));
+  const bySource: Record<string, Scores> = {};
+  for (const s of present) bySource[s] = toScores(run([s]));
+  return { all: toScores(run(present)), bySource };
+}
+
+/** Out-of-fold (raw confidence, right?) points per field, for calibration and the reliability table. */
+export function confidencePoints(
+  predictions: Map<DocData, Prediction>,
+): Map<DocData, Array<{ field: ScoredField; raw: number; correct: boolean }>> {
+  const out = new Map<DocData, Array<{ field: ScoredField; raw: number; correct: boolean }>>();
+  for (const [d, p] of predictions) {
+    const points = SCORED_FIELDS.filter((f) => isLabelled(d.doc.label, f)).map((field) => ({
+      field,
+      raw: Number(p.confidence[field] ?? 0),
+      correct: isCorrect(d.doc.label, field, p[field]),
+    }));
+    out.set(d, points);
+  }
+  return out;
+}
+
+export function fitCalibration(
+  points: Array<{ field: ScoredField; raw: number; correct: boolean }>,
+): Record<string, IsotonicMap> {
+  const maps: Record<string, IsotonicMap> = {};
+  for (const field of SCORED_FIELDS) {
+    const own = points.filter((p) => p.field === field);
+    if (own.length >= 10) maps[field] = fitIsotonic(own);
+  }
+  return maps;
+}
+
+/** Fields where the learned extractor is right at least as often as the rules, out of fold. */
+export function fieldsWhereLearnedWins(
+  rules: Map<DocData, Prediction>,
+  learned: Map<DocData, Prediction>,
+): { use: LearnedField[]; counts: Record<string, { rules: number; learned: number; n: number }> } {
+  const counts: Record<string, { rules: number; learned: number; n: number }> = {};
+  for (const field of ALL_LEARNED) {
+    const c = { rules: 0, learned: 0, n: 0 };
+    for (const [d, p] of learned) {
+      if (!isLabelled(d.doc.label, field)) continue;
+      c.n++;
+      if (isCorrect(d.doc.label, field, p[field])) c.learned++;
+      if (isCorrect(d.doc.label, field, rules.get(d)?.[field])) c.rules++;
+    }
+    counts[field] = c;
+  }
+  return { use: ALL_LEARNED.filter((f) => counts[f].n > 0 && counts[f].learned > counts[f].rules), counts };
+}
+
+/** Retrains the model for each fold of a fold set and predicts the held-out documents with `use`. */
+export async function withScorers(
+  foldSet: DocData[][],
+  scorers: LoadedModel['scorers'][],
+  use: LearnedField[],
+): Promise<Map<DocData, Prediction>> {
+  const out = new Map<DocData, Prediction>();
+  for (let i = 0; i < foldSet.length; i++) {
+    for (const d of foldSet[i])
+      out.set(d, await predict(d, { scorers: scorers[i], use: new Set(use), calibration: {} }));
+  }
+  return out;
+}
+
+/**
+ * The rules alone, the learned extractor on every field out of fold (grouped CV), the fields it
+ * wins, and the product (rules + those fields) out of fold: what eval and train both start from.
+ */
+export async function crossValidate(data: DocData[], synthetic: DocData[]) {
+  const rules = new Map<DocData, Prediction>();
+  for (const d of data) rules.set(d, await predict(d, null));
+  const folds = groupedFolds(data);
+  const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic);
+  const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
+  const productCv = await withScorers(folds, learnedCv.scorers, use);
+  return { rules, folds, learnedCv, use, counts, productCv };
+}

@@ -1,0 +1,56 @@
+/**
+ * Trains the learned extractor and writes the committed model file: `npm run train:extract`
+ * (after `npm run cache:extract`). Deterministic: the same cached words give the same file.
+ *
+ * 1. Grouped cross-validation decides which fields the model answers (where it beat the rules out
+ *    of fold) and gives the out-of-fold confidences every field's isotonic calibration is fitted on.
+ * 2. The scorers are then trained on every document.
+ * 3. A check fold (the einvoice text PDFs) is scored with the final model and its right-counts are
+ *    stored, so a unit test can prove the committed file loads and reproduces them.
+ */
+import { writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decode, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
+import { type ExtractionModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+import { corpusDir } from './corpus';
+import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
+import { isCorrect } from './labels';
+import { trainScorers } from './learn';
+import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
+
+const modelFile = fileURLToPath(
+  new URL('../../functions/adapters/textract/fields/model.json', import.meta.url),
+);
+
+const data = loadData();
+const synthetic = await syntheticData(SYNTHETIC_COUNT);
+const { use, counts, productCv } = await crossValidate(data, synthetic);
+const calibration = fitCalibration([...confidencePoints(productCv).values()].flat());
+const scorers = trainScorers([...data, ...synthetic]);
+
+const checkDocs = data.filter((d) => d.doc.source === 'einvoice');
+const right: Record<string, number> = {};
+for (const d of checkDocs) {
+  const { candidates, scores } = scoreDocument(d.read.pages.read, scorers);
+  const picks = decode(candidates, scores);
+  for (const field of use) {
+    if (isCorrect(d.doc.label, field, picks[field as LearnedField]?.candidate.value))
+      right[field] = (right[field] ?? 0) + 1;
+  }
+}
+
+const model: ExtractionModel & { check: { files: string[]; right: Record<string, number> } } = {
+  version: 1,
+  featureNames: FEATURE_NAMES,
+  scorers,
+  use,
+  calibration,
+  check: { files: checkDocs.map((d) => relative(corpusDir, d.doc.path)), right },
+};
+writeFileSync(modelFile, `${JSON.stringify(model)}\n`);
+console.log(`model written: learned fields ${use.join(', ')}; out of fold (rules vs learned):`);
+for (const [f, c] of Object.entries(counts))
+  console.log(`  ${f.padEnd(14)} rules ${c.rules}/${c.n}  learned ${c.learned}/${c.n}`);
+console.log(`check fold (${checkDocs.length} einvoice PDFs), right: ${JSON.stringify(right)}`);
