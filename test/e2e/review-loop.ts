@@ -286,7 +286,8 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     // A field read from the page (a button over it) shows its box on the document as it is focused.
     const checkHighlight = async () => {
       if (await page.evaluate(() => document.activeElement?.tagName === 'BUTTON')) {
-        await dialog.getByTestId('field-highlight').waitFor({ timeout: 5000 });
+        // The box is drawn on the rendered page: the first page may still be drawing on a busy machine.
+        await dialog.getByTestId('field-highlight').waitFor({ timeout: 20_000 });
         highlighted++;
       }
     };
