@@ -194,6 +194,13 @@ const CASES: Record<string, Case> = {
       post('/api/properties', { name: unique('Property'), address: '2 Elm St', propertyType: 'RETAIL' }),
     expect: people(201),
   },
+  'POST /api/vendors/{id}/merge': {
+    attempt: async () => {
+      const [kept, merged] = await Promise.all([vendor(), vendor()]);
+      return post(`/api/vendors/${kept.id}/merge`, { sourceVendorId: merged.id });
+    },
+    expect: edit(200),
+  },
   'PUT /api/properties/{id}': {
     attempt: async () =>
       put(`/api/properties/${(await property()).id}`, {
@@ -225,6 +232,14 @@ const CASES: Record<string, Case> = {
       const org = await body(await admin('/api/organization/current'), 200, organizationSchema);
       return put('/api/organization/current', { name: org.name, slug: org.slug, plan: org.plan });
     },
+    expect: adminsOnly(200),
+  },
+  'PUT /api/organization/inbox': {
+    attempt: async () => put('/api/organization/inbox', { allowedSenders: [] }),
+    expect: adminsOnly(200),
+  },
+  'POST /api/organization/inbox/regenerate': {
+    attempt: async () => post('/api/organization/inbox/regenerate'),
     expect: adminsOnly(200),
   },
   'PUT /api/organization/members/{userId}': {
