@@ -90,10 +90,8 @@ export const handler = resourceHandler({
     const id = parseParam(request, 'id', idSchema);
     const clear = generateWebhookSecret();
     const overlapUntil = new Date(Date.now() + env().WEBHOOK_SECRET_OVERLAP_SECONDS * 1000).toISOString();
-    return toWebhook(
-      await rotateWebhookSecret(orgId, id, await sealSecret(orgId, clear), overlapUntil),
-      clear,
-    );
+    const rotated = await rotateWebhookSecret(orgId, id, await sealSecret(orgId, clear), overlapUntil);
+    return { status: 200, body: toWebhook(rotated, clear) };
   },
 
   'GET /api/webhooks/{id}/deliveries': async (request) => {
