@@ -40,6 +40,20 @@ const envSchema = z.object({
   SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
   /** Local: the master key file (32 random bytes, mode 0600) in DATA_DIR that wraps the data keys instead. */
   SECRETS_KEY_FILE: z.string().min(1).optional(),
+  /** First retry delay of a failed webhook delivery (doubling after); tests make it short. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /** Failed deliveries are retried until this long after the first attempt (3 days). */
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(3 * 86_400),
+  /** An endpoint whose every delivery failed for this long is disabled (5 days). */
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 86_400),
+  /** After a secret rotation the old secret signs beside the new one this long (24 h). */
+  WEBHOOK_SECRET_OVERLAP_SECONDS: z.coerce.number().positive().default(86_400),
   /** The domain of the organizations' invoice inboxes (`<slug>-<random>@INBOX_DOMAIN`). */
   INBOX_DOMAIN: z.string().min(1).default('inbox.invoicepilot.local'),
   /** Cloud: the bucket the SES receipt rule stores inbound mail in (under `inbound/<messageId>`). */

@@ -12,6 +12,29 @@ export interface WebhookMessage {
   at: string;
 }
 
+/**
+ * A message on the same queue for one attempt to deliver an event to one webhook: a retry the worker
+ * scheduled, or a person's Resend. `dueAt` lets a wait longer than SQS's 15-minute delay be re-queued in steps.
+ */
+export interface WebhookAttemptMessage extends WebhookMessage {
+  kind: 'attempt';
+  webhookId: string;
+  attempt: number;
+  firstAttemptAt: string;
+  dueAt: string;
+  resend: boolean;
+}
+
+/** Queues one delivery attempt, invisible for `delaySeconds` (at most SQS's 900). */
+export async function queueWebhookAttempt(
+  message: WebhookAttemptMessage,
+  delaySeconds: number,
+): Promise<void> {
+  const { WEBHOOK_QUEUE_URL } = env();
+  if (!WEBHOOK_QUEUE_URL) throw new Error('WEBHOOK_QUEUE_URL is not set');
+  await sendMessage(WEBHOOK_QUEUE_URL, message, delaySeconds);
+}
+
 /** A message on the integration-sync queue: the worker pushes the approved invoice to every active integration. */
 export interface SyncMessage {
   orgId: string;

@@ -84,7 +84,8 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   // Stores credentials, and opens them for test-connection (the one API call that sends them).
   integrations: { table: 'readWrite', secrets: ['seal', 'open'] },
   // Stores signing secrets; only the delivery worker opens them.
-  webhooks: { table: 'readWrite', secrets: ['seal'] },
+  // Publishes: Resend queues a delivery attempt on the webhook queue.
+  webhooks: { table: 'readWrite', secrets: ['seal'], publishesEvents: true },
   invoices: {
     table: 'readWrite',
     objects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],

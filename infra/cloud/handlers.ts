@@ -19,8 +19,15 @@ export const WORKFLOW_DEFINITION = 'functions/workflow/process-invoice.asl.json'
  * third parties, so both may open them (never seal: they do not store new ones).
  */
 export const WORKERS = [
-  { name: 'integration-sync', queue: 'sync', envName: 'SYNC_QUEUE_URL', secrets: ['open'] },
-  { name: 'webhook-delivery', queue: 'webhook', envName: 'WEBHOOK_QUEUE_URL', secrets: ['open'] },
+  { name: 'integration-sync', queue: 'sync', envName: 'SYNC_QUEUE_URL', secrets: ['open'], requeues: false },
+  // Schedules its own retries: it sends the next attempt to its queue with a delay.
+  {
+    name: 'webhook-delivery',
+    queue: 'webhook',
+    envName: 'WEBHOOK_QUEUE_URL',
+    secrets: ['open'],
+    requeues: true,
+  },
 ] as const;
 export type WorkerSpec = (typeof WORKERS)[number];
 

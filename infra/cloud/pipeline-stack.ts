@@ -127,6 +127,7 @@ export class PipelineStack extends Stack {
       })
         .bindTable(table, 'readWrite')
         .bindSecretsKey(props.secretsKey, worker.secrets);
+      if (worker.requeues) fn.bindQueue(queues[worker.queue], worker.envName);
       // Partial batch failures: one bad message is retried alone, then dead-lettered, not the batch.
       fn.function.addEventSource(
         new SqsEventSource(queues[worker.queue], {

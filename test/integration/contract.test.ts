@@ -18,6 +18,7 @@ import {
   integrationSchema,
   integrationTestResultSchema,
   invoiceSchema,
+  isStandardWebhookSecret,
   notificationListSchema,
   organizationSchema,
   pageOf,
@@ -660,21 +661,23 @@ describe('integrations', () => {
 });
 
 describe('webhooks', () => {
-  it('creates with the default event, answers the secret masked, lists and deletes', async () => {
+  it('creates with the default event, answers the given secret once, then masked; lists and deletes', async () => {
+    const secret = `whsec_${Buffer.alloc(24, 1).toString('base64')}`;
     const created = await body(
-      await post('/api/webhooks', { url: 'https://hooks.example.com/in', secret: 'whsec-abcdefghijkl' }),
+      await post('/api/webhooks', { url: 'https://hooks.example.com/in', secret }),
       201,
       webhookSchema,
     );
     expect(created).toMatchObject({
       events: ['invoice.processed'],
       hasSecret: true,
-      secret: '****',
+      secret,
       status: 'ACTIVE',
     });
+    expect((await body(await api(`/api/webhooks/${created.id}`), 200, webhookSchema)).secret).toBe('****');
     const list = await body(await api('/api/webhooks'), 200, pageOf(webhookSchema));
     expect(list.items.map((w) => w.id)).toContain(created.id);
-    expect(JSON.stringify(list)).not.toContain('whsec-abcdefghijkl');
+    expect(JSON.stringify(list)).not.toContain(secret);
     expect((await del(`/api/webhooks/${created.id}`)).status).toBe(204);
     await failure(await api(`/api/webhooks/${created.id}`), 404);
   });
@@ -690,6 +693,32 @@ describe('webhooks', () => {
     expect(
       (await failure(await post('/api/webhooks', { url: 'https://x.test', events: [] }), 400)).messages,
     ).toContain('Choose at least one event');
+    expect(
+      (
+        await failure(
+          await post('/api/webhooks', { url: 'https://x.test', secret: 'whsec-abcdefghijkl' }),
+          400,
+        )
+      ).messages,
+    ).toContain('Secret must be whsec_ followed by the base64 of 24 to 64 random bytes');
+  });
+
+  it('generates a whsec_ secret when none is given, and rotation answers a new one once', async () => {
+    const created = await body(
+      await post('/api/webhooks', { url: 'https://hooks.example.com/gen' }),
+      201,
+      webhookSchema,
+    );
+    expect(isStandardWebhookSecret(created.secret ?? '')).toBe(true);
+    const rotated = await body(
+      await post(`/api/webhooks/${created.id}/rotate-secret`, {}),
+      200,
+      webhookSchema,
+    );
+    expect(isStandardWebhookSecret(rotated.secret ?? '')).toBe(true);
+    expect(rotated.secret).not.toBe(created.secret);
+    expect((await body(await api(`/api/webhooks/${created.id}`), 200, webhookSchema)).secret).toBe('****');
+    await failure(await post('/api/webhooks/01JAAAAAAAAAAAAAAAAAAAAAAA/rotate-secret', {}), 404);
   });
 });
 

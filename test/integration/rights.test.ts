@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { addDelivery } from '../../functions/adapters/dynamodb/webhooks';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { RIGHTS } from '../../functions/api/lib/rights';
 import { errorBodySchema } from '../../shared/errors';
@@ -279,6 +280,31 @@ const CASES: Record<string, Case> = {
   'DELETE /api/webhooks/{id}': {
     attempt: async () => del(`/api/webhooks/${(await webhook()).id}`),
     expect: adminsOnly(204),
+  },
+  'POST /api/webhooks/{id}/rotate-secret': {
+    attempt: async () => post(`/api/webhooks/${(await webhook()).id}/rotate-secret`, {}),
+    expect: adminsOnly(200),
+  },
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    attempt: async () => {
+      const { id } = await webhook();
+      const delivery = await addDelivery(orgId, {
+        webhookId: id,
+        messageId: 'msg_rights',
+        event: 'invoice.processed',
+        eventAt: new Date().toISOString(),
+        invoiceId: '01JAAAAAAAAAAAAAAAAAAAAAAA',
+        attempt: 1,
+        resend: false,
+        ok: false,
+        statusCode: 500,
+        latencyMs: 3,
+        response: '',
+        nextRetryAt: null,
+      });
+      return post(`/api/webhooks/${id}/deliveries/${delivery.id}/resend`, {});
+    },
+    expect: adminsOnly(202),
   },
   'POST /api/integrations': {
     attempt: async () =>

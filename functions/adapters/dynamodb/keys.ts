@@ -19,6 +19,13 @@ export const keys = {
   /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */
   invoiceChildren: (orgId: string, invoiceId: string) => `ORG#${orgId}#INVOICE#${invoiceId}`,
   entity: (orgId: string, type: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${type}#${id}` }),
+  /** One delivery attempt in a webhook's delivery log (ULID ids: the sort key orders them by time). */
+  webhookDelivery: (orgId: string, webhookId: string, deliveryId: string) => ({
+    PK: `ORG#${orgId}#WEBHOOK#${webhookId}`,
+    SK: `DELIVERY#${deliveryId}`,
+  }),
+  webhookDeliveriesPk: (orgId: string, webhookId: string) => `ORG#${orgId}#WEBHOOK#${webhookId}`,
+  webhookDeliveryPrefix: 'DELIVERY#',
   usage: (orgId: string, month: string) => ({ PK: `ORG#${orgId}`, SK: `USAGE#${month}` }),
   stats: (orgId: string, bucket: string) => ({ PK: `ORG#${orgId}`, SK: `STATS#${bucket}` }),
   /**

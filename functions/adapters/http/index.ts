@@ -42,6 +42,8 @@ export interface PostResult {
   ok: boolean;
   status: number | null;
   error?: string;
+  /** The answer's body, read up to MAX_RESPONSE_BYTES. */
+  response?: string;
 }
 
 /** POSTs a JSON body to a user-given URL through the guarded client; never throws. */
@@ -58,7 +60,12 @@ export async function postJson(
     body,
     timeoutMs,
   });
-  return { ok: result.ok, status: result.status, ...(result.error ? { error: result.error } : {}) };
+  return {
+    ok: result.ok,
+    status: result.status,
+    response: result.body,
+    ...(result.error ? { error: result.error } : {}),
+  };
 }
 
 /**

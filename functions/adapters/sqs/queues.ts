@@ -21,6 +21,13 @@ export function resetSqsClient(): void {
   client = undefined;
 }
 
-export async function sendMessage(queueUrl: string, body: unknown): Promise<void> {
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
+/** Sends `body` as JSON; `delaySeconds` (at most 900, SQS's limit) keeps it invisible that long. */
+export async function sendMessage(queueUrl: string, body: unknown, delaySeconds = 0): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(body),
+      ...(delaySeconds > 0 ? { DelaySeconds: delaySeconds } : {}),
+    }),
+  );
 }

@@ -115,6 +115,10 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'GET /api/webhooks/{id}': read(),
   'POST /api/webhooks': WEBHOOKS,
   'DELETE /api/webhooks/{id}': WEBHOOKS,
+  'POST /api/webhooks/{id}/rotate-secret': WEBHOOKS,
+  // The log holds answers of the organization's receivers: managing webhooks includes reading it.
+  'GET /api/webhooks/{id}/deliveries': WEBHOOKS,
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': WEBHOOKS,
 
   'GET /api/integrations': read(),
   'GET /api/integrations/{id}': read(),

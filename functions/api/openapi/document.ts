@@ -42,10 +42,13 @@ import {
   vendorMergeSchema,
   vendorSchema,
   vendorUpdateSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliveryQuerySchema,
   webhookInputSchema,
   webhookSchema,
 } from '../../../shared/schemas';
 import { PUBLIC, type Rule, ruleOf } from '../lib/rights';
+import { registerWebhookEvents } from './webhook-events';
 
 type Schema = z.ZodType;
 
@@ -93,6 +96,7 @@ const PATH_PARAMETERS: Record<string, string> = {
   id: 'The resource id (a ULID)',
   userId: 'The member’s user id',
   email: 'The invited e-mail address, URL-encoded',
+  deliveryId: 'The delivery log entry’s id (a ULID)',
 };
 const pathParams = (path: string) => {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
@@ -468,6 +472,30 @@ export const OPERATIONS: Operation[] = [
     response: named.Webhook,
   },
   { route: 'DELETE /api/webhooks/{id}', tag: 'Webhooks', summary: 'Delete a webhook', success: 204 },
+  {
+    route: 'POST /api/webhooks/{id}/rotate-secret',
+    tag: 'Webhooks',
+    summary: 'Rotate the signing secret (answered once; the old one signs beside it for 24 h)',
+    success: 200,
+    response: named.Webhook,
+  },
+  {
+    route: 'GET /api/webhooks/{id}/deliveries',
+    tag: 'Webhooks',
+    summary: 'The delivery log, newest first',
+    query: webhookDeliveryQuerySchema,
+    success: 200,
+    response: webhookDeliveryPageSchema,
+    errors: [400],
+  },
+  {
+    route: 'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend',
+    tag: 'Webhooks',
+    summary: 'Resend a delivery (same webhook-id)',
+    success: 202,
+    response: z.object({ queued: z.boolean() }),
+    errors: [409],
+  },
   // API keys
   {
     route: 'GET /api/api-keys',
@@ -684,6 +712,7 @@ export function openApiDocument(): unknown {
       'A Cognito ID token for people, or an API key (`ipk_` and 40 characters) for API clients: `Authorization: Bearer <token>`.',
   });
   for (const op of OPERATIONS) registry.registerPath(toRouteConfig(op));
+  registerWebhookEvents(registry, named.Invoice);
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

@@ -1,27 +1,43 @@
-import { idSchema, type Webhook, webhookInputSchema } from '../../../shared/schemas';
+import {
+  idSchema,
+  type Webhook,
+  webhookDeliveryQuerySchema,
+  webhookInputSchema,
+} from '../../../shared/schemas';
 import type { WebhookItem } from '../../adapters/dynamodb/webhooks';
 import {
   createWebhook,
   deleteWebhook,
+  getDelivery,
   getWebhook,
+  listDeliveries,
   listWebhooks,
   replaceWebhookSecret,
+  rotateWebhookSecret,
 } from '../../adapters/dynamodb/webhooks';
 import { refuseUncallableUrl } from '../../adapters/http';
 import { isSealed, sealSecret } from '../../adapters/secrets';
+import { conflict } from '../../core/errors/app-error';
+import { generateWebhookSecret } from '../../core/webhooks/signing';
+import { env } from '../../env';
+import { queueWebhookAttempt } from '../../services/invoice-events';
 import { MASK } from '../integrations/mask';
-import { parseBody, parseParam, resourceHandler } from '../lib/http';
+import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 
-/** A webhook as the API answers it: the secret is write-only, shown only as set (masked). */
-const toWebhook = (item: WebhookItem): Webhook => ({
+/**
+ * A webhook as the API answers it: the secret is write-only, shown masked — except in the answers that
+ * create it (POST, rotate-secret), which carry the clear `whsec_…` once.
+ */
+const toWebhook = (item: WebhookItem, clearSecret?: string): Webhook => ({
   id: item.id,
   url: item.url,
   events: item.events,
   hasSecret: Boolean(item.secret),
-  secret: item.secret ? MASK : null,
+  secret: clearSecret ?? (item.secret ? MASK : null),
   status: item.status,
   lastDeliveryAt: item.lastDeliveryAt ?? null,
   lastDeliveryStatus: item.lastDeliveryStatus ?? null,
+  disabledReason: item.disabledReason ?? null,
   createdAt: item.createdAt,
 });
 
@@ -36,11 +52,16 @@ async function sealedItem(orgId: string, item: WebhookItem): Promise<WebhookItem
   return { ...item, secret };
 }
 
+const webhookOf = (request: ApiRequest) =>
+  getWebhook(request.principal().orgId, parseParam(request, 'id', idSchema));
+
 export const handler = resourceHandler({
   'GET /api/webhooks': async (request) => {
     const { orgId } = request.principal();
     const stored = await listWebhooks(orgId);
-    const items = (await Promise.all(stored.map((item) => sealedItem(orgId, item)))).map(toWebhook);
+    const items = (await Promise.all(stored.map((item) => sealedItem(orgId, item)))).map((item) =>
+      toWebhook(item),
+    );
     return { items, nextCursor: null, total: items.length };
   },
 
@@ -48,17 +69,62 @@ export const handler = resourceHandler({
     const { orgId } = request.principal();
     const input = parseBody(request, webhookInputSchema);
     await refuseUncallableUrl(input.url, 'url');
-    const secret = input.secret === null ? null : await sealSecret(orgId, input.secret);
-    return { status: 201, body: toWebhook(await createWebhook(orgId, { ...input, secret })) };
+    const clear = input.secret ?? generateWebhookSecret();
+    const created = await createWebhook(orgId, { ...input, secret: await sealSecret(orgId, clear) });
+    return { status: 201, body: toWebhook(created, clear) };
   },
 
   'GET /api/webhooks/{id}': async (request) => {
     const { orgId } = request.principal();
-    return toWebhook(await sealedItem(orgId, await getWebhook(orgId, parseParam(request, 'id', idSchema))));
+    return toWebhook(await sealedItem(orgId, await webhookOf(request)));
   },
 
   'DELETE /api/webhooks/{id}': async (request) => {
     await deleteWebhook(request.principal().orgId, parseParam(request, 'id', idSchema));
     return { status: 204 };
+  },
+
+  /** A new secret, answered once; the old one keeps signing beside it during the overlap. */
+  'POST /api/webhooks/{id}/rotate-secret': async (request) => {
+    const { orgId } = request.principal();
+    const id = parseParam(request, 'id', idSchema);
+    const clear = generateWebhookSecret();
+    const overlapUntil = new Date(Date.now() + env().WEBHOOK_SECRET_OVERLAP_SECONDS * 1000).toISOString();
+    const rotated = await rotateWebhookSecret(orgId, id, await sealSecret(orgId, clear), overlapUntil);
+    return { status: 200, body: toWebhook(rotated, clear) };
+  },
+
+  'GET /api/webhooks/{id}/deliveries': async (request) => {
+    const webhook = await webhookOf(request);
+    return listDeliveries(
+      request.principal().orgId,
+      webhook.id,
+      parseQuery(request, webhookDeliveryQuerySchema),
+    );
+  },
+
+  /** Queues one more attempt of a logged delivery, with the same `webhook-id`; the log shows its outcome. */
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': async (request) => {
+    const { orgId } = request.principal();
+    const webhook = await webhookOf(request);
+    if (webhook.status === 'INACTIVE') throw conflict('webhook_disabled', 'This webhook is disabled');
+    const delivery = await getDelivery(orgId, webhook.id, parseParam(request, 'deliveryId', idSchema));
+    const now = new Date().toISOString();
+    await queueWebhookAttempt(
+      {
+        kind: 'attempt',
+        orgId,
+        invoiceId: delivery.invoiceId,
+        event: delivery.event,
+        at: delivery.eventAt,
+        webhookId: webhook.id,
+        attempt: delivery.attempt + 1,
+        firstAttemptAt: now,
+        dueAt: now,
+        resend: true,
+      },
+      0,
+    );
+    return { status: 202, body: { queued: true } };
   },
 });

@@ -19,6 +19,7 @@ import { testSucceeded, useTestIntegration } from '../api/test-integration';
 import { useUpdateIntegration } from '../api/update-integration';
 import { INTEGRATION_TYPE_LABELS } from '../lib/settings-rules';
 import { IntegrationFormDialog } from './integration-form-dialog';
+import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookFormDialog } from './webhook-form-dialog';
 
 const STATUS: Record<string, { tone: BadgeTone; label: string }> = {
@@ -185,6 +186,10 @@ function WebhookRow({ webhook: w, onDelete }: { webhook: Webhook; onDelete: () =
             ? ` · Last delivery ${formatDate(w.lastDeliveryAt)}${w.lastDeliveryStatus ? ` (HTTP ${w.lastDeliveryStatus})` : ''}`
             : ' · No deliveries yet'}
         </p>
+        {w.disabledReason ? (
+          <p className="mt-1 text-xs text-red-600 dark:text-red-400">{w.disabledReason}</p>
+        ) : null}
+        <WebhookDeliveryLog webhookId={w.id} />
       </div>
       <Button
         variant="ghost"

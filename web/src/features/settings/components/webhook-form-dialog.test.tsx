@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isStandardWebhookSecret } from '../../../../../shared/schemas/entities';
 import { resetToasts } from '../../../components/ui/use-toast';
 import { mockApi, renderWithProviders } from '../../../test/render';
 import { WebhookFormDialog } from './webhook-form-dialog';
+
+const SECRET = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,14 +44,32 @@ describe('WebhookFormDialog', () => {
     const u = userEvent.setup();
     renderWithProviders(<WebhookFormDialog open onOpenChange={onOpenChange} />);
     await u.type(await screen.findByLabelText('Endpoint URL *'), 'https://example.com/hook');
-    await u.type(screen.getByLabelText('Signing Secret (optional)'), 's3cret');
+    await u.type(screen.getByLabelText('Signing Secret (optional)'), SECRET);
     await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       url: 'https://example.com/hook',
       events: ['invoice.processed'],
-      secret: 's3cret',
+      secret: SECRET,
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('refuses a secret that is not whsec_ + base64, and the Generate button makes a valid one', async () => {
+    const { calls } = mockApi({ 'POST /api/webhooks': { status: 201, body: {} } });
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={() => {}} />);
+    await u.type(await screen.findByLabelText('Endpoint URL *'), 'https://example.com/hook');
+    await u.type(screen.getByLabelText('Signing Secret (optional)'), 's3cret');
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(
+      await screen.findByText('Secret must be whsec_ followed by the base64 of 24 to 64 random bytes'),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')?.body as { secret: string };
+    expect(isStandardWebhookSecret(sent.secret)).toBe(true);
   });
 });

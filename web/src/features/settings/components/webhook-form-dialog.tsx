@@ -11,10 +11,10 @@ import { DEFAULT_WEBHOOK_EVENTS, parseEvents } from '../lib/settings-rules';
 
 type Errors = Partial<Record<'url' | 'events' | 'secret', string>>;
 
-/** A random signing secret: 32 bytes as hex. */
+/** A random Standard Webhooks signing secret: `whsec_` + base64 of 32 bytes. */
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
 /**
@@ -47,8 +47,11 @@ export function WebhookForm({ onDone }: { onDone: () => void }) {
     setErrors(next);
     if (!parsed.success || Object.keys(next).length) return;
     create.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast({ title: 'Success', description: 'Webhook created successfully', variant: 'success' });
+        // The API answers the secret this once (it is generated when none was given).
+        if (created?.secret?.startsWith('whsec_'))
+          toast({ title: 'Signing secret (shown once)', description: created.secret, variant: 'success' });
         onDone();
       },
       onError: (err) =>
@@ -92,7 +95,7 @@ export function WebhookForm({ onDone }: { onDone: () => void }) {
       <FormField
         id="webhook-secret"
         label="Signing Secret (optional)"
-        hint="Used to sign each delivery so your endpoint can verify it came from InvoicePilot."
+        hint="Used to sign each delivery so your endpoint can verify it came from InvoicePilot. Leave empty to have one generated."
         error={errors.secret}
       >
         <div className="flex gap-2">

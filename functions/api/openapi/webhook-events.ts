@@ -1,0 +1,84 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../../../shared/schemas';
+
+/** What each event means; its payload is always `{ event, invoice }` with the invoice as the API answers it. */
+const EVENT_TEXT: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  'invoice.uploaded': 'A file was uploaded (by the app, the API or e-mail) and processing starts.',
+  'invoice.processed': 'Extraction finished and the invoice is ready to review or approve.',
+  'invoice.review_required': 'Extraction finished but a person has to check some fields.',
+  'invoice.approved': 'Someone approved the invoice.',
+  'invoice.rejected': 'Someone rejected the invoice (its rejection reason is on the invoice).',
+  'invoice.synced': 'The approved invoice was pushed to the organization’s integrations.',
+};
+
+/** The headers every delivery carries (Standard Webhooks; see docs/webhooks.md). */
+const deliveryHeaders = z.object({
+  'webhook-id': z
+    .string()
+    .meta({ description: 'The same on every retry and resend of one delivery; drop duplicates by it.' }),
+  'webhook-timestamp': z
+    .string()
+    .meta({ description: 'Unix seconds of this attempt; refuse ones far from now.' }),
+  'webhook-signature': z.string().meta({
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per valid secret (two during a rotation overlap).',
+  }),
+  'x-webhook-event': z.string().meta({ description: 'The event name, also in the body.' }),
+});
+
+const sampleInvoice = {
+  id: '01JCZ7Q5W3M8X2V4N6B9D1F3H5',
+  organizationId: '01JCZ7PZ0A1B2C3D4E5F6G7H8J',
+  invoiceNumber: 'INV-1042',
+  vendorName: 'Acme Plumbing LLC',
+  totalAmount: 1284.5,
+  currency: 'USD',
+  invoiceDate: '2026-11-02',
+  dueDate: '2026-12-02',
+  status: 'PROCESSED',
+  createdAt: '2026-11-02T14:03:11.000Z',
+  updatedAt: '2026-11-02T14:03:40.000Z',
+};
+
+/**
+ * The event catalogue as the OpenAPI document's `webhooks` section: one entry per event with its payload
+ * schema, its headers and a sample (the invoice abridged to its main fields).
+ */
+export function registerWebhookEvents(registry: OpenAPIRegistry, invoice: z.ZodTypeAny): void {
+  for (const event of WEBHOOK_EVENTS) {
+    registry.registerWebhook({
+      method: 'post',
+      path: event,
+      summary: event,
+      description: `${EVENT_TEXT[event]} Retried with exponential backoff for 3 days until the receiver answers 2xx; a 410 answer disables the endpoint.`,
+      request: {
+        headers: deliveryHeaders,
+        body: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: z.object({ event: z.literal(event), invoice }),
+              example: { event, invoice: { ...sampleInvoice, status: sampleStatus(event) } },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: 'Any 2xx acknowledges the delivery.' },
+        410: { description: 'Gone: the endpoint is disabled at once and receives nothing more.' },
+      },
+    });
+  }
+}
+
+function sampleStatus(event: (typeof WEBHOOK_EVENTS)[number]): string {
+  const byEvent: Record<string, string> = {
+    'invoice.uploaded': 'PROCESSING',
+    'invoice.review_required': 'REVIEW_REQUIRED',
+    'invoice.approved': 'APPROVED',
+    'invoice.rejected': 'REJECTED',
+    'invoice.synced': 'APPROVED',
+  };
+  return byEvent[event] ?? 'PROCESSED';
+}
