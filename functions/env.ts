@@ -20,6 +20,8 @@ const envSchema = z.object({
   /** Public origin of the site, for presigned POST targets and redirects. */
   PUBLIC_URL: z.string().url().optional(),
   SYNC_QUEUE_URL: z.string().optional(),
+  /** Seconds before the sync queue redelivers a failed message (its visibility timeout), shown as nextAttemptAt. */
+  SYNC_RETRY_SECONDS: z.coerce.number().int().positive().default(180),
   WEBHOOK_QUEUE_URL: z.string().optional(),
   STATE_MACHINE_ARN: z.string().optional(),
   /** Local only: secret that signs the gateway's own presigned POST policies. */

@@ -248,6 +248,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PUBLIC_URL: url,
       SYNC_QUEUE_URL: queues.sync,
       WEBHOOK_QUEUE_URL: queues.webhooks,
+      SYNC_RETRY_SECONDS: String(options.queueRetryBaseSeconds ?? 10),
       CURSOR_SIGNING_KEY: localKey(dataDir, 'cursor-signing-key'),
       STAGE: 'local',
       SECRETS_KEY_FILE: secretsKeyFile,

@@ -115,7 +115,12 @@ describe('integration sync', () => {
       return invoice?.syncResults?.length ? invoice.syncResults : undefined;
     });
     expect(synced).toEqual([
-      expect.objectContaining({ integrationName: 'Property books', status: 'SYNCED', attempts: 1 }),
+      expect.objectContaining({
+        integrationName: 'Property books',
+        status: 'SYNCED',
+        attempts: 1,
+        nextAttemptAt: null,
+      }),
     ]);
   });
 
@@ -137,6 +142,14 @@ describe('integration sync', () => {
     expect(
       received.filter((r) => r.path === '/fail/make' && JSON.parse(r.body).invoice?.id === id),
     ).toHaveLength(5);
+    // Fan-out isolation: the Propertyware integration of the first test got its own message, once.
+    expect(
+      received.filter((r) => r.path === '/propertyware' && JSON.parse(r.body).invoice?.id === id),
+    ).toHaveLength(1);
+    expect((await findInvoice(orgId, id))?.syncResults.find((r) => r.type === 'PROPERTYWARE')).toMatchObject({
+      status: 'SYNCED',
+      attempts: 1,
+    });
     const failed = (await findInvoice(orgId, id))?.syncResults.find(
       (r) => r.integrationName === 'Broken scenario',
     );
@@ -156,7 +169,11 @@ describe('integration sync', () => {
       );
       return Messages?.find((m) => JSON.parse(m.Body ?? '{}').invoiceId === id);
     });
-    expect(JSON.parse(dlq.Body ?? '{}')).toMatchObject({ orgId, invoiceId: id });
+    expect(JSON.parse(dlq.Body ?? '{}')).toMatchObject({
+      orgId,
+      invoiceId: id,
+      integrationId: expect.any(String),
+    });
     sqs.destroy();
   }, 120_000);
 });
