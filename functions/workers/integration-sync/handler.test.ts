@@ -15,11 +15,11 @@ import {
 const APPROVED_AT = '2026-11-01T10:00:00.000Z';
 const NOW = new Date('2026-11-01T10:00:05.000Z');
 
-const integration = (
+const integration = <T extends IntegrationItem['type']>(
   id: string,
-  type: IntegrationItem['type'],
+  type: T,
   config: Record<string, string>,
-): IntegrationItem => ({
+): IntegrationItem & { type: T } => ({
   id,
   name: `${type} ${id}`,
   type,
@@ -111,7 +111,7 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
 }
 
 describe('integration sync worker', () => {
-  it('calls each integration with its credentials: Make.com webhook, Propertyware basic auth, QuickBooks bearer', () => {
+  it('calls each JSON integration with its credentials: Make.com webhook, Propertyware basic auth', () => {
     expect(requestFor(integration('1', 'MAKE_COM', { apiUrl: 'https://hook.make.com/x' }))).toEqual({
       url: 'https://hook.make.com/x',
       headers: {},
@@ -124,8 +124,8 @@ describe('integration sync worker', () => {
       url: 'https://pw/api',
       headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
     });
-    expect(requestFor(integration('3', 'QUICKBOOKS', { apiKey: 'k' }))).toEqual({
-      error: 'No API URL is configured for QUICKBOOKS 3',
+    expect(requestFor(integration('3', 'MAKE_COM', { apiKey: 'k' }))).toEqual({
+      error: 'No API URL is configured for MAKE_COM 3',
     });
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { postJson } from '../../adapters/http';
+import { pushBill } from '../../adapters/quickbooks/client';
 import { openFields } from '../../adapters/secrets';
 import { env } from '../../env';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
@@ -25,7 +26,7 @@ export const SYNC_TIMEOUT_MS = 10_000;
 
 /** How one integration is called: where, and with which credentials (its config with secrets opened). */
 export function requestFor(
-  integration: IntegrationItem,
+  integration: IntegrationItem & { type: 'MAKE_COM' | 'PROPERTYWARE' },
 ): { url: string; headers: Record<string, string> } | { error: string } {
   const { config } = integration;
   const url = config.apiUrl ?? config.webhookUrl;
@@ -38,8 +39,6 @@ export function requestFor(
       const basic = Buffer.from(`${config.username ?? ''}:${config.password ?? ''}`).toString('base64');
       return { url, headers: { authorization: `Basic ${basic}` } };
     }
-    case 'QUICKBOOKS':
-      return { url, headers: { authorization: `Bearer ${config.apiKey ?? ''}` } };
   }
 }
 
@@ -81,9 +80,20 @@ export interface SyncDeps {
   now?: () => Date;
 }
 
-/** The generic push (Make.com, Propertyware until it has its own client): the event as JSON. */
-export async function pushJson(integration: IntegrationItem, invoice: InvoicePayload): Promise<PushOutcome> {
-  const request = requestFor(integration);
+/**
+ * Sends the invoice to one system, config opened: QuickBooks gets a Bill (its Id is the remote id);
+ * Make.com and Propertyware (until it has its own client) get the event as JSON.
+ */
+export async function pushTo(
+  integration: IntegrationItem,
+  invoice: InvoicePayload,
+  idempotencyKey: string,
+): Promise<PushOutcome> {
+  if (integration.type === 'QUICKBOOKS') {
+    const result = await pushBill(integration.config, invoice, idempotencyKey);
+    return result.ok ? { ok: true, remoteId: result.billId } : result;
+  }
+  const request = requestFor({ ...integration, type: integration.type });
   if ('error' in request) return { ok: false, error: request.error, permanent: true };
   const body = JSON.stringify({ event: 'invoice.approved', invoice });
   const result = await postJson(request.url, body, request.headers, SYNC_TIMEOUT_MS);
@@ -194,6 +204,6 @@ export const handler = createSyncHandler({
   },
   publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
   openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
-  push: (integration, invoice) => pushJson(integration, invoice),
+  push: pushTo,
   retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
 });
