@@ -23,6 +23,7 @@ import {
   startS3rver,
   startSqs,
 } from './emulators';
+import { type FakeQuickBooks, startFakeQuickBooks } from './fakes/quickbooks';
 import { startGateway } from './gateway';
 import {
   DEMO_USER,
@@ -82,6 +83,8 @@ export interface LocalStack {
   mailbox: Mailbox;
   /** The SMTP server: mail to an inbox address is ingested, any other goes to `mailbox`. */
   smtp: { host: string; port: number };
+  /** The local QuickBooks Online fake: its URL is a QuickBooks integration's API URL, with this token. */
+  quickbooks: { url: string; accessToken: string };
   queues: { sync: string; webhooks: string };
   /** The in-process workflow runner (undefined when `workflow: false`). */
   workflow?: LocalWorkflowRunner;
@@ -189,9 +192,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let workers: QueueWorkers | undefined;
   let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
   let smtp: LocalSmtpServer | undefined;
+  let quickbooks: FakeQuickBooks | undefined;
   const stop = async () => {
     // Background work first (as a killed server would leave it: resumable), then the emulators.
-    await Promise.allSettled([runner?.stop(), workers?.stop(), smtp?.stop()]);
+    await Promise.allSettled([runner?.stop(), workers?.stop(), smtp?.stop(), quickbooks?.stop()]);
     resetMailSender();
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
@@ -261,6 +265,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     resetSqsClient();
     resetVerifier();
     smtp = await startSmtpServer({ mailbox, log });
+    // Its token is kept in DATA_DIR, so an integration saved with it keeps working after a restart.
+    quickbooks = await startFakeQuickBooks({ accessToken: localKey(dataDir, 'quickbooks-fake-token') });
     // The product's outbound e-mail goes to it (functions/adapters/email/mail-sender.ts).
     Object.assign(process.env, {
       SMTP_HOST: smtp.host,
@@ -325,6 +331,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demo: { email: DEMO_USER.email, password: DEMO_USER.password },
       mailbox,
       smtp: { host: smtp.host, port: smtp.port },
+      quickbooks: { url: quickbooks.url, accessToken: quickbooks.accessToken },
       queues,
       workflow: runner,
       workers,
@@ -337,6 +344,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         {
           url,
           smtp: stack.smtp,
+          quickbooks: stack.quickbooks,
           cognito: cognitoInfo,
           demo: stack.demo,
           table: LOCAL_TABLE,

@@ -7,6 +7,7 @@ import { createIntegration } from '../../functions/adapters/dynamodb/integration
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
 import { createWebhook } from '../../functions/adapters/dynamodb/webhooks';
+import { type FakeQuickBooks, startFakeQuickBooks } from '../../infra/local/fakes/quickbooks';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
@@ -21,6 +22,7 @@ let base: string;
 const received: Received[] = [];
 
 let stack: TestStack;
+let quickbooks: FakeQuickBooks;
 let api: Api;
 let orgId: string;
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  quickbooks = await startFakeQuickBooks();
   stack = await startTestStack({ queueRetryBaseSeconds: 3 });
   api = (await stack.newUser()).api;
   const me = await (await api('/api/auth/user')).json();
@@ -47,6 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.stop();
+  await quickbooks?.stop();
   await new Promise<void>((r) => receiver.close(() => r()));
 });
 
@@ -60,12 +64,12 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-async function processedInvoice(invoiceNumber: string, path = 'inv.pdf') {
+async function processedInvoice(invoiceNumber: string, path = 'inv.pdf', as: Api = api) {
   const spec = plumbingInvoice({
     invoiceNumber,
     vendorName: `Harbor Mechanical ${invoiceNumber.length} LLC`,
   });
-  const response = await api('/api/invoices/upload', {
+  const response = await as('/api/invoices/upload', {
     method: 'POST',
     body: fileForm(await invoicePdf(spec), path),
   });
@@ -176,4 +180,33 @@ describe('integration sync', () => {
     });
     sqs.destroy();
   }, 120_000);
+
+  it('posts an approved invoice to QuickBooks as one Bill and stores the Bill Id on the invoice', async () => {
+    const other = (await stack.newUser()).api;
+    const otherOrg = (await (await other('/api/auth/user')).json()).organization.id;
+    const created = await createIntegration(otherOrg, {
+      name: 'Books',
+      type: 'QUICKBOOKS',
+      config: {
+        apiUrl: quickbooks.url,
+        realmId: '4620816365',
+        apiKey: quickbooks.accessToken,
+        defaultAccountId: '7',
+      },
+    });
+    const id = await processedInvoice('QBO-1', 'qbo.pdf', other);
+    expect((await other(`/api/invoices/${id}/approve`, { method: 'POST' })).ok).toBe(true);
+    const synced = await until('the QuickBooks outcome', async () => {
+      const result = (await findInvoice(otherOrg, id))?.syncResults.find(
+        (r) => r.integrationId === created.id,
+      );
+      return result?.status === 'SYNCED' ? result : undefined;
+    });
+    const bills = quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`);
+    expect(bills).toHaveLength(1);
+    expect(synced).toMatchObject({ type: 'QUICKBOOKS', remoteId: bills[0].Id, attempts: 1, lastError: null });
+    expect(bills[0]).toMatchObject({ DocNumber: 'QBO-1', realmId: '4620816365' });
+    const shown = await (await other(`/api/invoices/${id}`)).json();
+    expect(shown.syncResults).toEqual([expect.objectContaining({ remoteId: bills[0].Id, status: 'SYNCED' })]);
+  });
 });

@@ -71,8 +71,10 @@ const fault = (type: string, code: string, message: string, detail = message) =>
   time: new Date().toISOString(),
 });
 
-export async function startFakeQuickBooks(options: { port?: number } = {}): Promise<FakeQuickBooks> {
-  const accessToken = `qbo-local-${randomBytes(8).toString('hex')}`;
+export async function startFakeQuickBooks(
+  options: { port?: number; accessToken?: string } = {},
+): Promise<FakeQuickBooks> {
+  const accessToken = options.accessToken ?? `qbo-local-${randomBytes(8).toString('hex')}`;
   const tokens = new Set([accessToken]);
   const requests: FakeQuickBooksRequest[] = [];
   const bills: FakeQuickBooks['bills'] = [];
