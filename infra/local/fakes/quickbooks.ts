@@ -25,6 +25,12 @@ export interface FakeQuickBooks {
   requests: FakeQuickBooksRequest[];
   bills: (Record<string, unknown> & { Id: string; realmId: string })[];
   vendors: { Id: string; DisplayName: string; realmId: string }[];
+  /** The OAuth app the token endpoint accepts (Basic client auth). */
+  client: { id: string; secret: string };
+  /** Issues an authorization code, as the consent screen would (then exchanged at the token endpoint). */
+  authorize(): string;
+  /** The refresh tokens that can still be used (each is single-use: a refresh rotates it). */
+  validRefreshTokens(): string[];
   /** Revokes a token: calls with it answer 401. */
   revoke(token: string): void;
   /** Handles the next call to `path` (suffix, e.g. `/bill`) fully, then drops the connection unanswered. */
@@ -82,9 +88,45 @@ export async function startFakeQuickBooks(
   /** `realm|requestid` → the first answer, replayed for a repeated requestid. */
   const answered = new Map<string, { status: number; body: unknown }>();
   const toLose = new Set<string>();
+  const client = { id: 'local-qbo-client', secret: `secret-${randomBytes(8).toString('hex')}` };
+  const codes = new Set<string>();
+  const refreshTokens = new Set<string>();
+
+  /** POST /oauth2/v1/tokens/bearer (authorization_code and refresh_token grants), as Intuit's token endpoint. */
+  function token(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+    const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+    if (req.method !== 'POST' || req.headers.authorization !== basic)
+      return { status: 401, body: { error: 'invalid_client' } };
+    if (req.headers['content-type'] !== 'application/x-www-form-urlencoded' || typeof req.body !== 'string')
+      return { status: 400, body: { error: 'invalid_request' } };
+    const form = new URLSearchParams(req.body);
+    const grant = form.get('grant_type');
+    const used =
+      grant === 'authorization_code'
+        ? form.get('redirect_uri') && codes.delete(form.get('code') ?? '')
+        : grant === 'refresh_token'
+          ? refreshTokens.delete(form.get('refresh_token') ?? '')
+          : false;
+    if (!used) return { status: 400, body: { error: 'invalid_grant' } };
+    const access = `qbo-access-${randomBytes(12).toString('hex')}`;
+    const refresh = `qbo-refresh-${randomBytes(12).toString('hex')}`;
+    tokens.add(access);
+    refreshTokens.add(refresh);
+    return {
+      status: 200,
+      body: {
+        token_type: 'bearer',
+        access_token: access,
+        expires_in: 3600,
+        refresh_token: refresh,
+        x_refresh_token_expires_in: 8_726_400,
+      },
+    };
+  }
   let nextId = 100;
 
   function route(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+    if (req.path === '/oauth2/v1/tokens/bearer') return token(req);
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth || !tokens.has(auth[1]))
       return { status: 401, body: fault('AUTHENTICATION', '3200', 'message=AuthenticationFailed') };
@@ -190,8 +232,16 @@ export async function startFakeQuickBooks(
     requests,
     bills,
     vendors,
+    client,
+    authorize: () => {
+      const code = `code-${randomBytes(8).toString('hex')}`;
+      codes.add(code);
+      return code;
+    },
+    validRefreshTokens: () => [...refreshTokens],
     revoke: (token) => {
       tokens.delete(token);
+      refreshTokens.delete(token);
     },
     loseNextAnswer: (suffix) => {
       toLose.add(suffix);
