@@ -84,7 +84,7 @@ export interface LocalStack {
   /** The SMTP server: mail to an inbox address is ingested, any other goes to `mailbox`. */
   smtp: { host: string; port: number };
   /** The local QuickBooks Online fake: its URL is a QuickBooks integration's API URL, with this token. */
-  quickbooks: { url: string; accessToken: string };
+  quickbooks: FakeQuickBooks;
   queues: { sync: string; webhooks: string };
   /** The in-process workflow runner (undefined when `workflow: false`). */
   workflow?: LocalWorkflowRunner;
@@ -267,6 +267,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     smtp = await startSmtpServer({ mailbox, log });
     // Its token is kept in DATA_DIR, so an integration saved with it keeps working after a restart.
     quickbooks = await startFakeQuickBooks({ accessToken: localKey(dataDir, 'quickbooks-fake-token') });
+    // The sync's OAuth app is the fake's locally (the cloud sets Intuit's).
+    Object.assign(process.env, {
+      QUICKBOOKS_CLIENT_ID: quickbooks.client.id,
+      QUICKBOOKS_CLIENT_SECRET: quickbooks.client.secret,
+      QUICKBOOKS_TOKEN_URL: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+    });
     // The product's outbound e-mail goes to it (functions/adapters/email/mail-sender.ts).
     Object.assign(process.env, {
       SMTP_HOST: smtp.host,
@@ -331,7 +337,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demo: { email: DEMO_USER.email, password: DEMO_USER.password },
       mailbox,
       smtp: { host: smtp.host, port: smtp.port },
-      quickbooks: { url: quickbooks.url, accessToken: quickbooks.accessToken },
+      quickbooks,
       queues,
       workflow: runner,
       workers,
@@ -344,7 +350,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         {
           url,
           smtp: stack.smtp,
-          quickbooks: stack.quickbooks,
+          quickbooks: { url: quickbooks.url, accessToken: quickbooks.accessToken },
           cognito: cognitoInfo,
           demo: stack.demo,
           table: LOCAL_TABLE,

@@ -310,7 +310,8 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
   }),
 } as const;
 /** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */
-export const INTEGRATION_SECRET_FIELDS = ['apiKey', 'password'] as const;
+/** `accessToken`/`refreshToken`: QuickBooks OAuth tokens, written by the connect flow and the sync's refresh. */
+export const INTEGRATION_SECRET_FIELDS = ['apiKey', 'password', 'accessToken', 'refreshToken'] as const;
 
 export const integrationInputSchema = z.discriminatedUnion(
   'type',

@@ -3,11 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { createIntegration, findIntegration } from '../../functions/adapters/dynamodb/integrations';
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
 import { createWebhook } from '../../functions/adapters/dynamodb/webhooks';
-import { type FakeQuickBooks, startFakeQuickBooks } from '../../infra/local/fakes/quickbooks';
+import { exchangeCode, type TokenSet } from '../../functions/adapters/quickbooks/oauth';
+import { openFields } from '../../functions/adapters/secrets';
+import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
+import { INTEGRATION_SECRET_FIELDS } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
@@ -42,15 +45,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  quickbooks = await startFakeQuickBooks();
   stack = await startTestStack({ queueRetryBaseSeconds: 3 });
+  quickbooks = stack.quickbooks;
   api = (await stack.newUser()).api;
   const me = await (await api('/api/auth/user')).json();
   orgId = me.organization.id;
 });
 afterAll(async () => {
   await stack?.stop();
-  await quickbooks?.stop();
   await new Promise<void>((r) => receiver.close(() => r()));
 });
 
@@ -208,5 +210,44 @@ describe('integration sync', () => {
     expect(bills[0]).toMatchObject({ DocNumber: 'QBO-1', realmId: '4620816365' });
     const shown = await (await other(`/api/invoices/${id}`)).json();
     expect(shown.syncResults).toEqual([expect.objectContaining({ remoteId: bills[0].Id, status: 'SYNCED' })]);
+  });
+
+  it('refreshes an expired QuickBooks access token before the sync and stores the new tokens sealed', async () => {
+    const other = (await stack.newUser()).api;
+    const otherOrg = (await (await other('/api/auth/user')).json()).organization.id;
+    const app = {
+      clientId: quickbooks.client.id,
+      clientSecret: quickbooks.client.secret,
+      tokenUrl: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+    };
+    const connected = (await exchangeCode(app, quickbooks.authorize(), `${stack.url}/callback`)) as TokenSet;
+    const created = await createIntegration(otherOrg, {
+      name: 'Connected books',
+      type: 'QUICKBOOKS',
+      config: {
+        apiUrl: quickbooks.url,
+        realmId: '777',
+        apiKey: 'pasted-but-stale',
+        defaultAccountId: '7',
+        accessToken: connected.accessToken,
+        refreshToken: connected.refreshToken,
+        accessTokenExpiresAt: '2000-01-01T00:00:00.000Z',
+      },
+    });
+    const id = await processedInvoice('QBO-2', 'qbo2.pdf', other);
+    expect((await other(`/api/invoices/${id}/approve`, { method: 'POST' })).ok).toBe(true);
+    await until('the QuickBooks outcome', async () => {
+      const result = (await findInvoice(otherOrg, id))?.syncResults.find(
+        (r) => r.integrationId === created.id,
+      );
+      return result?.status === 'SYNCED' ? result : undefined;
+    });
+    const stored = (await findIntegration(otherOrg, created.id))?.config ?? {};
+    expect(stored.refreshToken).toMatch(/^enc:/);
+    const opened = await openFields(otherOrg, stored, INTEGRATION_SECRET_FIELDS);
+    expect(opened.refreshToken).not.toBe(connected.refreshToken);
+    expect(quickbooks.validRefreshTokens()).toContain(opened.refreshToken);
+    const billCall = quickbooks.requests.find((r) => r.path === '/v3/company/777/bill');
+    expect(billCall?.headers.authorization).toBe(`Bearer ${opened.accessToken}`);
   });
 });

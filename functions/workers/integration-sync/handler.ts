@@ -17,6 +17,8 @@ import {
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { postJson } from '../../adapters/http';
 import { pushBill } from '../../adapters/quickbooks/client';
+import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
+import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
 import { openFields } from '../../adapters/secrets';
 import { env } from '../../env';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
@@ -81,6 +83,17 @@ export interface SyncDeps {
 }
 
 /**
+ * The access token QuickBooks is called with: a connected integration's (refreshed before expiry, see
+ * freshAccessToken), else the pasted API key.
+ */
+async function quickBooksToken(orgId: string, integration: IntegrationItem): Promise<AccessTokenResult> {
+  const app = quickBooksApp();
+  if (!integration.config.refreshToken || !app)
+    return { ok: true, accessToken: integration.config.apiKey ?? '' };
+  return freshAccessToken(app, integrationTokenStore(orgId, integration.id));
+}
+
+/**
  * Sends the invoice to one system, config opened: QuickBooks gets a Bill (its Id is the remote id);
  * Make.com and Propertyware (until it has its own client) get the event as JSON.
  */
@@ -90,7 +103,13 @@ export async function pushTo(
   idempotencyKey: string,
 ): Promise<PushOutcome> {
   if (integration.type === 'QUICKBOOKS') {
-    const result = await pushBill(integration.config, invoice, idempotencyKey);
+    const token = await quickBooksToken(invoice.organizationId, integration);
+    if (!token.ok) return token;
+    const result = await pushBill(
+      { ...integration.config, apiKey: token.accessToken },
+      invoice,
+      idempotencyKey,
+    );
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
   const request = requestFor({ ...integration, type: integration.type });
