@@ -20,6 +20,8 @@ const envSchema = z.object({
   /** Public origin of the site, for presigned POST targets and redirects. */
   PUBLIC_URL: z.string().url().optional(),
   SYNC_QUEUE_URL: z.string().optional(),
+  /** Seconds before the sync queue redelivers a failed message (its visibility timeout), shown as nextAttemptAt. */
+  SYNC_RETRY_SECONDS: z.coerce.number().int().positive().default(180),
   WEBHOOK_QUEUE_URL: z.string().optional(),
   STATE_MACHINE_ARN: z.string().optional(),
   /** Local only: secret that signs the gateway's own presigned POST policies. */
@@ -58,6 +60,11 @@ const envSchema = z.object({
   INBOX_DOMAIN: z.string().min(1).default('inbox.invoicepilot.local'),
   /** Cloud: the bucket the SES receipt rule stores inbound mail in (under `inbound/<messageId>`). */
   INBOUND_MAIL_BUCKET: z.string().optional(),
+  /** The QuickBooks OAuth app (Intuit developer portal); locally the QuickBooks fake's. */
+  QUICKBOOKS_CLIENT_ID: z.string().optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().optional(),
+  /** Intuit's token endpoint; locally the QuickBooks fake's. */
+  QUICKBOOKS_TOKEN_URL: z.string().url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
   /** The From of the product's own e-mail. */
   MAIL_FROM: z.string().min(1).default('Invoice Pilot <no-reply@invoicepilot.local>'),
   /** Local only: the SMTP server outbound mail goes to; unset in the cloud, where SES sends it. */

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { WEBHOOK_EVENTS } from '../../shared/schemas';
+import { listIntegrations } from '../adapters/dynamodb/integrations';
 import { sendMessage } from '../adapters/sqs/queues';
 import { env } from '../env';
 
@@ -35,16 +37,50 @@ export async function queueWebhookAttempt(
   await sendMessage(WEBHOOK_QUEUE_URL, message, delaySeconds);
 }
 
-/** A message on the integration-sync queue: the worker pushes the approved invoice to every active integration. */
+/**
+ * A message on the integration-sync queue: push one approved invoice to ONE integration, so a slow or
+ * failing system is retried alone and never makes the others send twice.
+ */
 export interface SyncMessage {
   orgId: string;
   invoiceId: string;
+  integrationId: string;
+  /** When the invoice was approved: a later approval is a new sync. */
   at: string;
+  /** Stable per (invoice, integration, approval); sent as the target's request id (QuickBooks `requestid`). */
+  idempotencyKey: string;
+}
+
+/** 32 hex characters: fits QuickBooks' requestid (at most 50) and is the same on every retry. */
+export function syncIdempotencyKey(invoiceId: string, integrationId: string, approvedAt: string): string {
+  return createHash('sha256')
+    .update(`${invoiceId}|${integrationId}|${approvedAt}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Queues one sync message per active integration of the organization. */
+export async function fanOutSync(
+  queueUrl: string,
+  orgId: string,
+  invoiceId: string,
+  at: string,
+): Promise<void> {
+  const integrations = (await listIntegrations(orgId)).filter((i) => i.status !== 'INACTIVE');
+  for (const integration of integrations) {
+    await sendMessage(queueUrl, {
+      orgId,
+      invoiceId,
+      integrationId: integration.id,
+      at,
+      idempotencyKey: syncIdempotencyKey(invoiceId, integration.id, at),
+    } satisfies SyncMessage);
+  }
 }
 
 /**
  * Publishes what happened to an invoice: webhooks subscribed to the event are called by the webhook
- * worker, and an approval also queues the sync to every active integration. Queues decouple the
+ * worker, and an approval also queues the sync, one message per active integration. Queues decouple the
  * request from slow or failing third parties; failures are retried, then dead-lettered.
  */
 export async function publishInvoiceEvent(
@@ -56,7 +92,5 @@ export async function publishInvoiceEvent(
   const { WEBHOOK_QUEUE_URL, SYNC_QUEUE_URL } = env();
   if (WEBHOOK_QUEUE_URL)
     await sendMessage(WEBHOOK_QUEUE_URL, { orgId, invoiceId, event, at } satisfies WebhookMessage);
-  if (event === 'invoice.approved' && SYNC_QUEUE_URL) {
-    await sendMessage(SYNC_QUEUE_URL, { orgId, invoiceId, at } satisfies SyncMessage);
-  }
+  if (event === 'invoice.approved' && SYNC_QUEUE_URL) await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at);
 }

@@ -24,6 +24,7 @@ import {
   startS3rver,
   startSqs,
 } from './emulators';
+import { type FakeQuickBooks, startFakeQuickBooks } from './fakes/quickbooks';
 import { startGateway } from './gateway';
 import {
   DEMO_USER,
@@ -85,6 +86,8 @@ export interface LocalStack {
   mailbox: Mailbox;
   /** The SMTP server: mail to an inbox address is ingested, any other goes to `mailbox`. */
   smtp: { host: string; port: number };
+  /** The local QuickBooks Online fake: its URL is a QuickBooks integration's API URL, with this token. */
+  quickbooks: FakeQuickBooks;
   queues: { sync: string; webhooks: string };
   /** The in-process workflow runner (undefined when `workflow: false`). */
   workflow?: LocalWorkflowRunner;
@@ -194,9 +197,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let workers: QueueWorkers | undefined;
   let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
   let smtp: LocalSmtpServer | undefined;
+  let quickbooks: FakeQuickBooks | undefined;
   const stop = async () => {
     // Background work first (as a killed server would leave it: resumable), then the emulators.
-    await Promise.allSettled([runner?.stop(), workers?.stop(), smtp?.stop()]);
+    await Promise.allSettled([runner?.stop(), workers?.stop(), smtp?.stop(), quickbooks?.stop()]);
     resetMailSender();
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
@@ -253,6 +257,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PUBLIC_URL: url,
       SYNC_QUEUE_URL: queues.sync,
       WEBHOOK_QUEUE_URL: queues.webhooks,
+      SYNC_RETRY_SECONDS: String(options.queueRetryBaseSeconds ?? 10),
       CURSOR_SIGNING_KEY: localKey(dataDir, 'cursor-signing-key'),
       STAGE: 'local',
       SECRETS_KEY_FILE: secretsKeyFile,
@@ -265,6 +270,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     resetSqsClient();
     resetVerifier();
     smtp = await startSmtpServer({ mailbox, log });
+    // Its token is kept in DATA_DIR, so an integration saved with it keeps working after a restart.
+    quickbooks = await startFakeQuickBooks({ accessToken: localKey(dataDir, 'quickbooks-fake-token') });
+    // The sync's OAuth app is the fake's locally (the cloud sets Intuit's).
+    Object.assign(process.env, {
+      QUICKBOOKS_CLIENT_ID: quickbooks.client.id,
+      QUICKBOOKS_CLIENT_SECRET: quickbooks.client.secret,
+      QUICKBOOKS_TOKEN_URL: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+    });
     // The product's outbound e-mail goes to it (functions/adapters/email/mail-sender.ts).
     Object.assign(process.env, {
       SMTP_HOST: smtp.host,
@@ -333,6 +346,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demo: { email: DEMO_USER.email, password: DEMO_USER.password },
       mailbox,
       smtp: { host: smtp.host, port: smtp.port },
+      quickbooks,
       queues,
       workflow: runner,
       workers,
@@ -345,6 +359,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         {
           url,
           smtp: stack.smtp,
+          quickbooks: { url: quickbooks.url, accessToken: quickbooks.accessToken },
           cognito: cognitoInfo,
           demo: stack.demo,
           table: LOCAL_TABLE,

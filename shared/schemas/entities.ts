@@ -305,6 +305,35 @@ const optionalSecret = z
   .transform((v) => v || undefined);
 const integrationName = z.string().trim().min(1, 'Name is required').max(200);
 
+const optionalId = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v || undefined);
+
+const parseJson = (value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+/**
+ * QuickBooks' category → expense account mapping, `{categoryId: accountId}`. Config values are strings,
+ * so it is kept as its JSON; an edit may send the object or that JSON back.
+ */
+const accountMap = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() ? parseJson(v) : undefined) : (v ?? undefined)),
+    z
+      .record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(100), {
+        error: 'Account map must map category ids to account ids',
+      })
+      .optional(),
+  )
+  .transform((m) => (m && Object.keys(m).length ? JSON.stringify(m) : undefined));
+
 /** Config per integration type (spec section 5); unknown keys are dropped. */
 export const INTEGRATION_CONFIG_SCHEMAS = {
   MAKE_COM: z.object({ apiUrl: url, apiKey: optionalSecret }),
@@ -314,13 +343,23 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     password: z.string().min(1, 'Password is required').max(500),
   }),
   QUICKBOOKS: z.object({
+    /** An access token (pasted, or from the OAuth connect); sent as Bearer. */
     apiKey: z.string().trim().min(1, 'API key is required').max(500),
-    /** The company's QuickBooks Online API base (…/v3/company/<realmId>); the sync posts bills there. */
+    /**
+     * The API base: empty for QuickBooks Online itself, a sandbox's or the local fake's otherwise. An older
+     * value that already ends in /v3/company/<realmId> is used as is.
+     */
     apiUrl: z.union([z.literal(''), url]).optional(),
+    /** The QuickBooks company id the bills are posted to. */
+    realmId: optionalId,
+    /** The expense account of a line whose category has no entry in `accountMap`. */
+    defaultAccountId: optionalId,
+    accountMap,
   }),
 } as const;
 /** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */
-export const INTEGRATION_SECRET_FIELDS = ['apiKey', 'password'] as const;
+/** `accessToken`/`refreshToken`: QuickBooks OAuth tokens, written by the connect flow and the sync's refresh. */
+export const INTEGRATION_SECRET_FIELDS = ['apiKey', 'password', 'accessToken', 'refreshToken'] as const;
 
 export const integrationInputSchema = z.discriminatedUnion(
   'type',

@@ -66,9 +66,15 @@ export const syncResultSchema = z.object({
   integrationId: z.string(),
   integrationName: z.string(),
   type: z.string(),
-  status: z.enum(['PENDING', 'SYNCED', 'FAILED']),
+  /** RETRYING: the last call failed and the queue calls again at `nextAttemptAt`; FAILED is final. */
+  status: z.enum(['PENDING', 'SYNCED', 'FAILED', 'RETRYING']),
+  /** The record the target system created (a QuickBooks Bill Id); null until SYNCED. */
+  remoteId: z.string().nullable().default(null),
   attempts: z.number().int(),
   lastError: z.string().nullable().optional(),
+  nextAttemptAt: isoDateTime.nullable().default(null),
+  /** The approval this outcome belongs to: a new approval syncs again. */
+  approvedAt: isoDateTime.nullable().default(null),
   updatedAt: isoDateTime,
 });
 

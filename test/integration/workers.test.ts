@@ -3,10 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { createIntegration, findIntegration } from '../../functions/adapters/dynamodb/integrations';
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
 import { createWebhook } from '../../functions/adapters/dynamodb/webhooks';
+import { exchangeCode, type TokenSet } from '../../functions/adapters/quickbooks/oauth';
+import { openFields } from '../../functions/adapters/secrets';
+import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
+import { INTEGRATION_SECRET_FIELDS } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
@@ -21,6 +25,7 @@ let base: string;
 const received: Received[] = [];
 
 let stack: TestStack;
+let quickbooks: FakeQuickBooks;
 let api: Api;
 let orgId: string;
 
@@ -41,6 +46,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   stack = await startTestStack({ queueRetryBaseSeconds: 3 });
+  quickbooks = stack.quickbooks;
   api = (await stack.newUser()).api;
   const me = await (await api('/api/auth/user')).json();
   orgId = me.organization.id;
@@ -60,12 +66,12 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-async function processedInvoice(invoiceNumber: string, path = 'inv.pdf') {
+async function processedInvoice(invoiceNumber: string, path = 'inv.pdf', as: Api = api) {
   const spec = plumbingInvoice({
     invoiceNumber,
     vendorName: `Harbor Mechanical ${invoiceNumber.length} LLC`,
   });
-  const response = await api('/api/invoices/upload', {
+  const response = await as('/api/invoices/upload', {
     method: 'POST',
     body: fileForm(await invoicePdf(spec), path),
   });
@@ -115,7 +121,12 @@ describe('integration sync', () => {
       return invoice?.syncResults?.length ? invoice.syncResults : undefined;
     });
     expect(synced).toEqual([
-      expect.objectContaining({ integrationName: 'Property books', status: 'SYNCED', attempts: 1 }),
+      expect.objectContaining({
+        integrationName: 'Property books',
+        status: 'SYNCED',
+        attempts: 1,
+        nextAttemptAt: null,
+      }),
     ]);
   });
 
@@ -137,6 +148,14 @@ describe('integration sync', () => {
     expect(
       received.filter((r) => r.path === '/fail/make' && JSON.parse(r.body).invoice?.id === id),
     ).toHaveLength(5);
+    // Fan-out isolation: the Propertyware integration of the first test got its own message, once.
+    expect(
+      received.filter((r) => r.path === '/propertyware' && JSON.parse(r.body).invoice?.id === id),
+    ).toHaveLength(1);
+    expect((await findInvoice(orgId, id))?.syncResults.find((r) => r.type === 'PROPERTYWARE')).toMatchObject({
+      status: 'SYNCED',
+      attempts: 1,
+    });
     const failed = (await findInvoice(orgId, id))?.syncResults.find(
       (r) => r.integrationName === 'Broken scenario',
     );
@@ -156,7 +175,79 @@ describe('integration sync', () => {
       );
       return Messages?.find((m) => JSON.parse(m.Body ?? '{}').invoiceId === id);
     });
-    expect(JSON.parse(dlq.Body ?? '{}')).toMatchObject({ orgId, invoiceId: id });
+    expect(JSON.parse(dlq.Body ?? '{}')).toMatchObject({
+      orgId,
+      invoiceId: id,
+      integrationId: expect.any(String),
+    });
     sqs.destroy();
   }, 120_000);
+
+  it('posts an approved invoice to QuickBooks as one Bill and stores the Bill Id on the invoice', async () => {
+    const other = (await stack.newUser()).api;
+    const otherOrg = (await (await other('/api/auth/user')).json()).organization.id;
+    const created = await createIntegration(otherOrg, {
+      name: 'Books',
+      type: 'QUICKBOOKS',
+      config: {
+        apiUrl: quickbooks.url,
+        realmId: '4620816365',
+        apiKey: quickbooks.accessToken,
+        defaultAccountId: '7',
+      },
+    });
+    const id = await processedInvoice('QBO-1', 'qbo.pdf', other);
+    expect((await other(`/api/invoices/${id}/approve`, { method: 'POST' })).ok).toBe(true);
+    const synced = await until('the QuickBooks outcome', async () => {
+      const result = (await findInvoice(otherOrg, id))?.syncResults.find(
+        (r) => r.integrationId === created.id,
+      );
+      return result?.status === 'SYNCED' ? result : undefined;
+    });
+    const bills = quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`);
+    expect(bills).toHaveLength(1);
+    expect(synced).toMatchObject({ type: 'QUICKBOOKS', remoteId: bills[0].Id, attempts: 1, lastError: null });
+    expect(bills[0]).toMatchObject({ DocNumber: 'QBO-1', realmId: '4620816365' });
+    const shown = await (await other(`/api/invoices/${id}`)).json();
+    expect(shown.syncResults).toEqual([expect.objectContaining({ remoteId: bills[0].Id, status: 'SYNCED' })]);
+  });
+
+  it('refreshes an expired QuickBooks access token before the sync and stores the new tokens sealed', async () => {
+    const other = (await stack.newUser()).api;
+    const otherOrg = (await (await other('/api/auth/user')).json()).organization.id;
+    const app = {
+      clientId: quickbooks.client.id,
+      clientSecret: quickbooks.client.secret,
+      tokenUrl: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+    };
+    const connected = (await exchangeCode(app, quickbooks.authorize(), `${stack.url}/callback`)) as TokenSet;
+    const created = await createIntegration(otherOrg, {
+      name: 'Connected books',
+      type: 'QUICKBOOKS',
+      config: {
+        apiUrl: quickbooks.url,
+        realmId: '777',
+        apiKey: 'pasted-but-stale',
+        defaultAccountId: '7',
+        accessToken: connected.accessToken,
+        refreshToken: connected.refreshToken,
+        accessTokenExpiresAt: '2000-01-01T00:00:00.000Z',
+      },
+    });
+    const id = await processedInvoice('QBO-2', 'qbo2.pdf', other);
+    expect((await other(`/api/invoices/${id}/approve`, { method: 'POST' })).ok).toBe(true);
+    await until('the QuickBooks outcome', async () => {
+      const result = (await findInvoice(otherOrg, id))?.syncResults.find(
+        (r) => r.integrationId === created.id,
+      );
+      return result?.status === 'SYNCED' ? result : undefined;
+    });
+    const stored = (await findIntegration(otherOrg, created.id))?.config ?? {};
+    expect(stored.refreshToken).toMatch(/^enc:/);
+    const opened = await openFields(otherOrg, stored, INTEGRATION_SECRET_FIELDS);
+    expect(opened.refreshToken).not.toBe(connected.refreshToken);
+    expect(quickbooks.validRefreshTokens()).toContain(opened.refreshToken);
+    const billCall = quickbooks.requests.find((r) => r.path === '/v3/company/777/bill');
+    expect(billCall?.headers.authorization).toBe(`Bearer ${opened.accessToken}`);
+  });
 });

@@ -36,9 +36,12 @@ export interface SyncResult {
   integrationId: string;
   integrationName: string;
   type: string;
-  status: 'PENDING' | 'SYNCED' | 'FAILED';
+  status: 'PENDING' | 'SYNCED' | 'FAILED' | 'RETRYING';
+  remoteId?: string | null;
   attempts: number;
   lastError?: string | null;
+  nextAttemptAt?: string | null;
+  approvedAt?: string | null;
   updatedAt: string;
 }
 
@@ -154,7 +157,12 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     propertyId: item.propertyId,
     categoryId: item.categoryId,
     categoryName: item.categoryName,
-    syncResults: item.syncResults ?? [],
+    syncResults: (item.syncResults ?? []).map((r) => ({
+      ...r,
+      remoteId: r.remoteId ?? null,
+      nextAttemptAt: r.nextAttemptAt ?? null,
+      approvedAt: r.approvedAt ?? null,
+    })),
     uploadedBy: item.uploadedBy,
     source: item.source ?? 'upload',
     emailFrom: item.emailFrom ?? null,

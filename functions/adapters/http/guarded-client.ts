@@ -23,6 +23,8 @@ export interface OutboundRequest {
   body?: string;
   /** Whole call: connect, headers and the capped body. */
   timeoutMs: number;
+  /** Read at most this much of the answer (default MAX_RESPONSE_BYTES); an API client that parses it may need more. */
+  maxResponseBytes?: number;
 }
 
 export interface OutboundResult {
@@ -76,16 +78,19 @@ function refusalIn(error: unknown): OutboundRefusedError | undefined {
   return undefined;
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     chunks.push(chunk);
     size += chunk.length;
-    if (size >= MAX_RESPONSE_BYTES) break;
+    if (size >= limit) break;
   }
   body.destroy();
-  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 /** Resolves a name to all its addresses (dns.lookup with `all`); tests pass their own to fake DNS answers. */
@@ -151,7 +156,7 @@ async function send(
       bodyTimeout: call.timeoutMs,
     });
     const status = response.statusCode;
-    const body = await readCapped(response.body);
+    const body = await readCapped(response.body, call.maxResponseBytes ?? MAX_RESPONSE_BYTES);
     if (status >= 200 && status < 300) return { ok: true, status, body };
     if (status >= 300 && status < 400)
       return {

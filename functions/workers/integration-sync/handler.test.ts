@@ -2,14 +2,24 @@ import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
 import type { InvoiceItem, SyncResult } from '../../adapters/dynamodb/invoices';
-import type { PostResult } from '../../adapters/http';
-import { createSyncHandler, mergeSyncResults, requestFor, type SyncDeps } from './handler';
+import { syncIdempotencyKey } from '../../services/invoice-events';
+import {
+  createSyncHandler,
+  type InvoicePayload,
+  mergeSyncResult,
+  type PushOutcome,
+  requestFor,
+  type SyncDeps,
+} from './handler';
 
-const integration = (
+const APPROVED_AT = '2026-11-01T10:00:00.000Z';
+const NOW = new Date('2026-11-01T10:00:05.000Z');
+
+const integration = <T extends IntegrationItem['type']>(
   id: string,
-  type: IntegrationItem['type'],
+  type: T,
   config: Record<string, string>,
-): IntegrationItem => ({
+): IntegrationItem & { type: T } => ({
   id,
   name: `${type} ${id}`,
   type,
@@ -22,12 +32,19 @@ const integration = (
   version: 1,
 });
 
-function sqsEvent(receiveCount: number, ...ids: string[]): SQSEvent {
+/** One SQS record per (invoice, integration), as fanOutSync queues them. */
+function sqsEvent(receiveCount: number, ...targets: [invoiceId: string, integrationId: string][]): SQSEvent {
   return {
-    Records: ids.map((id) => ({
-      messageId: id,
-      receiptHandle: id,
-      body: JSON.stringify({ orgId: 'ORG1', invoiceId: id, at: '2026-11-01T10:00:00.000Z' }),
+    Records: targets.map(([invoiceId, integrationId]) => ({
+      messageId: `${invoiceId}/${integrationId}`,
+      receiptHandle: invoiceId,
+      body: JSON.stringify({
+        orgId: 'ORG1',
+        invoiceId,
+        integrationId,
+        at: APPROVED_AT,
+        idempotencyKey: syncIdempotencyKey(invoiceId, integrationId, APPROVED_AT),
+      }),
       attributes: {
         ApproximateReceiveCount: String(receiveCount),
         SentTimestamp: '0',
@@ -43,22 +60,29 @@ function sqsEvent(receiveCount: number, ...ids: string[]): SQSEvent {
   };
 }
 
-function fakes(integrations: IntegrationItem[], answer: (url: string) => PostResult) {
+function fakes(integrations: IntegrationItem[], answer: (integrationId: string) => PushOutcome) {
   const invoices = new Map<string, InvoiceItem>();
-  const posts: { url: string; headers: Record<string, string> }[] = [];
+  const pushes: { integrationId: string; config: Record<string, string>; key: string }[] = [];
   const notified: string[] = [];
   const synced: string[] = [];
+  const fannedOut: string[] = [];
   const deps: SyncDeps = {
     findInvoice: async (_o, id) => invoices.get(id),
-    payloadOf: async (invoice) => ({ id: invoice.id }),
+    payloadOf: async (invoice) => ({ id: invoice.id }) as InvoicePayload,
+    findIntegration: async (_o, id) => integrations.find((i) => i.id === id),
     listIntegrations: async () => integrations,
-    recordIntegrationResult: async () => undefined,
-    saveSyncResults: async (_o, id, results) => {
-      const invoice = invoices.get(id) as InvoiceItem;
-      invoices.set(id, { ...invoice, syncResults: mergeSyncResults(invoice.syncResults, results) });
+    fanOut: async (_o, invoiceId) => {
+      fannedOut.push(invoiceId);
     },
-    notifySyncFailed: async (_o, invoice) => {
-      notified.push(invoice.id);
+    recordIntegrationResult: async () => undefined,
+    saveSyncResult: async (_o, id, result) => {
+      const invoice = invoices.get(id) as InvoiceItem;
+      const syncResults = mergeSyncResult(invoice.syncResults, result);
+      invoices.set(id, { ...invoice, syncResults });
+      return syncResults;
+    },
+    notifySyncFailed: async (_o, invoice, failure) => {
+      notified.push(`${invoice.id}: ${failure}`);
     },
     publishSynced: async (_o, id) => {
       synced.push(id);
@@ -66,10 +90,12 @@ function fakes(integrations: IntegrationItem[], answer: (url: string) => PostRes
     // Stands in for the envelope: a stored value `sealed:<clear>` opens to `<clear>`.
     openConfig: async (_o, config) =>
       Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.replace(/^sealed:/, '')])),
-    post: async (url, _body, headers) => {
-      posts.push({ url, headers });
-      return answer(url);
+    push: async (target, _invoice, key) => {
+      pushes.push({ integrationId: target.id, config: target.config, key });
+      return answer(target.id);
     },
+    retryDelayMs: () => 10_000,
+    now: () => NOW,
   };
   const approved = (id: string, syncResults: SyncResult[] = []) =>
     invoices.set(id, {
@@ -79,11 +105,13 @@ function fakes(integrations: IntegrationItem[], answer: (url: string) => PostRes
       invoiceNumber: null,
       syncResults,
     } as unknown as InvoiceItem);
-  return { deps, invoices, posts, notified, synced, approved };
+  const resultOf = (invoiceId: string, integrationId: string) =>
+    invoices.get(invoiceId)?.syncResults.find((r) => r.integrationId === integrationId);
+  return { deps, invoices, pushes, notified, synced, fannedOut, approved, resultOf };
 }
 
 describe('integration sync worker', () => {
-  it('calls each integration with its credentials: Make.com webhook, Propertyware basic auth, QuickBooks bearer', () => {
+  it('calls each JSON integration with its credentials: Make.com webhook, Propertyware basic auth', () => {
     expect(requestFor(integration('1', 'MAKE_COM', { apiUrl: 'https://hook.make.com/x' }))).toEqual({
       url: 'https://hook.make.com/x',
       headers: {},
@@ -96,86 +124,126 @@ describe('integration sync worker', () => {
       url: 'https://pw/api',
       headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
     });
-    expect(requestFor(integration('3', 'QUICKBOOKS', { apiKey: 'k' }))).toEqual({
-      error: 'No API URL is configured for QUICKBOOKS 3',
+    expect(requestFor(integration('3', 'MAKE_COM', { apiKey: 'k' }))).toEqual({
+      error: 'No API URL is configured for MAKE_COM 3',
     });
   });
 
-  it('sends the opened credentials, never the stored (sealed) form', async () => {
-    const { deps, approved, posts } = fakes(
+  it('pushes with the opened credentials and the idempotency key of (invoice, integration, approval)', async () => {
+    const { deps, approved, pushes } = fakes(
       [integration('p', 'PROPERTYWARE', { apiUrl: 'https://pw/api', username: 'u', password: 'sealed:pw' })],
-      () => ({ ok: true, status: 200 }),
+      () => ({ ok: true, remoteId: null }),
     );
     approved('INV1');
-    await createSyncHandler(deps)(sqsEvent(1, 'INV1'));
-    expect(posts.map((p) => p.headers.authorization)).toEqual([
-      `Basic ${Buffer.from('u:pw').toString('base64')}`,
+    await createSyncHandler(deps)(sqsEvent(1, ['INV1', 'p']));
+    expect(pushes).toEqual([
+      {
+        integrationId: 'p',
+        config: { apiUrl: 'https://pw/api', username: 'u', password: 'pw' },
+        key: syncIdempotencyKey('INV1', 'p', APPROVED_AT),
+      },
     ]);
+    expect(syncIdempotencyKey('INV1', 'p', APPROVED_AT)).toMatch(/^[0-9a-f]{32}$/);
+    expect(syncIdempotencyKey('INV1', 'p', '2026-11-02T00:00:00.000Z')).not.toBe(
+      syncIdempotencyKey('INV1', 'p', APPROVED_AT),
+    );
   });
 
-  it('records SYNCED per integration and reports no failure when all succeed', async () => {
-    const { deps, invoices, approved, synced } = fakes(
+  it('fan-out isolation: a failing integration is retried alone and never re-sends to the others', async () => {
+    let bDown = true;
+    const { deps, approved, pushes, synced, resultOf } = fakes(
       [
         integration('a', 'MAKE_COM', { apiUrl: 'http://a' }),
         integration('b', 'MAKE_COM', { apiUrl: 'http://b' }),
       ],
-      () => ({ ok: true, status: 200 }),
+      (id) => (id === 'b' && bDown ? { ok: false, error: 'HTTP 500' } : { ok: true, remoteId: `R-${id}` }),
     );
     approved('INV1');
-    const result = await createSyncHandler(deps)(sqsEvent(1, 'INV1'));
-    expect(result.batchItemFailures).toEqual([]);
-    expect(invoices.get('INV1')?.syncResults.map((r) => [r.integrationId, r.status, r.attempts])).toEqual([
-      ['a', 'SYNCED', 1],
-      ['b', 'SYNCED', 1],
-    ]);
+    const handler = createSyncHandler(deps);
+    const first = await handler(sqsEvent(1, ['INV1', 'a'], ['INV1', 'b']));
+    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'INV1/b' }]);
+    expect(resultOf('INV1', 'a')).toMatchObject({ status: 'SYNCED', remoteId: 'R-a', attempts: 1 });
+    expect(resultOf('INV1', 'b')).toMatchObject({
+      status: 'RETRYING',
+      lastError: 'HTTP 500',
+      attempts: 1,
+      nextAttemptAt: '2026-11-01T10:00:15.000Z',
+    });
+    expect(synced).toEqual([]);
+
+    bDown = false;
+    // SQS redelivers only b's message; a redelivery of a's (at-least-once) is dropped too.
+    expect((await handler(sqsEvent(2, ['INV1', 'b'], ['INV1', 'a']))).batchItemFailures).toEqual([]);
+    expect(pushes.map((p) => p.integrationId)).toEqual(['a', 'b', 'b']);
+    expect(resultOf('INV1', 'b')).toMatchObject({
+      status: 'SYNCED',
+      remoteId: 'R-b',
+      attempts: 2,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     expect(synced).toEqual(['INV1']);
   });
 
-  it('fails only the message whose push failed; the retry calls only the failed integration', async () => {
-    let bDown = true;
-    const { deps, invoices, approved, posts } = fakes(
-      [
-        integration('a', 'MAKE_COM', { apiUrl: 'http://a' }),
-        integration('b', 'MAKE_COM', { apiUrl: 'http://b' }),
-      ],
-      (url) =>
-        url === 'http://b' && bDown
-          ? { ok: false, status: 500, error: 'HTTP 500' }
-          : { ok: true, status: 200 },
+  it('a new approval syncs again, counting attempts afresh', async () => {
+    const { deps, approved, pushes, resultOf } = fakes(
+      [integration('a', 'MAKE_COM', { apiUrl: 'http://a' })],
+      () => ({ ok: true, remoteId: 'R2' }),
     );
-    approved('INV1');
-    const handler = createSyncHandler(deps);
-    const first = await handler(sqsEvent(1, 'INV1', 'NOT-APPROVED'));
-    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'INV1' }]);
-    expect(invoices.get('INV1')?.syncResults.find((r) => r.integrationId === 'b')).toMatchObject({
-      status: 'FAILED',
-      lastError: 'HTTP 500',
-    });
-    bDown = false;
-    posts.length = 0;
-    expect((await handler(sqsEvent(2, 'INV1'))).batchItemFailures).toEqual([]);
-    expect(posts.map((p) => p.url)).toEqual(['http://b']);
-    expect(invoices.get('INV1')?.syncResults.find((r) => r.integrationId === 'b')).toMatchObject({
-      status: 'SYNCED',
-      attempts: 2,
-    });
+    approved('INV1', [
+      {
+        integrationId: 'a',
+        integrationName: 'old',
+        type: 'MAKE_COM',
+        status: 'SYNCED',
+        attempts: 3,
+        approvedAt: '2026-10-01T00:00:00.000Z',
+        updatedAt: '2026-10-01T00:00:00.000Z',
+      },
+    ]);
+    await createSyncHandler(deps)(sqsEvent(1, ['INV1', 'a']));
+    expect(pushes).toHaveLength(1);
+    expect(resultOf('INV1', 'a')).toMatchObject({ status: 'SYNCED', attempts: 1, approvedAt: APPROVED_AT });
   });
 
-  it('notifies sync_failed only on the attempt after which SQS dead-letters the message', async () => {
-    const { deps, approved, notified } = fakes(
+  it('on the attempt after which SQS dead-letters the message: FAILED and sync_failed', async () => {
+    const { deps, approved, notified, resultOf } = fakes(
       [integration('a', 'MAKE_COM', { apiUrl: 'http://a' })],
-      () => ({
-        ok: false,
-        status: null,
-        error: 'refused',
-      }),
+      () => ({ ok: false, error: 'refused' }),
     );
     approved('INV1');
     const handler = createSyncHandler(deps);
-    await handler(sqsEvent(4, 'INV1'));
+    await handler(sqsEvent(4, ['INV1', 'a']));
     expect(notified).toEqual([]);
-    const last = await handler(sqsEvent(5, 'INV1'));
-    expect(last.batchItemFailures).toEqual([{ itemIdentifier: 'INV1' }]);
-    expect(notified).toEqual(['INV1']);
+    expect(resultOf('INV1', 'a')?.status).toBe('RETRYING');
+    const last = await handler(sqsEvent(5, ['INV1', 'a']));
+    expect(last.batchItemFailures).toEqual([{ itemIdentifier: 'INV1/a' }]);
+    expect(notified).toEqual(['INV1: MAKE_COM a: refused']);
+    expect(resultOf('INV1', 'a')).toMatchObject({ status: 'FAILED', nextAttemptAt: null, attempts: 2 });
+  });
+
+  it('a permanent failure ends FAILED at once, notifies, and is not retried', async () => {
+    const { deps, approved, notified, resultOf } = fakes(
+      [integration('q', 'QUICKBOOKS', { apiKey: 'k' })],
+      () => ({ ok: false, error: 'Reconnect QuickBooks', permanent: true }),
+    );
+    approved('INV1');
+    const result = await createSyncHandler(deps)(sqsEvent(1, ['INV1', 'q']));
+    expect(result.batchItemFailures).toEqual([]);
+    expect(resultOf('INV1', 'q')).toMatchObject({ status: 'FAILED', lastError: 'Reconnect QuickBooks' });
+    expect(notified).toEqual(['INV1: QUICKBOOKS q: Reconnect QuickBooks']);
+  });
+
+  it('skips invoices no longer approved and integrations switched off; fans out a message of the older shape', async () => {
+    const off = { ...integration('x', 'MAKE_COM', { apiUrl: 'http://x' }), status: 'INACTIVE' as const };
+    const { deps, approved, pushes, fannedOut } = fakes([off], () => ({ ok: true, remoteId: null }));
+    approved('INV1');
+    const handler = createSyncHandler(deps);
+    await handler(sqsEvent(1, ['INV1', 'x'], ['GONE', 'x']));
+    expect(pushes).toEqual([]);
+    const legacy = sqsEvent(1, ['INV1', 'x']);
+    legacy.Records[0].body = JSON.stringify({ orgId: 'ORG1', invoiceId: 'INV1', at: APPROVED_AT });
+    expect((await handler(legacy)).batchItemFailures).toEqual([]);
+    expect(fannedOut).toEqual(['INV1']);
   });
 });

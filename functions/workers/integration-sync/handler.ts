@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
 import {
+  findIntegration,
   type IntegrationItem,
   listIntegrations,
   recordIntegrationResult,
@@ -14,16 +15,20 @@ import {
   toInvoice,
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
-import { type PostResult, postJson } from '../../adapters/http';
+import { postJson } from '../../adapters/http';
+import { pushBill } from '../../adapters/quickbooks/client';
+import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
+import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
 import { openFields } from '../../adapters/secrets';
-import { publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
+import { env } from '../../env';
+import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
 import { isFinalAttempt, processBatch } from '../lib/batch';
 
 export const SYNC_TIMEOUT_MS = 10_000;
 
 /** How one integration is called: where, and with which credentials (its config with secrets opened). */
 export function requestFor(
-  integration: IntegrationItem,
+  integration: IntegrationItem & { type: 'MAKE_COM' | 'PROPERTYWARE' },
 ): { url: string; headers: Record<string, string> } | { error: string } {
   const { config } = integration;
   const url = config.apiUrl ?? config.webhookUrl;
@@ -36,90 +41,150 @@ export function requestFor(
       const basic = Buffer.from(`${config.username ?? ''}:${config.password ?? ''}`).toString('base64');
       return { url, headers: { authorization: `Basic ${basic}` } };
     }
-    case 'QUICKBOOKS':
-      return { url, headers: { authorization: `Bearer ${config.apiKey ?? ''}` } };
   }
 }
 
+/**
+ * What one push to one system came to. `permanent` failures (revoked credentials, a missing mapping)
+ * are not retried: calling again cannot help until someone changes the integration.
+ */
+export type PushOutcome =
+  | { ok: true; remoteId: string | null }
+  | { ok: false; error: string; permanent?: boolean };
+
+/** The approved invoice as pushed: its JSON with the line items. */
+export type InvoicePayload = ReturnType<typeof toInvoice> & {
+  lineItems: Awaited<ReturnType<typeof listLineItems>>;
+};
+
 export interface SyncDeps {
   findInvoice(orgId: string, invoiceId: string): Promise<InvoiceItem | undefined>;
-  payloadOf(invoice: InvoiceItem): Promise<unknown>;
+  payloadOf(invoice: InvoiceItem): Promise<InvoicePayload>;
+  findIntegration(orgId: string, integrationId: string): Promise<IntegrationItem | undefined>;
   listIntegrations(orgId: string): Promise<IntegrationItem[]>;
+  /** Queues one message per active integration (for a message of the older, one-for-all shape). */
+  fanOut(orgId: string, invoiceId: string, at: string): Promise<void>;
   recordIntegrationResult(
     orgId: string,
     id: string,
     result: { ok: boolean; error?: string },
   ): Promise<unknown>;
-  /** Writes the outcomes on the invoice (read-modify-write, retried on a concurrent change). */
-  saveSyncResults(orgId: string, invoiceId: string, results: SyncResult[]): Promise<void>;
-  notifySyncFailed(orgId: string, invoice: InvoiceItem, failures: string[]): Promise<void>;
+  /** Writes one outcome on the invoice (read-modify-write, retried on a concurrent change); answers them all. */
+  saveSyncResult(orgId: string, invoiceId: string, result: SyncResult): Promise<SyncResult[]>;
+  notifySyncFailed(orgId: string, invoice: InvoiceItem, failure: string): Promise<void>;
   publishSynced(orgId: string, invoiceId: string): Promise<void>;
   /** The config with its secret fields opened (decrypted) for this call only. */
   openConfig(orgId: string, config: Record<string, string>): Promise<Record<string, string>>;
-  /** Through the guarded outbound client: internal addresses are refused at connect time. */
-  post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult>;
+  /** Sends the invoice to one system (config opened); every call goes through the guarded outbound client. */
+  push(integration: IntegrationItem, invoice: InvoicePayload, idempotencyKey: string): Promise<PushOutcome>;
+  /** Milliseconds until the queue calls again after a failure (the queue's visibility timeout). */
+  retryDelayMs(): number;
+  now?: () => Date;
 }
 
 /**
- * Pushes an approved invoice to every active integration of its organization and records each
- * outcome on the invoice (`syncResults`) and on the integration. Integrations already synced since
- * this approval are skipped, so a retried message only calls the ones that failed. A failure throws
- * (SQS retries, then dead-letters); on the last attempt the organization is notified (`sync_failed`).
+ * The access token QuickBooks is called with: a connected integration's (refreshed before expiry, see
+ * freshAccessToken), else the pasted API key.
+ */
+async function quickBooksToken(orgId: string, integration: IntegrationItem): Promise<AccessTokenResult> {
+  const app = quickBooksApp();
+  if (!integration.config.refreshToken || !app)
+    return { ok: true, accessToken: integration.config.apiKey ?? '' };
+  return freshAccessToken(app, integrationTokenStore(orgId, integration.id));
+}
+
+/**
+ * Sends the invoice to one system, config opened: QuickBooks gets a Bill (its Id is the remote id);
+ * Make.com and Propertyware (until it has its own client) get the event as JSON.
+ */
+export async function pushTo(
+  integration: IntegrationItem,
+  invoice: InvoicePayload,
+  idempotencyKey: string,
+): Promise<PushOutcome> {
+  if (integration.type === 'QUICKBOOKS') {
+    const token = await quickBooksToken(invoice.organizationId, integration);
+    if (!token.ok) return token;
+    const result = await pushBill(
+      { ...integration.config, apiKey: token.accessToken },
+      invoice,
+      idempotencyKey,
+    );
+    return result.ok ? { ok: true, remoteId: result.billId } : result;
+  }
+  const request = requestFor({ ...integration, type: integration.type });
+  if ('error' in request) return { ok: false, error: request.error, permanent: true };
+  const body = JSON.stringify({ event: 'invoice.approved', invoice });
+  const result = await postJson(request.url, body, request.headers, SYNC_TIMEOUT_MS);
+  return result.ok ? { ok: true, remoteId: null } : { ok: false, error: result.error ?? 'Unknown error' };
+}
+
+/**
+ * Pushes an approved invoice to ONE integration (one message per invoice and integration, see
+ * fanOutSync) and records the outcome on the invoice (`syncResults`) and on the integration. A message
+ * whose integration is already SYNCED for this approval is dropped, so a redelivery never sends twice.
+ * A transient failure is RETRYING and throws (SQS calls again, then dead-letters); a permanent one, or
+ * the last attempt, is FAILED and notifies the organization (`sync_failed`).
  */
 export function createSyncHandler(deps: SyncDeps) {
+  const now = deps.now ?? (() => new Date());
+
   async function sync(message: SyncMessage, record: SQSRecord): Promise<void> {
+    if (!message.integrationId) return deps.fanOut(message.orgId, message.invoiceId, message.at);
     const invoice = await deps.findInvoice(message.orgId, message.invoiceId);
     if (invoice?.status !== 'APPROVED') return; // Deleted or reopened since: nothing to push.
-    const integrations = (await deps.listIntegrations(message.orgId)).filter((i) => i.status !== 'INACTIVE');
-    if (integrations.length === 0) return;
-    const previous = new Map((invoice.syncResults ?? []).map((r) => [r.integrationId, r]));
-    const pending = integrations.filter((i) => {
-      const done = previous.get(i.id);
-      return !(done?.status === 'SYNCED' && done.updatedAt >= message.at);
+    const integration = await deps.findIntegration(message.orgId, message.integrationId);
+    if (!integration || integration.status === 'INACTIVE') return; // Removed or switched off since.
+    const previous = (invoice.syncResults ?? []).find((r) => r.integrationId === integration.id);
+    if (previous?.status === 'SYNCED' && previous.approvedAt === message.at) return;
+    const attempts = (previous?.approvedAt === message.at ? previous.attempts : 0) + 1;
+
+    const outcome = await deps.push(
+      { ...integration, config: await deps.openConfig(message.orgId, integration.config) },
+      await deps.payloadOf(invoice),
+      message.idempotencyKey,
+    );
+    const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
+    const at = now();
+    const results = await deps.saveSyncResult(message.orgId, message.invoiceId, {
+      integrationId: integration.id,
+      integrationName: integration.name,
+      type: integration.type,
+      status: outcome.ok ? 'SYNCED' : final ? 'FAILED' : 'RETRYING',
+      remoteId: outcome.ok ? outcome.remoteId : null,
+      attempts,
+      lastError: outcome.ok ? null : outcome.error,
+      nextAttemptAt: final ? null : new Date(at.getTime() + deps.retryDelayMs()).toISOString(),
+      approvedAt: message.at,
+      updatedAt: at.toISOString(),
     });
-    if (pending.length === 0) return;
-    const body = JSON.stringify({ event: 'invoice.approved', invoice: await deps.payloadOf(invoice) });
-    const results: SyncResult[] = [];
-    const failures: string[] = [];
-    for (const integration of pending) {
-      const request = requestFor({
-        ...integration,
-        config: await deps.openConfig(message.orgId, integration.config),
-      });
-      const outcome: PostResult =
-        'error' in request
-          ? { ok: false, status: null, error: request.error }
-          : await deps.post(request.url, body, request.headers, SYNC_TIMEOUT_MS);
-      await deps.recordIntegrationResult(message.orgId, integration.id, {
-        ok: outcome.ok,
-        error: outcome.error,
-      });
-      results.push({
-        integrationId: integration.id,
-        integrationName: integration.name,
-        type: integration.type,
-        status: outcome.ok ? 'SYNCED' : 'FAILED',
-        attempts: (previous.get(integration.id)?.attempts ?? 0) + 1,
-        lastError: outcome.ok ? null : (outcome.error ?? 'Unknown error'),
-        updatedAt: new Date().toISOString(),
-      });
-      if (!outcome.ok) failures.push(`${integration.name}: ${outcome.error}`);
+    await deps.recordIntegrationResult(message.orgId, integration.id, {
+      ok: outcome.ok,
+      ...(outcome.ok ? {} : { error: outcome.error }),
+    });
+    if (outcome.ok) {
+      if (await everyIntegrationSynced(message, results))
+        await deps.publishSynced(message.orgId, message.invoiceId);
+      return;
     }
-    await deps.saveSyncResults(message.orgId, message.invoiceId, results);
-    if (failures.length) {
-      if (isFinalAttempt(record)) await deps.notifySyncFailed(message.orgId, invoice, failures);
-      throw new Error(`Sync failed: ${failures.join('; ')}`);
-    }
-    await deps.publishSynced(message.orgId, message.invoiceId);
+    if (final) await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${outcome.error}`);
+    if (!outcome.permanent) throw new Error(`Sync to ${integration.name} failed: ${outcome.error}`);
   }
+
+  /** True when this approval reached every active integration (then `invoice.synced` is published once). */
+  async function everyIntegrationSynced(message: SyncMessage, results: SyncResult[]): Promise<boolean> {
+    const active = (await deps.listIntegrations(message.orgId)).filter((i) => i.status !== 'INACTIVE');
+    return active.every((i) =>
+      results.some((r) => r.integrationId === i.id && r.status === 'SYNCED' && r.approvedAt === message.at),
+    );
+  }
+
   return (event: SQSEvent): Promise<SQSBatchResponse> => processBatch<SyncMessage>(event, sync);
 }
 
-/** Merges new outcomes into the invoice's `syncResults`, one entry per integration. */
-export function mergeSyncResults(current: SyncResult[], updates: SyncResult[]): SyncResult[] {
-  const byId = new Map(current.map((r) => [r.integrationId, r]));
-  for (const update of updates) byId.set(update.integrationId, update);
-  return [...byId.values()];
+/** Merges one outcome into the invoice's `syncResults`, one entry per integration. */
+export function mergeSyncResult(current: SyncResult[], update: SyncResult): SyncResult[] {
+  return [...current.filter((r) => r.integrationId !== update.integrationId), update];
 }
 
 export const handler = createSyncHandler({
@@ -127,29 +192,37 @@ export const handler = createSyncHandler({
   async payloadOf(invoice) {
     return { ...toInvoice(invoice), lineItems: await listLineItems(invoice.orgId, invoice.id) };
   },
+  findIntegration,
   listIntegrations,
+  async fanOut(orgId, invoiceId, at) {
+    const { SYNC_QUEUE_URL } = env();
+    if (SYNC_QUEUE_URL) await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at);
+  },
   recordIntegrationResult,
-  async saveSyncResults(orgId, invoiceId, results) {
-    for (let attempt = 0; attempt < 5; attempt++) {
+  async saveSyncResult(orgId, invoiceId, result) {
+    for (let attempt = 0; attempt < 8; attempt++) {
       const before = await findInvoice(orgId, invoiceId);
-      if (!before) return;
+      if (!before) return [];
+      const syncResults = mergeSyncResult(before.syncResults ?? [], result);
       try {
-        await saveInvoice(before, { syncResults: mergeSyncResults(before.syncResults ?? [], results) }, null);
-        return;
+        await saveInvoice(before, { syncResults }, null);
+        return syncResults;
       } catch (error) {
         if ((error as { code?: string }).code !== 'stale_version') throw error;
       }
     }
+    throw new Error('The invoice kept changing; the sync outcome is retried');
   },
-  async notifySyncFailed(orgId, invoice, failures) {
+  async notifySyncFailed(orgId, invoice, failure) {
     const label = invoice.invoiceNumber ? `Invoice ${invoice.invoiceNumber}` : invoice.filename;
     await addNotification(orgId, {
       kind: 'sync_failed',
       invoiceId: invoice.id,
-      message: `${label} could not be synced: ${failures.join('; ')}`.slice(0, 500),
+      message: `${label} could not be synced: ${failure}`.slice(0, 500),
     });
   },
   publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
   openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
-  post: postJson,
+  push: pushTo,
+  retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
 });

@@ -36,6 +36,36 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByRole('button', { name: /Retry AI Processing/ })).toBeInTheDocument();
   });
 
+  it('shows each sync outcome: the QuickBooks Bill Id, and a retrying integration with its reason', async () => {
+    const result = (integrationId: string, overrides: Record<string, unknown>) => ({
+      integrationId,
+      attempts: 1,
+      lastError: null,
+      remoteId: null,
+      nextAttemptAt: null,
+      approvedAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:05.000Z',
+      ...overrides,
+    });
+    setup({
+      status: 'APPROVED',
+      syncResults: [
+        result('q', { integrationName: 'Books', type: 'QUICKBOOKS', status: 'SYNCED', remoteId: '148' }),
+        result('m', {
+          integrationName: 'Scenario',
+          type: 'MAKE_COM',
+          status: 'RETRYING',
+          lastError: 'The endpoint answered 500',
+          nextAttemptAt: '2026-11-01T10:03:05.000Z',
+        }),
+      ],
+    });
+    expect(await screen.findByText('#148')).toBeInTheDocument();
+    expect(screen.getByText('Synced')).toBeInTheDocument();
+    expect(screen.getByText('Retrying')).toBeInTheDocument();
+    expect(screen.getByText('The endpoint answered 500')).toBeInTheDocument();
+  });
+
   it('will not reject without a reason, and sends the trimmed reason', async () => {
     const user = userEvent.setup();
     const { calls } = setup(

@@ -180,9 +180,21 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
           <ul className="grid gap-2 text-sm">
             {invoice.syncResults.map((s) => (
               <li key={s.integrationId} className="flex items-center justify-between gap-2">
-                <span className="truncate text-slate-700 dark:text-slate-300">{s.integrationName}</span>
+                <span className="truncate text-slate-700 dark:text-slate-300">
+                  {s.integrationName}
+                  {s.remoteId ? <span className="ml-2 text-slate-500">#{s.remoteId}</span> : null}
+                  {s.status !== 'SYNCED' && s.lastError ? (
+                    <span className="block text-xs text-slate-500">{s.lastError}</span>
+                  ) : null}
+                </span>
                 <Badge tone={s.status === 'SYNCED' ? 'green' : s.status === 'FAILED' ? 'red' : 'blue'}>
-                  {s.status === 'SYNCED' ? 'Synced' : s.status === 'FAILED' ? 'Failed' : 'Pending'}
+                  {s.status === 'SYNCED'
+                    ? 'Synced'
+                    : s.status === 'FAILED'
+                      ? 'Failed'
+                      : s.status === 'RETRYING'
+                        ? 'Retrying'
+                        : 'Pending'}
                 </Badge>
               </li>
             ))}

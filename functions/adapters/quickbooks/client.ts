@@ -1,0 +1,144 @@
+import { callOutbound, type OutboundResult } from '../http';
+import { type BillSource, billFor, billLines, parseAccountMap } from './bill';
+
+/** QuickBooks Online production API; a sandbox or the local fake is set as the integration's apiUrl. */
+export const QUICKBOOKS_API_BASE = 'https://quickbooks.api.intuit.com';
+export const QUICKBOOKS_MINOR_VERSION = '75';
+/** The reason shown when the token is expired or revoked: only a new connection helps. */
+export const RECONNECT_QUICKBOOKS = 'Reconnect QuickBooks';
+
+const TIMEOUT_MS = 10_000;
+/** Entity answers (a Bill with its lines) outgrow the guarded client's default cap. */
+const MAX_ANSWER_BYTES = 512 * 1024;
+
+/** The integration's config, secrets opened (see INTEGRATION_CONFIG_SCHEMAS.QUICKBOOKS). */
+export interface QuickBooksConfig {
+  apiUrl?: string;
+  realmId?: string;
+  apiKey?: string;
+  defaultAccountId?: string;
+  accountMap?: string;
+}
+
+export type QuickBooksOutcome =
+  | { ok: true; billId: string }
+  | { ok: false; error: string; permanent: boolean };
+
+/** `…/v3/company/<realmId>`; an apiUrl stored in that form (before realmId was a field) is used as is. */
+export function companyBase(config: QuickBooksConfig): string | { error: string } {
+  const base = (config.apiUrl || QUICKBOOKS_API_BASE).replace(/\/+$/, '');
+  if (/\/v3\/company\/[^/]+$/.test(base)) return base;
+  if (!config.realmId) return { error: 'The QuickBooks company (realm id) is not set' };
+  return `${base}/v3/company/${encodeURIComponent(config.realmId)}`;
+}
+
+/** QuickBooks' query language quotes with ' and escapes it with a backslash. */
+const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+class QuickBooksError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The first Fault message of an error answer, else the status. */
+function faultOf(result: OutboundResult): string {
+  try {
+    const fault = JSON.parse(result.body)?.Fault?.Error?.[0];
+    if (fault?.Message) return `QuickBooks: ${fault.Message}${fault.Detail ? ` (${fault.Detail})` : ''}`;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return result.error ?? 'QuickBooks did not answer';
+}
+
+/**
+ * One call. 401 means the token is expired or revoked (permanent until reconnected); other 4xx are
+ * rejections of what we sent (permanent); 429, 5xx and no answer are retried by the queue.
+ */
+async function call(
+  token: string,
+  url: string,
+  init: { method: 'GET' } | { method: 'POST'; body: unknown },
+): Promise<Record<string, unknown>> {
+  const result = await callOutbound({
+    url,
+    method: init.method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(init.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(init.method === 'POST' ? { body: JSON.stringify(init.body) } : {}),
+    timeoutMs: TIMEOUT_MS,
+    maxResponseBytes: MAX_ANSWER_BYTES,
+  });
+  if (result.ok) {
+    try {
+      return JSON.parse(result.body) as Record<string, unknown>;
+    } catch {
+      throw new QuickBooksError('QuickBooks answered something other than JSON', false);
+    }
+  }
+  if (result.status === 401) throw new QuickBooksError(RECONNECT_QUICKBOOKS, true);
+  const status = result.status ?? 0;
+  throw new QuickBooksError(faultOf(result), status >= 400 && status < 500 && status !== 429);
+}
+
+const withParams = (url: string, params: Record<string, string>) =>
+  `${url}?${new URLSearchParams({ minorversion: QUICKBOOKS_MINOR_VERSION, ...params })}`;
+
+/** The vendor's Id: found by DisplayName, or created (with its own stable requestid). */
+async function vendorId(base: string, token: string, name: string, requestId: string): Promise<string> {
+  const found = await call(
+    token,
+    withParams(`${base}/query`, { query: `SELECT * FROM Vendor WHERE DisplayName = ${quoted(name)}` }),
+    { method: 'GET' },
+  );
+  const vendors = (found.QueryResponse as { Vendor?: { Id: string }[] } | undefined)?.Vendor ?? [];
+  if (vendors[0]?.Id) return vendors[0].Id;
+  const created = await call(token, withParams(`${base}/vendor`, { requestid: `v${requestId}` }), {
+    method: 'POST',
+    body: { DisplayName: name },
+  });
+  const id = (created.Vendor as { Id?: string } | undefined)?.Id;
+  if (!id) throw new QuickBooksError('QuickBooks did not return the new vendor', false);
+  return id;
+}
+
+/**
+ * Posts the invoice as a Bill. `requestId` is stable per (invoice, integration, approval), so a retry
+ * after a lost answer gets QuickBooks' first result instead of a second bill.
+ */
+export async function pushBill(
+  config: QuickBooksConfig,
+  invoice: BillSource,
+  requestId: string,
+): Promise<QuickBooksOutcome> {
+  const base = companyBase(config);
+  if (typeof base !== 'string') return { ok: false, error: base.error, permanent: true };
+  if (!config.apiKey) return { ok: false, error: RECONNECT_QUICKBOOKS, permanent: true };
+  if (!invoice.vendorName) return { ok: false, error: 'The invoice has no vendor name', permanent: true };
+  const lines = billLines(invoice, {
+    defaultAccountId: config.defaultAccountId,
+    accountMap: parseAccountMap(config.accountMap),
+  });
+  if ('error' in lines) return { ok: false, error: lines.error, permanent: true };
+  try {
+    const vendor = await vendorId(base, config.apiKey, invoice.vendorName, requestId);
+    const answer = await call(config.apiKey, withParams(`${base}/bill`, { requestid: requestId }), {
+      method: 'POST',
+      body: billFor(invoice, vendor, lines),
+    });
+    const billId = (answer.Bill as { Id?: string } | undefined)?.Id;
+    if (!billId) return { ok: false, error: 'QuickBooks did not return the bill', permanent: false };
+    return { ok: true, billId };
+  } catch (error) {
+    if (error instanceof QuickBooksError)
+      return { ok: false, error: error.message, permanent: error.permanent };
+    throw error;
+  }
+}

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * A local QuickBooks Online (Accounting API v3) with the subset the sync uses: vendor query and create,
+ * bill create, and requestid replay. Every request is checked against the documented shapes (Bearer
+ * auth, `Accept: application/json`, `minorversion`, required fields and types); anything else is
+ * answered 400 with a ValidationFault, as QuickBooks does, so a client that drifts fails its tests.
+ */
+
+export interface FakeQuickBooksRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+export interface FakeQuickBooks {
+  url: string;
+  /** An access token the fake accepts (every realm). */
+  accessToken: string;
+  requests: FakeQuickBooksRequest[];
+  bills: (Record<string, unknown> & { Id: string; realmId: string })[];
+  vendors: { Id: string; DisplayName: string; realmId: string }[];
+  /** The OAuth app the token endpoint accepts (Basic client auth). */
+  client: { id: string; secret: string };
+  /** Issues an authorization code, as the consent screen would (then exchanged at the token endpoint). */
+  authorize(): string;
+  /** The refresh tokens that can still be used (each is single-use: a refresh rotates it). */
+  validRefreshTokens(): string[];
+  /** Revokes a token: calls with it answer 401. */
+  revoke(token: string): void;
+  /** Handles the next call to `path` (suffix, e.g. `/bill`) fully, then drops the connection unanswered. */
+  loseNextAnswer(pathSuffix: string): void;
+  stop(): Promise<void>;
+}
+
+const MINOR_VERSION = '75';
+const ref = z.object({ value: z.string().min(1), name: z.string().optional() }).strict();
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const amount = z
+  .number()
+  .positive()
+  .refine((n) => Math.round(n * 100) === n * 100, 'at most 2 decimals');
+const billBody = z
+  .object({
+    VendorRef: ref,
+    Line: z
+      .array(
+        z
+          .object({
+            Amount: amount,
+            Description: z.string().max(4000).optional(),
+            DetailType: z.literal('AccountBasedExpenseLineDetail'),
+            AccountBasedExpenseLineDetail: z
+              .object({ AccountRef: ref, ClassRef: ref.optional(), CustomerRef: ref.optional() })
+              .strict(),
+          })
+          .strict(),
+      )
+      .min(1),
+    TxnDate: date.optional(),
+    DueDate: date.optional(),
+    DocNumber: z.string().max(21).optional(),
+    PrivateNote: z.string().max(4000).optional(),
+    DepartmentRef: ref.optional(),
+  })
+  .strict();
+const vendorBody = z.object({ DisplayName: z.string().min(1).max(500) }).passthrough();
+const vendorQuery = /^SELECT \* FROM Vendor WHERE DisplayName = '((?:[^'\\]|\\.)*)'$/;
+
+const fault = (type: string, code: string, message: string, detail = message) => ({
+  Fault: { Error: [{ Message: message, Detail: detail, code }], type },
+  time: new Date().toISOString(),
+});
+
+export async function startFakeQuickBooks(
+  options: { port?: number; accessToken?: string } = {},
+): Promise<FakeQuickBooks> {
+  const accessToken = options.accessToken ?? `qbo-local-${randomBytes(8).toString('hex')}`;
+  const tokens = new Set([accessToken]);
+  const requests: FakeQuickBooksRequest[] = [];
+  const bills: FakeQuickBooks['bills'] = [];
+  const vendors: FakeQuickBooks['vendors'] = [];
+  /** `realm|requestid` → the first answer, replayed for a repeated requestid. */
+  const answered = new Map<string, { status: number; body: unknown }>();
+  const toLose = new Set<string>();
+  const client = { id: 'local-qbo-client', secret: `secret-${randomBytes(8).toString('hex')}` };
+  const codes = new Set<string>();
+  const refreshTokens = new Set<string>();
+
+  /** POST /oauth2/v1/tokens/bearer (authorization_code and refresh_token grants), as Intuit's token endpoint. */
+  function token(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+    const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+    if (req.method !== 'POST' || req.headers.authorization !== basic)
+      return { status: 401, body: { error: 'invalid_client' } };
+    if (req.headers['content-type'] !== 'application/x-www-form-urlencoded' || typeof req.body !== 'string')
+      return { status: 400, body: { error: 'invalid_request' } };
+    const form = new URLSearchParams(req.body);
+    const grant = form.get('grant_type');
+    const used =
+      grant === 'authorization_code'
+        ? form.get('redirect_uri') && codes.delete(form.get('code') ?? '')
+        : grant === 'refresh_token'
+          ? refreshTokens.delete(form.get('refresh_token') ?? '')
+          : false;
+    if (!used) return { status: 400, body: { error: 'invalid_grant' } };
+    const access = `qbo-access-${randomBytes(12).toString('hex')}`;
+    const refresh = `qbo-refresh-${randomBytes(12).toString('hex')}`;
+    tokens.add(access);
+    refreshTokens.add(refresh);
+    return {
+      status: 200,
+      body: {
+        token_type: 'bearer',
+        access_token: access,
+        expires_in: 3600,
+        refresh_token: refresh,
+        x_refresh_token_expires_in: 8_726_400,
+      },
+    };
+  }
+  let nextId = 100;
+
+  function route(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+    if (req.path === '/oauth2/v1/tokens/bearer') return token(req);
+    const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    if (!auth || !tokens.has(auth[1]))
+      return { status: 401, body: fault('AUTHENTICATION', '3200', 'message=AuthenticationFailed') };
+    if (req.headers.accept !== 'application/json')
+      return { status: 400, body: fault('ValidationFault', '2000', 'Accept must be application/json') };
+    if (req.query.minorversion !== MINOR_VERSION)
+      return { status: 400, body: fault('ValidationFault', '2000', `minorversion must be ${MINOR_VERSION}`) };
+    const match = /^\/v3\/company\/([^/]+)\/(query|bill|vendor)$/.exec(req.path);
+    if (!match) return { status: 404, body: fault('ValidationFault', '2000', `Unknown path ${req.path}`) };
+    const [, realmId, entity] = match;
+    if (entity === 'query') {
+      if (req.method !== 'GET') return { status: 405, body: fault('ValidationFault', '2000', 'GET only') };
+      const q = vendorQuery.exec(req.query.query ?? '');
+      if (!q) return { status: 400, body: fault('QueryParserError', '4000', 'Unsupported query') };
+      const name = q[1].replace(/\\(.)/g, '$1');
+      const found = vendors.filter((v) => v.realmId === realmId && v.DisplayName === name);
+      return {
+        status: 200,
+        body: {
+          QueryResponse: found.length
+            ? { Vendor: found.map(({ realmId: _, ...v }) => v), startPosition: 1, maxResults: found.length }
+            : {},
+          time: new Date().toISOString(),
+        },
+      };
+    }
+    if (req.method !== 'POST') return { status: 405, body: fault('ValidationFault', '2000', 'POST only') };
+    if (req.headers['content-type'] !== 'application/json')
+      return { status: 400, body: fault('ValidationFault', '2000', 'Content-Type must be application/json') };
+    const key = req.query.requestid ? `${realmId}|${req.query.requestid}` : undefined;
+    const replay = key ? answered.get(key) : undefined;
+    if (replay) return replay;
+    const answer = entity === 'bill' ? createBill(realmId, req.body) : createVendor(realmId, req.body);
+    if (key) answered.set(key, answer);
+    return answer;
+  }
+
+  function createVendor(realmId: string, body: unknown) {
+    const parsed = vendorBody.safeParse(body);
+    if (!parsed.success)
+      return {
+        status: 400,
+        body: fault('ValidationFault', '2020', 'Required param missing', parsed.error.message),
+      };
+    if (vendors.some((v) => v.realmId === realmId && v.DisplayName === parsed.data.DisplayName))
+      return { status: 400, body: fault('ValidationFault', '6240', 'Duplicate Name Exists Error') };
+    const vendor = { Id: String(nextId++), DisplayName: parsed.data.DisplayName, realmId };
+    vendors.push(vendor);
+    return { status: 200, body: { Vendor: { Id: vendor.Id, DisplayName: vendor.DisplayName }, time: '' } };
+  }
+
+  function createBill(realmId: string, body: unknown) {
+    const parsed = billBody.safeParse(body);
+    if (!parsed.success)
+      return { status: 400, body: fault('ValidationFault', '2020', 'Invalid bill', parsed.error.message) };
+    if (!vendors.some((v) => v.realmId === realmId && v.Id === parsed.data.VendorRef.value))
+      return { status: 400, body: fault('ValidationFault', '2500', 'Invalid Reference Id', 'VendorRef') };
+    const total = parsed.data.Line.reduce((sum, l) => sum + l.Amount, 0);
+    const bill = { ...parsed.data, Id: String(nextId++), TotalAmt: Math.round(total * 100) / 100, realmId };
+    bills.push(bill);
+    const { realmId: _, ...answer } = bill;
+    return { status: 200, body: { Bill: answer, time: new Date().toISOString() } };
+  }
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = text;
+      }
+      const request: FakeQuickBooksRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+        ),
+        body,
+      };
+      requests.push(request);
+      const answer = route(request);
+      const lose = [...toLose].find((suffix) => request.path.endsWith(suffix));
+      if (lose) {
+        toLose.delete(lose);
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    accessToken,
+    requests,
+    bills,
+    vendors,
+    client,
+    authorize: () => {
+      const code = `code-${randomBytes(8).toString('hex')}`;
+      codes.add(code);
+      return code;
+    },
+    validRefreshTokens: () => [...refreshTokens],
+    revoke: (token) => {
+      tokens.delete(token);
+      refreshTokens.delete(token);
+    },
+    loseNextAnswer: (suffix) => {
+      toLose.add(suffix);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
