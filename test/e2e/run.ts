@@ -591,6 +591,9 @@ async function main() {
         (await dialog.getByLabel('Vendor Name *').getAttribute('aria-invalid')) === 'true',
         'the empty name is not marked invalid',
       );
+      // The form moves the focus to the invalid name once it has shown the error; typing before that
+      // lands in the name field, so wait for it.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
       await dialog.getByLabel('Email').fill('billing@');
       await dialog.getByRole('button', { name: 'Create Vendor' }).click();
       await dialog.getByText('Invalid email address').waitFor();
