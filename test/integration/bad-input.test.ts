@@ -227,7 +227,7 @@ describe('cursors', () => {
       // Another organization, and the owner's own API key on another list.
       [other, `/api/vendors?cursor=${vendorCursor}`],
       [other, `/api/invoices?cursor=${invoicePage.nextCursor}`],
-      [robot, `/api/properties?cursor=${vendorCursor}`],
+      [robot, `/api/invoices?cursor=${vendorCursor}`],
     ];
     for (const [caller, path] of refused) {
       const error = await failure(await caller(path), 400);
