@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegration, findIntegration } from '../../functions/adapters/dynamodb/integrations';
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
@@ -81,13 +82,10 @@ async function processedInvoice(invoiceNumber: string, path = 'inv.pdf', as: Api
 }
 
 describe('webhook delivery', () => {
-  it('POSTs {event, invoice} with an HMAC signature to a subscribed webhook when an invoice is processed', async () => {
+  it('POSTs {event, invoice} signed per Standard Webhooks to a subscribed webhook when an invoice is processed', async () => {
     expect(orgId).toBeTruthy();
-    await createWebhook(orgId, {
-      url: `${base}/hooks/processed`,
-      events: ['invoice.processed'],
-      secret: 'hook-secret',
-    });
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    await createWebhook(orgId, { url: `${base}/hooks/processed`, events: ['invoice.processed'], secret });
     const id = await processedInvoice('WH-1');
     const delivery = await until('the webhook call', async () =>
       received.find((r) => r.path === '/hooks/processed' && JSON.parse(r.body).invoice?.id === id),
@@ -95,8 +93,10 @@ describe('webhook delivery', () => {
     const body = JSON.parse(delivery.body);
     expect(body.event).toBe('invoice.processed');
     expect(body.invoice).toMatchObject({ id, status: 'PROCESSED', invoiceNumber: 'WH-1' });
-    const hmac = createHmac('sha256', 'hook-secret').update(delivery.body).digest('hex');
-    expect(delivery.headers['x-signature']).toBe(`sha256=${hmac}`);
+    const headers = Object.fromEntries(
+      Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]),
+    );
+    expect(() => new Webhook(secret).verify(delivery.body, headers)).not.toThrow();
   });
 });
 
