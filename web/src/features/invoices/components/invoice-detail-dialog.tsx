@@ -418,15 +418,23 @@ export function CouldNotRead({ invoice, onDeleted }: { invoice: Invoice; onDelet
 /** Focuses, once per shown invoice, the first field needing attention (else the first field). */
 export function useFocusFirstField(invoice: Invoice | undefined, editing: boolean) {
   const root = useRef<HTMLDivElement>(null);
-  const focusedFor = useRef<string | null>(null);
+  const focusedFor = useRef<{ invoiceId: string; field: string } | null>(null);
   useEffect(() => {
-    if (!invoice || editing || focusedFor.current === invoice.id || !root.current) return;
+    if (!invoice || editing || !root.current) return;
+    if (focusedFor.current?.invoiceId === invoice.id) {
+      // A field becomes a new element (a "show on document" button) once its box is known; the focus it
+      // held falls back to the dialog. Give it back, so the keyboard walk carries on from that field.
+      const active = document.activeElement;
+      if (active && active !== document.body && active.getAttribute('role') !== 'dialog') return;
+      root.current.querySelector<HTMLElement>(`[data-field="${focusedFor.current.field}"]`)?.focus();
+      return;
+    }
     const target = firstAttentionField(invoice);
     const el =
       (target && root.current.querySelector<HTMLElement>(`[data-field="${target}"]`)) ||
       root.current.querySelector<HTMLElement>('[data-field]');
     if (!el) return;
-    focusedFor.current = invoice.id;
+    focusedFor.current = { invoiceId: invoice.id, field: el.dataset.field ?? '' };
     el.focus();
   });
   return root;
