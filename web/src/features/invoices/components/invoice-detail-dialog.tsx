@@ -420,8 +420,11 @@ export function useFocusFirstField(invoice: Invoice | undefined, editing: boolea
   const root = useRef<HTMLDivElement>(null);
   const focusedFor = useRef<{ invoiceId: string; field: string } | null>(null);
   useEffect(() => {
+    // Once the person moves on (to the edit form), the field is no longer theirs to get back.
+    if (editing && focusedFor.current) focusedFor.current.field = '';
     if (!invoice || editing || !root.current) return;
     if (focusedFor.current?.invoiceId === invoice.id) {
+      if (!focusedFor.current.field) return;
       // A field becomes a new element (a "show on document" button) once its box is known; the focus it
       // held falls back to the dialog. Give it back, so the keyboard walk carries on from that field.
       const active = document.activeElement;
