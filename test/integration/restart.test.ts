@@ -8,6 +8,7 @@ import { userSchema } from '../../shared/schemas';
 import {
   childrenOf as childrenRecorded,
   exited,
+  hasExited,
   idToken,
   type Product,
   startProduct as startHelper,
@@ -43,7 +44,7 @@ async function whoAmI(product: Product, email: string, password: string) {
 }
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of running) if (!hasExited(child)) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 

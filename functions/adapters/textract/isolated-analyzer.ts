@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnalyzeReply, AnalyzeRequest } from './analyzer-process';
@@ -31,6 +32,7 @@ interface Job {
 
 const ENTRY = fileURLToPath(new URL('./analyzer-process.ts', import.meta.url));
 /** The child runs the TypeScript sources as the server does (npm start runs under tsx). */
+const LOWEST_PRIORITY = constants.priority.PRIORITY_LOW;
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Resident and peak resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
@@ -125,6 +127,15 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
     });
     this.#child = child;
     this.#stopReason = undefined;
+    // OCR is batch work beside a server that answers people: at the lowest priority, the engine takes
+    // only the CPU the API and the database leave, so a poster-sized page cannot slow their answers.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, LOWEST_PRIORITY);
+      } catch {
+        // Not permitted on this system: the engine runs at normal priority.
+      }
+    }
     child.on('message', (reply: AnalyzeReply) => this.#answer(reply));
     child.on('exit', (code, signal) => this.#exited(child, code, signal));
     // Not a reason to keep the server alive: the server stops it.
