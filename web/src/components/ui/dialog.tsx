@@ -46,7 +46,13 @@ export function DialogContent({
           ? {
               onCloseAutoFocus: (e: Event) => {
                 e.preventDefault();
-                [...document.querySelectorAll<HTMLElement>('[role=dialog]')].at(-1)?.focus();
+                // This dialog is still in the page while it closes (it is the event's target): the one
+                // below is the last other dialog.
+                const closing = e.target instanceof Node ? e.target : null;
+                [...document.querySelectorAll<HTMLElement>('[role=dialog]')]
+                  .filter((d) => !closing || !(d === closing || d.contains(closing) || closing.contains(d)))
+                  .at(-1)
+                  ?.focus();
               },
             }
           : {})}

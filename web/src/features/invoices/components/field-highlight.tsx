@@ -81,19 +81,27 @@ export function FieldHighlight({ page }: { page: number }) {
     if (shown && ref.current) reveal(ref.current);
   }, [shown]);
 
-  if (!shown) return null;
+  // The box stays in the page and is hidden when no field of this page is active. Removing it as the
+  // focus moves from one field to the next would make the dialog's focus trap (Radix FocusScope, whose
+  // MutationObserver sees a node removed while nothing has the focus) pull the focus back to the dialog.
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0">
       <div
         ref={ref}
-        data-testid="field-highlight"
+        // Named only while shown: each page has one, and tests look for the box on the page.
+        data-testid={shown ? 'field-highlight' : undefined}
+        hidden={!shown}
         className="absolute rounded-[2px] bg-brand-400/25 ring-2 ring-brand-500 mix-blend-multiply"
-        style={{
-          left: percent(shown.left),
-          top: percent(shown.top),
-          width: percent(shown.width),
-          height: percent(shown.height),
-        }}
+        style={
+          shown
+            ? {
+                left: percent(shown.left),
+                top: percent(shown.top),
+                width: percent(shown.width),
+                height: percent(shown.height),
+              }
+            : undefined
+        }
       />
     </div>
   );

@@ -8,7 +8,7 @@ import {
   TriangleExclamationPoint,
   X,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatConfidence, formatDate, formatMoney } from '../../../../../shared/format';
 import type { Invoice } from '../../../../../shared/schemas/invoice';
 import { Badge } from '../../../components/ui/badge';
@@ -415,32 +415,48 @@ export function CouldNotRead({ invoice, onDeleted }: { invoice: Invoice; onDelet
   );
 }
 
-/** Focuses, once per shown invoice, the first field needing attention (else the first field). */
+/**
+ * Focuses, once per shown invoice, the first field needing attention (else the first field), and keeps
+ * the keyboard on the field the person is on when that field is replaced by a new element.
+ */
 export function useFocusFirstField(invoice: Invoice | undefined, editing: boolean) {
-  const root = useRef<HTMLDivElement>(null);
-  const focusedFor = useRef<{ invoiceId: string; field: string } | null>(null);
+  const root = useRef<HTMLDivElement | null>(null);
+  const shownFor = useRef<string | null>(null);
+  // The field the keyboard is on (focusin keeps it current; Tab moves it without any render).
+  const lastField = useRef<HTMLElement | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    root.current = el;
+    if (!el) return;
+    const track = (e: FocusEvent) => {
+      if (e.target instanceof HTMLElement && e.target.dataset.field) lastField.current = e.target;
+    };
+    el.addEventListener('focusin', track);
+    return () => el.removeEventListener('focusin', track);
+  }, []);
   useEffect(() => {
     // Once the person moves on (to the edit form), the field is no longer theirs to get back.
-    if (editing && focusedFor.current) focusedFor.current.field = '';
+    if (editing) lastField.current = null;
     if (!invoice || editing || !root.current) return;
-    if (focusedFor.current?.invoiceId === invoice.id) {
-      if (!focusedFor.current.field) return;
-      // A field becomes a new element (a "show on document" button) once its box is known; the focus it
-      // held falls back to the dialog. Give it back, so the keyboard walk carries on from that field.
-      const active = document.activeElement;
-      if (active && active !== document.body && active.getAttribute('role') !== 'dialog') return;
-      root.current.querySelector<HTMLElement>(`[data-field="${focusedFor.current.field}"]`)?.focus();
+    if (shownFor.current !== invoice.id) {
+      const target = firstAttentionField(invoice);
+      const el =
+        (target && root.current.querySelector<HTMLElement>(`[data-field="${target}"]`)) ||
+        root.current.querySelector<HTMLElement>('[data-field]');
+      if (!el) return;
+      shownFor.current = invoice.id;
+      el.focus();
       return;
     }
-    const target = firstAttentionField(invoice);
-    const el =
-      (target && root.current.querySelector<HTMLElement>(`[data-field="${target}"]`)) ||
-      root.current.querySelector<HTMLElement>('[data-field]');
-    if (!el) return;
-    focusedFor.current = { invoiceId: invoice.id, field: el.dataset.field ?? '' };
-    el.focus();
+    // A field becomes a new element (a "show on document" button) once its box is known; the focus it
+    // held falls back to the dialog. Give it back, so the keyboard walk carries on from that field. Only
+    // then: while focus moves from one field to the next, the page's focus is briefly on nothing.
+    const last = lastField.current;
+    if (!last || last.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.getAttribute('role') !== 'dialog') return;
+    root.current.querySelector<HTMLElement>(`[data-field="${last.dataset.field}"]`)?.focus();
   });
-  return root;
+  return ref;
 }
 
 /** The dashboard's invoice dialog: preview, extracted data with confidence, edit, review actions, history. */
@@ -485,6 +501,10 @@ export function InvoiceDetailDialog({
     next: onOpenInvoice ? () => open_(queue.next?.id) : undefined,
     previous: onOpenInvoice ? () => open_(queue.previous?.id) : undefined,
     help: () => setHelp(true),
+    close: () => {
+      setEditing(false);
+      onClose();
+    },
   });
 
   const title = invoice ? `Invoice #${invoiceDisplayNumber(invoice)}` : 'Invoice';

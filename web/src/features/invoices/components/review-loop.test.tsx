@@ -217,6 +217,21 @@ describe('keyboard-first review', () => {
     await waitFor(() => expect(title()).toHaveTextContent('Invoice #B-2'));
   });
 
+  it('Esc closes the dialog while a toast of the last decision is still shown', async () => {
+    const user = userEvent.setup();
+    serve([A, B]);
+    const onClose = vi.fn();
+    renderWithProviders(
+      <InvoiceDetailDialog invoiceId={A.id} open onClose={onClose} onOpenInvoice={() => {}} />,
+    );
+    await screen.findByText('Extracted Information');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field'));
+    await user.keyboard('a');
+    expect(await screen.findByText('Invoice approved')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('E edits, starting in the field needing attention', async () => {
     const user = userEvent.setup();
     serve([B]);

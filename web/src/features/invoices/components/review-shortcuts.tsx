@@ -22,6 +22,12 @@ export interface ReviewKeyActions {
   next?: () => void;
   previous?: () => void;
   help: () => void;
+  /**
+   * Esc. The dialog closes itself on Esc, unless a toast shown after it is open: Radix gives Esc to the
+   * newest layer (the toast), so the reviewer would press Esc once per toast. Esc that no layer took
+   * closes the dialog here.
+   */
+  close?: () => void;
 }
 
 /** Typing in these must never trigger a shortcut. */
@@ -47,15 +53,17 @@ export function reviewKeyHandler(actions: ReviewKeyActions) {
     const action =
       e.key === '?'
         ? actions.help
-        : (
-            {
-              a: actions.approve,
-              r: actions.reject,
-              e: actions.edit,
-              j: actions.next,
-              k: actions.previous,
-            } as Record<string, (() => void) | undefined>
-          )[e.key.toLowerCase()];
+        : e.key === 'Escape'
+          ? actions.close
+          : (
+              {
+                a: actions.approve,
+                r: actions.reject,
+                e: actions.edit,
+                j: actions.next,
+                k: actions.previous,
+              } as Record<string, (() => void) | undefined>
+            )[e.key.toLowerCase()];
     if (!action) return;
     e.preventDefault();
     action();
