@@ -30,6 +30,13 @@ export function formatDate(value: string | null | undefined): string {
   });
 }
 
+/** US short date and time in the viewer's zone (`Jan 5, 2025, 3:04 PM`), or `N/A`. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'N/A';
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** The last 8 characters of an id, shown where an invoice has no number and as the organization id. */
 export function shortId(id: string): string {
   return id.slice(-8);

@@ -18,7 +18,7 @@ export interface E2E {
   assertA11y: (page: Page, label: string) => Promise<void>;
 }
 
-interface PdfInvoice {
+export interface PdfInvoice {
   vendor: string;
   number: string;
   date: string;
@@ -34,7 +34,7 @@ const money = (sign: string, n: number) =>
   `${sign}${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A one-page invoice in the sample invoice's layout, so the local extraction reads it the same way. */
-function invoicePdf(inv: PdfInvoice): Promise<Buffer> {
+export function invoicePdf(inv: PdfInvoice): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 50 });
     const chunks: Buffer[] = [];
@@ -43,8 +43,11 @@ function invoicePdf(inv: PdfInvoice): Promise<Buffer> {
     doc.on('error', reject);
     const subtotal = inv.items.reduce((s, [, a]) => s + a, 0);
     doc.fontSize(20).text(inv.vendor);
-    doc.fontSize(10).text('88 Commerce Drive, Springfield, IL 62701');
-    doc.text(`billing@${inv.vendor.toLowerCase().replace(/[^a-z]/g, '')}.example  (217) 555-0170`);
+    // Each vendor has its own street number and phone, as real businesses do (one shared phone would
+    // rightly link their invoices to one vendor).
+    const n = [...inv.vendor].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9000, 7) + 1000;
+    doc.fontSize(10).text(`${n} Commerce Drive, Springfield, IL 62701`);
+    doc.text(`billing@${inv.vendor.toLowerCase().replace(/[^a-z]/g, '')}.example  (217) 555-${n}`);
     doc.moveDown();
     doc.fontSize(16).text('INVOICE');
     doc.fontSize(11);
@@ -83,7 +86,10 @@ const today = new Date().toISOString().slice(0, 10);
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 
 /** Uploads files on /upload; answers each file's invoice id once it has been processed. */
-async function uploadAndWait(page: Page, files: Record<string, Buffer>): Promise<Record<string, string>> {
+export async function uploadAndWait(
+  page: Page,
+  files: Record<string, Buffer>,
+): Promise<Record<string, string>> {
   const paths = Object.entries(files).map(([name, bytes]) => {
     const path = join(tmpdir(), name);
     writeFileSync(path, bytes);
@@ -109,6 +115,9 @@ async function openInvoice(page: Page, id: string): Promise<Locator> {
   await dialog.getByText('Extracted Information').waitFor({ timeout: 20_000 });
   return dialog;
 }
+
+const focusedField = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.field ?? null);
 
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
@@ -228,6 +237,134 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     },
   );
 
+  const keyboardInvoices: PdfInvoice[] = [
+    {
+      ...eur,
+      vendor: 'Harbor Line Electric',
+      number: 'HLE-5501',
+      sign: '$',
+      currency: 'USD',
+      due: inDays(3),
+      items: [['Panel inspection, building A', 420]],
+      tax: 0,
+    },
+    {
+      ...eur,
+      vendor: 'Cedar Ridge Landscaping',
+      number: 'CRL-0907',
+      sign: '$',
+      currency: 'USD',
+      due: inDays(4),
+      items: [['Spring cleanup', 860]],
+      tax: 0,
+    },
+    {
+      ...eur,
+      vendor: 'Summit Elevator Service',
+      number: 'SES-3120',
+      sign: '$',
+      currency: 'USD',
+      due: inDays(5),
+      items: [['Quarterly elevator service', 1275]],
+      tax: 0,
+    },
+  ];
+  let keyboardIds: string[] = [];
+
+  await step('a full keyboard-only review of three invoices (no mouse)', page, async () => {
+    const ids = await uploadAndWait(page, {
+      'harbor-line.pdf': await invoicePdf(keyboardInvoices[0]),
+      'cedar-ridge.pdf': await invoicePdf(keyboardInvoices[1]),
+      'summit-elevator.pdf': await invoicePdf(keyboardInvoices[2]),
+    });
+    keyboardIds = [ids['harbor-line.pdf'], ids['cedar-ridge.pdf'], ids['summit-elevator.pdf']];
+    const dialog = await openInvoice(page, keyboardIds[0]);
+    const heading = (n: number) =>
+      dialog.getByRole('heading', { name: new RegExp(`Invoice #${keyboardInvoices[n].number}`) });
+    await heading(0).waitFor();
+
+    // Focus starts on a field, not on Close; Tab walks the fields, each shown on the document.
+    await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
+    const first = await focusedField(page);
+    assert(first, 'the dialog did not open on a field');
+    const walked = [first];
+    let highlighted = 0;
+    // A field read from the page (a button over it) shows its box on the document as it is focused.
+    const checkHighlight = async () => {
+      if (
+        await page.evaluate(() =>
+          (document.activeElement as HTMLElement | null)?.matches('button[data-field]'),
+        )
+      ) {
+        // The box is drawn on the rendered page: the first page may still be drawing on a busy machine.
+        await dialog.getByTestId('field-highlight').waitFor({ timeout: 20_000 });
+        highlighted++;
+      }
+    };
+    await checkHighlight();
+    for (let i = 0; i < 6 && walked.at(-1) !== 'vendorAddress'; i++) {
+      await page.keyboard.press('Tab');
+      walked.push((await focusedField(page)) ?? '(left the fields)');
+      await checkHighlight();
+    }
+    assert(!walked.includes('(left the fields)'), `Tab left the fields: ${walked.join(' → ')}`);
+    assert(new Set(walked).size === walked.length, `Tab repeated a field: ${walked.join(' → ')}`);
+    assert(highlighted > 0, `no field on the way was shown on the document: ${walked.join(' → ')}`);
+    await shot(page, 'keyboard-review-field-focus');
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Next invoice in the queue').waitFor();
+    await shot(page, 'keyboard-shortcuts-overlay');
+    await assertA11y(page, 'keyboard shortcuts overlay');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    assert(await dialog.isVisible(), 'Esc on the overlay closed the invoice too');
+
+    // J and K move through the queue (due first first), A approves and the next one opens.
+    await page.keyboard.press('j');
+    await heading(1).waitFor();
+    await page.keyboard.press('k');
+    await heading(0).waitFor();
+    await page.keyboard.press('a');
+    await seen(page, 'Invoice approved');
+    await heading(1).waitFor();
+
+    // E edits, starting in a field; typing there triggers no shortcut; Enter saves.
+    await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
+    await page.keyboard.press('e');
+    await dialog.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
+    await dialog.getByLabel('Notes').focus();
+    await page.keyboard.type('ask about the rake');
+    assert(
+      (await dialog.getByLabel('Notes').inputValue()) === 'ask about the rake',
+      'typing was taken as shortcuts',
+    );
+    await page.keyboard.press('Escape');
+    assert(await dialog.isVisible(), 'Esc in a text box closed the dialog');
+    await dialog.getByLabel('Vendor Name').focus();
+    await page.keyboard.press('Enter');
+    await seen(page, 'Invoice updated successfully');
+    await dialog.getByText('Extracted Information').waitFor();
+
+    // R rejects: the reason box takes the focus; Tab, Tab, Enter confirms; the last one opens.
+    await dialog.focus();
+    await page.keyboard.press('r');
+    await page.keyboard.type('Work not done yet');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await seen(page, 'Invoice rejected');
+    await heading(2).waitFor();
+    await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
+    await page.keyboard.press('a');
+    await seen(page, 'Invoice approved');
+    await dialog.getByText('Approved', { exact: true }).first().waitFor();
+    await shot(page, 'keyboard-review-done');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   await step("a PDF that is not an invoice: 'We could not read this file', no Approve", page, async () => {
     const ids = await uploadAndWait(page, { 'meeting-notes.pdf': await notesPdf() });
     const dialog = await openInvoice(page, ids['meeting-notes.pdf']);
@@ -254,5 +391,24 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await seen(page, 'Invoice deleted');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  await step('a new vendor is created from an approved invoice and shown with its totals', page, async () => {
+    await page.goto('/vendors?q=Harbor');
+    const harbor = page.getByRole('row', { name: /Harbor Line Electric/ });
+    await harbor.waitFor();
+    assert(
+      !(await harbor.getByText('Suggested', { exact: true }).count()),
+      'an approved vendor is still a suggestion',
+    );
+    await harbor.getByRole('cell', { name: '$420.00' }).first().waitFor();
+    await page.goto('/vendors?q=Cedar');
+    // Its only invoice was rejected: the vendor stays a suggestion.
+    await page
+      .getByRole('row', { name: /Cedar Ridge Landscaping/ })
+      .getByText('Suggested', { exact: true })
+      .waitFor();
+    await shot(page, 'vendors-built-from-invoices');
+    await assertA11y(page, 'vendors with a suggestion');
   });
 }

@@ -14,6 +14,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { sampleInvoicePdf } from '../fixtures/sample-invoice';
 import { reviewLoopSteps } from './review-loop';
 import { type RunningStack, startStack } from './stack';
+import { webhookSteps } from './webhooks';
 
 const root = resolve(import.meta.dirname, '../..');
 const shots = join(root, 'screenshots');
@@ -851,6 +852,7 @@ async function main() {
     });
 
     await reviewLoopSteps({ page, step, shot, seen, assertA11y });
+    await webhookSteps({ page, step, shot, seen, assertA11y });
 
     await step('organization: the admin invites a teammate, sees it pending, revokes it', page, async () => {
       await page.goto('/organization');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '../../../../../shared/format';
+import { formatDateTime } from '../../../../../shared/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -43,14 +43,16 @@ export function WebhookDeliveryLog({ webhookId }: { webhookId: string }) {
           <tbody>
             {deliveries.data.items.map((d) => (
               <tr key={d.id} title={d.response}>
-                <td>{formatDate(d.createdAt)}</td>
+                <td>
+                  <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+                </td>
                 <td className="font-mono">{d.event}</td>
                 <td>{d.resend ? `${d.attempt} (resend)` : d.attempt}</td>
                 <td>
                   <Badge tone={d.ok ? 'green' : 'red'}>{d.statusCode ?? 'No answer'}</Badge>
                 </td>
                 <td>{d.latencyMs} ms</td>
-                <td>{d.nextRetryAt ? formatDate(d.nextRetryAt) : '—'}</td>
+                <td>{d.nextRetryAt ? formatDateTime(d.nextRetryAt) : '—'}</td>
                 <td>
                   <Button
                     variant="ghost"

@@ -72,4 +72,19 @@ describe('WebhookFormDialog', () => {
     const sent = calls.find((c) => c.method === 'POST')?.body as { secret: string };
     expect(isStandardWebhookSecret(sent.secret)).toBe(true);
   });
+
+  it('shows a secret the server generated once, with Copy, instead of closing', async () => {
+    mockApi({ 'POST /api/webhooks': { status: 201, body: { id: 'w1', secret: SECRET } } });
+    const onOpenChange = vi.fn();
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={onOpenChange} />);
+    await u.type(await screen.findByLabelText('Endpoint URL *'), 'https://example.com/hook');
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(await screen.findByRole('dialog', { name: 'Webhook created' })).toHaveTextContent(SECRET);
+    expect(screen.getByText('Webhook created successfully')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
 });

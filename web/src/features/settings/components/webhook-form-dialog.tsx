@@ -1,7 +1,9 @@
+import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '../../../../../shared/schemas/entities';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Dialog, DialogClose, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
@@ -21,7 +23,7 @@ function randomSecret(): string {
  * The webhook form: url required; events as JSON array text (default `["invoice.processed"]`)
  * parsed on submit; secret optional.
  */
-export function WebhookForm({ onDone }: { onDone: () => void }) {
+export function WebhookForm({ onDone }: { onDone: (generatedSecret: string | null) => void }) {
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState(DEFAULT_WEBHOOK_EVENTS);
@@ -49,10 +51,11 @@ export function WebhookForm({ onDone }: { onDone: () => void }) {
     create.mutate(parsed.data, {
       onSuccess: (created) => {
         toast({ title: 'Success', description: 'Webhook created successfully', variant: 'success' });
-        // The API answers the secret this once (it is generated when none was given).
-        if (created?.secret?.startsWith('whsec_'))
-          toast({ title: 'Signing secret (shown once)', description: created.secret, variant: 'success' });
-        onDone();
+        // The API answers the secret this once. One the server generated (none was typed) must be
+        // shown, to be copied; one the person typed they already have.
+        const generated =
+          !parsed.data.secret && created?.secret?.startsWith('whsec_') ? created.secret : null;
+        onDone(generated);
       },
       onError: (err) =>
         toast({ title: 'Failed to create webhook', description: errorDetail(err), variant: 'destructive' }),
@@ -120,6 +123,39 @@ export function WebhookForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The secret the server generated, shown once in the dialog with Copy, in place of the form. */
+function GeneratedSecret({ secret }: { secret: string }) {
+  return (
+    <div className="grid gap-4 p-5">
+      <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        Copy the signing secret now: it will not be shown again. Your endpoint verifies each delivery with it.
+      </p>
+      <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-950">
+        <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800 dark:text-slate-200">
+          {secret}
+        </code>
+        <CopyButton
+          value={secret}
+          label="Copy secret"
+          onError={() =>
+            toast({
+              title: 'Copy failed',
+              description: 'Select the secret and copy it manually.',
+              variant: 'destructive',
+            })
+          }
+        />
+      </div>
+      <div className="flex justify-end">
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </div>
+    </div>
+  );
+}
+
 export function WebhookFormDialog({
   open,
   onOpenChange,
@@ -127,10 +163,22 @@ export function WebhookFormDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
+  const [secret, setSecret] = useState<string | null>(null);
+  const change = (o: boolean) => {
+    if (!o) setSecret(null);
+    onOpenChange(o);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add Webhook" description="Receive an HTTP POST when invoices change.">
-        {open ? <WebhookForm onDone={() => onOpenChange(false)} /> : null}
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent
+        title={secret ? 'Webhook created' : 'Add Webhook'}
+        description={secret ? 'Your signing secret' : 'Receive an HTTP POST when invoices change.'}
+      >
+        {!open ? null : secret ? (
+          <GeneratedSecret secret={secret} />
+        ) : (
+          <WebhookForm onDone={(generated) => (generated ? setSecret(generated) : change(false))} />
+        )}
       </DialogContent>
     </Dialog>
   );
