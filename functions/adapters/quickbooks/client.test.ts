@@ -139,9 +139,9 @@ describe('QuickBooks Online client against the fake', () => {
       'd'.repeat(32),
     );
     expect(result.ok).toBe(true);
-    const bill = fake.requests.at(-1);
-    expect(bill?.path.split('/').pop()).toBe('bill');
-    expect((bill?.body as { Line: unknown[] }).Line).toEqual([
+    const bill = fake.requests[fake.requests.length - 1];
+    expect(bill.path.split('/').pop()).toBe('bill');
+    expect((bill.body as { Line: unknown[] }).Line).toEqual([
       {
         Amount: 750.25,
         Description: 'Maple Court',
@@ -178,7 +178,8 @@ describe('QuickBooks Online client against the fake', () => {
       'e'.repeat(32),
     );
     expect(result.ok).toBe(true);
-    const lines = (fake.requests.at(-1)?.body as { Line: { Amount: number; Description: string }[] }).Line;
+    const { body } = fake.requests[fake.requests.length - 1];
+    const lines = (body as { Line: { Amount: number; Description: string }[] }).Line;
     expect(lines.map((l) => [l.Amount, l.Description])).toEqual([
       [600, 'Mowing — Maple Court'],
       [400, 'Mowing — Oak Terrace'],

@@ -115,8 +115,8 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   const shares = facts.shares ?? [{ propertyId: null, categoryId: facts.categoryId, cents: amount }];
   const book = (bucket: string, cents: number) => {
     const field = inCurrency('amountCents', c);
-    const figures = (out[bucket] ??= { ...count(spend), [field]: 0 });
-    figures[field] += spend ? cents : 0;
+    out[bucket] ??= { ...count(spend), [field]: 0 };
+    out[bucket][field] += spend ? cents : 0;
   };
   for (const share of shares) {
     book(`CATEGORY#${share.categoryId ?? 'NONE'}`, share.cents);
