@@ -205,10 +205,15 @@ describe('provisionUser with invitations', () => {
     role,
     invitedBy: 'Someone',
     createdAt,
+    linkExpiresAt: '2099-01-01T00:00:00.000Z',
   });
 
   it('joins the newest invitation’s organization and drops the other invitations', async () => {
     dynamo.on(GetCommand).resolves({});
+    // Revoking the other invitation reads it first (for its link).
+    dynamo
+      .on(GetCommand, { Key: { PK: 'ORG#older', SK: 'INVITE#pat@example.com' } })
+      .resolves({ Item: invitation('older', '2026-01-01T00:00:00.000Z', 'ADMIN') });
     dynamo.on(QueryCommand).resolves({
       Items: [
         invitation('older', '2026-01-01T00:00:00.000Z', 'ADMIN'),
