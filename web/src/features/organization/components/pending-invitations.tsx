@@ -7,11 +7,13 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useInvitations } from '../api/get-invitations';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { ROLE_LABELS } from '../lib/team-rules';
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
   const revoke = useRevokeInvitation();
+  const resend = useResendInvitation();
   const { email } = invitation;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -22,12 +24,41 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{email}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Invited by {invitation.invitedBy} on {formatDate(invitation.createdAt)}
+            Invited by {invitation.invitedBy} on {formatDate(invitation.createdAt)} ·{' '}
+            {invitation.expired ? (
+              <span className="font-medium text-red-600 dark:text-red-400">Link expired</span>
+            ) : (
+              <>Link expires {formatDate(invitation.expiresAt)}</>
+            )}
           </p>
         </div>
       </div>
       <div className="flex items-center gap-2 self-end sm:self-center">
         <Badge tone={invitation.role === 'ADMIN' ? 'brand' : 'gray'}>{ROLE_LABELS[invitation.role]}</Badge>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Resend invitation to ${email}`}
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(email, {
+              onSuccess: () =>
+                toast({
+                  title: 'Invitation sent again',
+                  description: `${email} has a new link, valid for 7 days.`,
+                  variant: 'success',
+                }),
+              onError: (e) =>
+                toast({
+                  title: 'Failed to resend invitation',
+                  description: errorDetail(e),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          {resend.isPending ? 'Sending...' : 'Resend'}
+        </Button>
         <Button
           variant="outline"
           size="sm"
@@ -57,7 +88,10 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   );
 }
 
-/** 'Pending invitations' (admins only): the addresses that join on sign-up, each revocable. */
+/**
+ * 'Pending invitations' (admins only): the addresses that join on sign-up, with when their e-mail's link
+ * expires; each can be re-sent (a new link) or revoked.
+ */
 export function PendingInvitations() {
   const invitations = useInvitations();
   return (
