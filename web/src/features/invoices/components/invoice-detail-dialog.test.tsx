@@ -193,7 +193,8 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByRole('status')).toHaveTextContent('The split adds up to the total.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
-    expect((calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>).allocations).toEqual([
+    const sent = calls.find((c) => c.method === 'PUT')?.body as { allocations?: unknown } | undefined;
+    expect(sent?.allocations).toEqual([
       { propertyId: properties[0].id, categoryId: null, amount: 600 },
       { propertyId: properties[1].id, categoryId: null, amount: 400 },
     ]);
