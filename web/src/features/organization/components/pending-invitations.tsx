@@ -11,6 +11,12 @@ import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { ROLE_LABELS } from '../lib/team-rules';
 
+/** A mutation's outcome as a toast: the success, or the failure with the server's reason. */
+const toasts = (title: string, description: string, failure: string) => ({
+  onSuccess: () => toast({ title, description, variant: 'success' }),
+  onError: (e: unknown) => toast({ title: failure, description: errorDetail(e), variant: 'destructive' }),
+});
+
 function InvitationRow({ invitation }: { invitation: Invitation }) {
   const revoke = useRevokeInvitation();
   const resend = useResendInvitation();
@@ -41,20 +47,14 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           aria-label={`Resend invitation to ${email}`}
           disabled={resend.isPending}
           onClick={() =>
-            resend.mutate(email, {
-              onSuccess: () =>
-                toast({
-                  title: 'Invitation sent again',
-                  description: `${email} has a new link, valid for 7 days.`,
-                  variant: 'success',
-                }),
-              onError: (e) =>
-                toast({
-                  title: 'Failed to resend invitation',
-                  description: errorDetail(e),
-                  variant: 'destructive',
-                }),
-            })
+            resend.mutate(
+              email,
+              toasts(
+                'Invitation sent again',
+                `${email} has a new link, valid for 7 days.`,
+                'Failed to resend invitation',
+              ),
+            )
           }
         >
           {resend.isPending ? 'Sending...' : 'Resend'}
@@ -65,20 +65,14 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           aria-label={`Revoke invitation for ${email}`}
           disabled={revoke.isPending}
           onClick={() =>
-            revoke.mutate(email, {
-              onSuccess: () =>
-                toast({
-                  title: 'Invitation revoked',
-                  description: `${email} can no longer join by signing up.`,
-                  variant: 'success',
-                }),
-              onError: (e) =>
-                toast({
-                  title: 'Failed to revoke invitation',
-                  description: errorDetail(e),
-                  variant: 'destructive',
-                }),
-            })
+            revoke.mutate(
+              email,
+              toasts(
+                'Invitation revoked',
+                `${email} can no longer join by signing up.`,
+                'Failed to revoke invitation',
+              ),
+            )
           }
         >
           {revoke.isPending ? 'Revoking...' : 'Revoke'}
