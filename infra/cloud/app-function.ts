@@ -213,15 +213,16 @@ export class AppFunction extends Construct {
   bindMailSending(fromAddress: string): this {
     const APP_DISPLAY_NAME = 'Invoice Pilot';
     const { region, account } = Stack.of(this);
+    const identities = `arn:aws:ses:${region}:${account}:identity/*`;
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [`arn:aws:ses:${region}:${account}:identity/*`],
+        resources: [identities],
         conditions: { StringEquals: { 'ses:FromAddress': fromAddress } },
       }),
     );
     this.acknowledge(
-      'AwsSolutions-IAM5[Resource::arn:aws:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+      `AwsSolutions-IAM5[Resource::${nagResource(this, identities)}]`,
       'SES authorizes a send against the sender identity and, in the SES sandbox, each recipient identity; recipients are not known at deploy time. The ses:FromAddress condition pins the sender.',
     );
     this.function.addEnvironment('MAIL_FROM', `${APP_DISPLAY_NAME} <${fromAddress}>`);
