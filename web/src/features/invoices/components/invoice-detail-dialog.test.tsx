@@ -198,5 +198,6 @@ describe('InvoiceDetailDialog', () => {
       { propertyId: properties[0].id, categoryId: null, amount: 600 },
       { propertyId: properties[1].id, categoryId: null, amount: 400 },
     ]);
-  });
+    // Many keystrokes: generous under a loaded machine.
+  }, 15_000);
 });
