@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '../../test/render';
 import { JoinPage } from './join-page';
@@ -28,10 +29,13 @@ describe('JoinPage', () => {
         },
       },
     });
-    renderWithProviders(<JoinPage token={token} />);
+    const { container } = renderWithProviders(<JoinPage token={token} />);
     expect(
       await screen.findByRole('heading', { name: 'Join Harborview Property Management' }),
     ).toBeInTheDocument();
+    // jsdom has no layout: colour contrast is left to the browser run.
+    const audit = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(screen.getByText(/Dana Whitaker invited/)).toHaveTextContent(
       'Dana Whitaker invited riley@harborview.test to join Harborview Property Management as Member.',
     );
