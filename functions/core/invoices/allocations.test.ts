@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocationInputSchema } from '../../../shared/schemas';
 import { AppError } from '../errors/app-error';
-import { allocationShortfall, assertSplitsAddUp, spendShares } from './allocations';
+import { allocationShortfall, assertSplitsAddUp, spendShares, splitsAfterRun } from './allocations';
 
 const A = '01J0000000000000000000000A';
 const B = '01J0000000000000000000000B';
@@ -145,5 +145,30 @@ describe('spendShares', () => {
       { propertyId: B, categoryId: 'C0', cents: 9_950 },
       { propertyId: 'P0', categoryId: 'C0', cents: 75_000 },
     ]);
+  });
+});
+
+describe('splitsAfterRun', () => {
+  const split = [
+    { propertyId: A, amount: 600 },
+    { propertyId: B, amount: 400 },
+  ];
+
+  it('keeps an invoice split that still adds up to the total read, and drops re-read lines’ splits', () => {
+    expect(
+      splitsAfterRun(
+        { allocations: split, lineAllocations: { L1: [] } },
+        { totalAmount: 1000, linesReplaced: true },
+      ),
+    ).toEqual({ lineAllocations: {} });
+  });
+
+  it('drops an invoice split that no longer adds up, and keeps line splits when lines stay', () => {
+    expect(
+      splitsAfterRun(
+        { allocations: split, lineAllocations: { L1: [] } },
+        { totalAmount: 1200, linesReplaced: false },
+      ),
+    ).toEqual({ allocations: [] });
   });
 });

@@ -101,3 +101,20 @@ export function spendShares(invoice: {
   const whole = { propertyId: invoice.propertyId, categoryId: invoice.categoryId, cents: rest };
   return fromLines.length === 0 || rest !== 0 ? [...fromLines, whole] : fromLines;
 }
+
+/**
+ * What a person's splits become when a processing run re-reads the invoice: the line items are replaced
+ * (their splits go with them), and the invoice's split stays only while it still adds up to the total the
+ * run read. Undefined fields are left as they are.
+ */
+export function splitsAfterRun(
+  invoice: { allocations?: AllocationInput[]; lineAllocations?: Record<string, unknown> },
+  run: { totalAmount: number | null; linesReplaced: boolean },
+): { allocations?: []; lineAllocations?: Record<string, never> } {
+  const out: { allocations?: []; lineAllocations?: Record<string, never> } = {};
+  if (run.linesReplaced && Object.keys(invoice.lineAllocations ?? {}).length > 0) out.lineAllocations = {};
+  const split = invoice.allocations ?? [];
+  if (split.length > 0 && (run.totalAmount === null || allocationShortfall(split, toCents(run.totalAmount))))
+    out.allocations = [];
+  return out;
+}
