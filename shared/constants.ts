@@ -54,3 +54,6 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** Maximum page size any list endpoint serves. */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
+
+/** An invitation's link works this many days after it was sent (or re-sent). */
+export const INVITATION_VALID_DAYS = 7;

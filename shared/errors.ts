@@ -10,6 +10,8 @@ export const ERROR_KINDS = [
   'too_large',
   'unsupported',
   'quota',
+  /** Something that existed and no longer can be used (an expired or revoked invitation link). */
+  'gone',
   'internal',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -23,6 +25,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   too_large: 413,
   unsupported: 415,
   quota: 429,
+  gone: 410,
   internal: 500,
 };
 

@@ -20,7 +20,31 @@ export const INVOICE_FIELD_LABELS: Record<string, string> = {
   notes: 'Notes',
   categoryName: 'Category',
   rejectionReason: 'Rejection Reason',
+  allocations: 'Split',
+  lineAllocations: 'Line Item Splits',
 };
+
+/** A split as History shows it: 'Maple Court $600.00; Oak Terrace $400.00'. */
+function splitText(value: unknown, currency: string): string | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  return value
+    .map(
+      (a: {
+        propertyName?: string | null;
+        propertyId?: string;
+        categoryName?: string | null;
+        amount?: number;
+      }) =>
+        [
+          a.propertyName ?? a.propertyId,
+          a.categoryName ? `(${a.categoryName})` : null,
+          formatMoney(a.amount, currency),
+        ]
+          .filter(Boolean)
+          .join(' '),
+    )
+    .join('; ');
+}
 
 const MONEY_FIELDS = new Set(['subtotal', 'taxAmount', 'totalAmount']);
 const DATE_FIELDS = new Set(['invoiceDate', 'dueDate']);
@@ -30,6 +54,15 @@ export function formatFieldValue(field: string, value: unknown, currency: string
   if (value === null || value === undefined || value === '') return null;
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
   if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if (field === 'allocations') return splitText(value, currency);
+  if (field === 'lineAllocations' && typeof value === 'object') {
+    const lines = Object.entries(value as Record<string, unknown>).filter(([, split]) =>
+      splitText(split, currency),
+    );
+    return lines.length
+      ? lines.map(([line, split]) => `${line}: ${splitText(split, currency)}`).join(' | ')
+      : null;
+  }
   if (field === 'status' && typeof value === 'string')
     return value
       .toLowerCase()

@@ -65,6 +65,8 @@ interface ApiAccess {
   publishesEvents?: boolean;
   /** Starts the workflow (reprocess). */
   startsWorkflow?: boolean;
+  /** Sends the product's own e-mail through SES (invitations). */
+  sendsEmail?: boolean;
   /** Stores (`seal`) and/or sends (`open`) integration credentials and webhook secrets. */
   secrets?: readonly SecretsAccess[];
   memorySize?: number;
@@ -78,9 +80,12 @@ interface ApiAccess {
 export const API_ACCESS: Record<string, ApiAccess> = {
   session: { table: 'none' },
   openapi: { table: 'none' },
+  'invitation-links': { table: 'read' },
   auth: { table: 'read' },
   stats: { table: 'read' },
   analytics: { table: 'read' },
+  // Invitation e-mails go out through SES.
+  team: { table: 'readWrite', sendsEmail: true },
   // Stores credentials, and opens them for test-connection (the one API call that sends them).
   integrations: { table: 'readWrite', secrets: ['seal', 'open'] },
   // Stores signing secrets; only the delivery worker opens them.
@@ -271,6 +276,7 @@ export class ApiStack extends Stack {
         fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL').bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');
       }
       if (access.startsWorkflow) fn.bindStateMachine(props.stateMachine);
+      if (access.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
       if (access.secrets) fn.bindSecretsKey(props.secretsKey, access.secrets);
       this.resourceFunctions.set(resource.handler, fn);
       this.functions.push(fn);

@@ -205,6 +205,30 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /**
+   * Sends the product's own e-mail (invitations) through SES from `fromAddress` only; sets MAIL_FROM.
+   * The identity is verified per deployment (docs/deploy.md), so the resource names identities of the
+   * account and the condition pins the sender.
+   */
+  bindMailSending(fromAddress: string): this {
+    const APP_DISPLAY_NAME = 'Invoice Pilot';
+    const { region, account } = Stack.of(this);
+    const identities = `arn:aws:ses:${region}:${account}:identity/*`;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [identities],
+        conditions: { StringEquals: { 'ses:FromAddress': fromAddress } },
+      }),
+    );
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::${nagResource(this, identities)}]`,
+      'SES authorizes a send against the sender identity and, in the SES sandbox, each recipient identity; recipients are not known at deploy time. The ses:FromAddress condition pins the sender.',
+    );
+    this.function.addEnvironment('MAIL_FROM', `${APP_DISPLAY_NAME} <${fromAddress}>`);
+    return this;
+  }
+
   /** Adds a plain setting that needs no access (e.g. USAGE_PLAN_KEYS, which only API Gateway interprets). */
   setting(name: string, value: string): this {
     this.function.addEnvironment(name, value);

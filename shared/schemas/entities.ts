@@ -595,6 +595,18 @@ export const analyticsFiguresSchema = z.object({
   monthlyTrends: z.array(
     z.object({ month: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() }),
   ),
+  /** Spend by property, following split coding; `propertyId` null is spend on no property. */
+  propertyBreakdown: z
+    .array(
+      z.object({
+        propertyId: z.string().nullable(),
+        propertyName: z.string(),
+        percentage: z.number(),
+        totalAmount: z.number(),
+        invoiceCount: z.number(),
+      }),
+    )
+    .default([]),
 });
 
 /** How often reviewers kept what the AI read in one field. */

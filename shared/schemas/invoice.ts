@@ -100,6 +100,21 @@ export type VendorMatch = z.infer<typeof vendorMatchSchema>;
 export const fieldEditSchema = z.object({ by: z.string(), name: z.string().nullable(), at: isoDateTime });
 export type FieldEdit = z.infer<typeof fieldEditSchema>;
 
+/**
+ * One share of a split: part of the invoice's (or a line item's) amount booked on a property and,
+ * optionally, an expense category (else the invoice's). The UI may enter percentages; the API stores
+ * amounts in the invoice's currency. The names are resolved when the split is saved, for lists,
+ * History and the accounting sync.
+ */
+export const allocationSchema = z.object({
+  propertyId: z.string(),
+  propertyName: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  amount: z.number(),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
 export const invoiceSchema = z.object({
   id: idSchema,
   organizationId: z.string(),
@@ -147,6 +162,10 @@ export const invoiceSchema = z.object({
   propertyId: z.string().nullable(),
   categoryId: z.string().nullable(),
   categoryName: z.string().nullable(),
+  /** The invoice's split across properties and categories; empty when it is not split. */
+  allocations: z.array(allocationSchema).default([]),
+  /** Line items' own splits, keyed by line item id (also on each line item as `allocations`). */
+  lineAllocations: z.record(z.string(), z.array(allocationSchema)).default({}),
   syncResults: z.array(syncResultSchema),
   uploadedBy: z.string().nullable(),
   /** How the file arrived: an upload (app or API) or an e-mail to the organization's inbox. */
@@ -169,6 +188,8 @@ export const lineItemSchema = z.object({
   unitPrice: z.number().nullable(),
   totalPrice: z.number().nullable(),
   categoryId: z.string().nullable().optional(),
+  /** The line's split across properties and categories (absent or empty: not split). */
+  allocations: z.array(allocationSchema).optional(),
 });
 export type LineItem = z.infer<typeof lineItemSchema>;
 
@@ -226,6 +247,18 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
+/** A share as a request names it: a property, optionally a category, and an amount (2 decimals). */
+export const allocationInputSchema = z.object({
+  propertyId: idSchema,
+  categoryId: z.string().max(64).nullable().optional(),
+  amount: z.number().positive('Must be more than 0').max(1e12).multipleOf(0.01, 'At most 2 decimals'),
+});
+export type AllocationInput = z.infer<typeof allocationInputSchema>;
+
+/** At most this many shares per split (a shared-services bill rarely covers more buildings). */
+export const MAX_ALLOCATIONS = 50;
+const allocationsInput = z.array(allocationInputSchema).max(MAX_ALLOCATIONS);
+
 export const invoiceUpdateSchema = z.object({
   version: z.number().int().min(1),
   vendorName: z.string().trim().max(300).nullable().optional(),
@@ -251,6 +284,13 @@ export const invoiceUpdateSchema = z.object({
   categoryId: z.string().max(64).nullable().optional(),
   currency: currencyCodeSchema.optional(),
   notes: z.string().max(5000).nullable().optional(),
+  /** The invoice's split; must add up to the total. An empty list removes the split. */
+  allocations: allocationsInput.optional(),
+  /** Line items' splits; each must add up to its line's amount. An empty list removes that line's split. */
+  lineItems: z
+    .array(z.object({ id: z.string().min(1).max(64), allocations: allocationsInput }))
+    .max(500)
+    .optional(),
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
 

@@ -23,6 +23,10 @@ export const invitationSchema = z.object({
   /** Name (or e-mail) of the admin who sent it. */
   invitedBy: z.string(),
   createdAt: isoDateTime,
+  /** When the e-mail's link stops working (7 days after it was sent or re-sent). */
+  expiresAt: isoDateTime,
+  /** The link expired: the person cannot join until it is re-sent. */
+  expired: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -33,3 +37,16 @@ export const invitationCreateSchema = z.object({
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
 export const memberUpdateSchema = z.object({ role: roleSchema });
+
+/** What the join page shows about an invitation link that still works (`GET /api/invitations/{token}`). */
+export const invitationPreviewSchema = z.object({
+  organizationName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invitedBy: z.string(),
+  expiresAt: isoDateTime,
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** An invitation link's token as the e-mail carries it (43 base64url characters). */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid invitation link');

@@ -264,6 +264,14 @@ const CASES: Record<string, Case> = {
     },
     expect: adminsOnly(204),
   },
+  'POST /api/organization/invitations/{email}/resend': {
+    attempt: async () => {
+      const email = `${unique('invitee')}@example.com`;
+      await invite(email, 'MEMBER');
+      return post(`/api/organization/invitations/${encodeURIComponent(email)}/resend`, {});
+    },
+    expect: adminsOnly(200),
+  },
   'POST /api/api-keys': {
     attempt: async () => post('/api/api-keys', { name: unique('Key') }),
     expect: adminsOnly(201),

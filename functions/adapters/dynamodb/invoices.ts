@@ -9,6 +9,7 @@ import {
 import { encodeTime, ulid } from 'ulid';
 import { INVOICE_FIELD_LABELS, invoiceChangeTexts } from '../../../shared/invoice-fields';
 import {
+  type Allocation,
   type Comment,
   DEFAULT_CURRENCY,
   type DuplicateOf,
@@ -25,6 +26,7 @@ import {
 } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, type InvoiceFacts, vendorBucket } from '../../core/invoices/aggregates';
+import { spendShares, toCents } from '../../core/invoices/allocations';
 import { correctedFields, type ExtractedValues, extractedFields } from '../../core/invoices/fields';
 import { aggregateUpdates, getAggregate } from './aggregates';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
@@ -85,6 +87,10 @@ export interface InvoiceItem {
   propertyId: string | null;
   categoryId: string | null;
   categoryName: string | null;
+  /** Split coding (absent on invoices never split); see core/invoices/allocations. */
+  allocations?: Allocation[];
+  /** Line items' splits by line item id. */
+  lineAllocations?: Record<string, Allocation[]>;
   syncResults: SyncResult[];
   uploadedBy: string | null;
   /** Absent on invoices uploaded before e-mail ingestion existed: those were uploads. */
@@ -105,10 +111,11 @@ export interface InvoiceItem {
   /** Approved by the organization's auto-approval rule rather than by a person. */
   autoApproved?: boolean;
   /**
-   * 2 once the invoice is counted in the aggregates per currency (see core/invoices/aggregates);
-   * absent on invoices last written before, whose contribution is taken out the old way.
+   * 2 once the invoice is counted in the aggregates per currency, 3 once also per property (see
+   * core/invoices/aggregates); absent on invoices last written before, whose contribution is taken out
+   * the old way.
    */
-  aggregates?: 2;
+  aggregates?: 2 | 3;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -157,6 +164,8 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     propertyId: item.propertyId,
     categoryId: item.categoryId,
     categoryName: item.categoryName,
+    allocations: item.allocations ?? [],
+    lineAllocations: item.lineAllocations ?? {},
     syncResults: (item.syncResults ?? []).map((r) => ({
       ...r,
       remoteId: r.remoteId ?? null,
@@ -187,7 +196,15 @@ export function factsOf(item: InvoiceItem): InvoiceFacts {
     reviewed: (item.status === 'APPROVED' || item.status === 'REJECTED') && !item.autoApproved,
     extractedFields: extractedFields(extracted),
     correctedFields: correctedFields(extracted, item as unknown as ExtractedValues),
-    legacy: item.aggregates !== 2,
+    legacy: item.aggregates === undefined,
+    countsProperties: item.aggregates === 3,
+    shares: spendShares({
+      totalCents: toCents(item.totalAmount ?? 0),
+      propertyId: item.propertyId,
+      categoryId: item.categoryId,
+      allocations: item.allocations,
+      lineAllocations: item.lineAllocations,
+    }),
   };
 }
 
@@ -216,7 +233,7 @@ function toStored(item: InvoiceItem): Record<string, unknown> {
     ...keys.invoice(item.orgId, item.id),
     entity: 'Invoice',
     ...item,
-    aggregates: 2,
+    aggregates: 3,
     searchText: searchTextOf(item),
     GSI1PK: keys.statusIndex(item.orgId, item.status),
     GSI1SK: `INVOICE#${item.id}`,
@@ -302,7 +319,7 @@ export async function createInvoice(
   },
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
-  const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: 2 }));
+  const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: 3 }));
   try {
     await db().send(
       new TransactWriteCommand({
@@ -383,7 +400,7 @@ export async function saveInvoice(
   const after: InvoiceItem = {
     ...before,
     ...changes,
-    aggregates: 2,
+    aggregates: 3,
     version: before.version + 1,
     updatedAt: nowIso(),
   };
@@ -788,6 +805,12 @@ async function listChildren<T>(
 
 export const listLineItems = (orgId: string, invoiceId: string) =>
   listChildren<LineItem>(orgId, invoiceId, 'LINE#');
+/** The line items with each one's split (kept on the invoice item, see `lineAllocations`). */
+export const withLineSplits = (lines: LineItem[], item: InvoiceItem): LineItem[] =>
+  lines.map((line) => {
+    const allocations = item.lineAllocations?.[line.id];
+    return allocations?.length ? { ...line, allocations } : line;
+  });
 export const listComments = (orgId: string, invoiceId: string) =>
   listChildren<Comment>(orgId, invoiceId, 'COMMENT#');
 export const listEvents = (orgId: string, invoiceId: string) =>

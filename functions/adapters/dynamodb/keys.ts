@@ -12,6 +12,8 @@ export const keys = {
   /** The same invitation keyed by e-mail, so a new user's first call finds every organization inviting them. */
   invitationByEmail: (email: string, orgId: string) => ({ PK: `INVITE#${email}`, SK: `ORG#${orgId}` }),
   invitationsOfEmailPk: (email: string) => `INVITE#${email}`,
+  /** An invitation e-mail's link, by the SHA-256 of its token (the token itself is never stored). */
+  invitationLink: (tokenHash: string) => ({ PK: `INVITE_LINK#${tokenHash}`, SK: 'LINK' }),
   /** An inbox address's local part → the organization receiving its mail (one address per organization). */
   inboxLookup: (localPart: string) => ({ PK: `INBOX#${localPart}`, SK: 'INBOX' }),
   apiKeyLookup: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),

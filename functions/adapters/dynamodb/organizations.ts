@@ -14,11 +14,12 @@ import {
   type User,
 } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
 import { env } from '../../env';
 import { ensureDefaultCategories } from './categories';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
-import { deleteInvitation, invitationDeletes, invitationsForEmail } from './team';
+import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
 
 export interface OrganizationItem {
   id: string;
@@ -231,7 +232,7 @@ function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role
 }
 
 /**
- * Accepts the newest invitation for the identity's e-mail: the sub lookup, the user item with the invited
+ * Accepts the newest unexpired invitation for the identity's e-mail: the sub lookup, the user item with the invited
  * role, one more user in the organization's count and the deletion of the invitation's two items, in one
  * transaction. The invitation must still exist when it commits, so a revoked invitation lets nobody in.
  * Undefined when no invitation is (still) pending. Invitations from other organizations are then dropped:
@@ -243,7 +244,9 @@ async function joinInvitedOrganization(
 ): Promise<{ orgId: string; userId: string } | undefined> {
   const email = identity.email.trim().toLowerCase();
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [invitation, ...others] = await invitationsForEmail(email);
+    // An expired invitation admits nobody: its link says so, and the administrator can re-send it.
+    const pending = (await invitationsForEmail(email)).filter((i) => !isExpired(invitationExpiry(i)));
+    const [invitation, ...others] = pending;
     if (!invitation) return undefined;
     const member = newMemberWrites(identity, invitation.orgId, invitation.role, nowIso());
     try {
@@ -254,6 +257,7 @@ async function joinInvitedOrganization(
             member.user,
             member.userCount,
             ...invitationDeletes(invitation.orgId, email),
+            ...linkClosing(invitation.tokenHash, 'ACCEPTED'),
           ],
         }),
       );

@@ -12,6 +12,8 @@ import { resetDbClient } from './client';
 import { provisionUser } from './organizations';
 import { createInvitation, removeMember, updateMemberRole } from './team';
 
+const link = { token: 'unused', tokenHash: 'ab'.repeat(32), expiresAt: '2026-12-03T10:00:00.000Z' };
+
 const TABLE = 'team-unit-test';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const saved = { ...process.env };
@@ -55,31 +57,41 @@ beforeEach(() => {
 });
 
 describe('createInvitation', () => {
-  it('writes the organization’s item and the e-mail’s item in one transaction, neither clobbering', async () => {
+  it('writes the organization’s item, the e-mail’s item and the link’s hash in one transaction, none clobbering', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [user('a1', 'ADMIN')] });
-    const invitation = await createInvitation('o1', {
-      email: 'pat@example.com',
-      role: 'MEMBER',
-      invitedBy: 'Avery Stone',
-    });
+    const invitation = await createInvitation(
+      'o1',
+      { email: 'pat@example.com', role: 'MEMBER', invitedBy: 'Avery Stone' },
+      link,
+    );
     expect(invitation).toEqual({
       email: 'pat@example.com',
       role: 'MEMBER',
       invitedBy: 'Avery Stone',
       createdAt: expect.any(String),
+      expiresAt: link.expiresAt,
+      expired: expect.any(Boolean),
     });
     const [items] = transactions();
     expect(items?.map((i) => [i.Put?.Item?.PK, i.Put?.Item?.SK, i.Put?.ConditionExpression])).toEqual([
       ['ORG#o1', 'INVITE#pat@example.com', 'attribute_not_exists(PK)'],
       ['INVITE#pat@example.com', 'ORG#o1', 'attribute_not_exists(PK)'],
+      [`INVITE_LINK#${link.tokenHash}`, 'LINK', 'attribute_not_exists(PK)'],
     ]);
     expect(items?.[1]?.Put?.Item).toMatchObject({ orgId: 'o1', role: 'MEMBER', invitedBy: 'Avery Stone' });
+    // The token itself is never stored; the link item expires 30 days after the link (table TTL, epoch seconds).
+    expect(JSON.stringify(items)).not.toContain(link.token);
+    expect(items?.[2]?.Put?.Item).toMatchObject({
+      state: 'PENDING',
+      linkExpiresAt: link.expiresAt,
+      expiresAt: Date.parse(link.expiresAt) / 1000 + 30 * 86_400,
+    });
   });
 
   it('refuses a member’s address whatever its case, without writing', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [user('a1', 'ADMIN', 'Pat@Example.com')] });
     await expect(
-      createInvitation('o1', { email: 'pat@example.com', role: 'MEMBER', invitedBy: 'A' }),
+      createInvitation('o1', { email: 'pat@example.com', role: 'MEMBER', invitedBy: 'A' }, link),
     ).rejects.toMatchObject({ kind: 'conflict', code: 'already_member' });
     expect(transactions()).toEqual([]);
   });
@@ -193,10 +205,15 @@ describe('provisionUser with invitations', () => {
     role,
     invitedBy: 'Someone',
     createdAt,
+    linkExpiresAt: '2099-01-01T00:00:00.000Z',
   });
 
   it('joins the newest invitation’s organization and drops the other invitations', async () => {
     dynamo.on(GetCommand).resolves({});
+    // Revoking the other invitation reads it first (for its link).
+    dynamo
+      .on(GetCommand, { Key: { PK: 'ORG#older', SK: 'INVITE#pat@example.com' } })
+      .resolves({ Item: invitation('older', '2026-01-01T00:00:00.000Z', 'ADMIN') });
     dynamo.on(QueryCommand).resolves({
       Items: [
         invitation('older', '2026-01-01T00:00:00.000Z', 'ADMIN'),

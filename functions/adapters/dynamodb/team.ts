@@ -1,10 +1,17 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invitation, Member } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
+import {
+  type InvitationLink,
+  invitationExpiry,
+  isExpired,
+  type LinkState,
+} from '../../core/team/invitation-link';
 import { apiKeyDeletesOfCreator } from './api-keys';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith } from './keys';
 import type { UserItem } from './organizations';
+import { TTL_ATTRIBUTE } from './table-definition';
 
 type Role = UserItem['role'];
 export type TransactItems = NonNullable<
@@ -23,7 +30,27 @@ export interface InvitationItem {
   role: Role;
   invitedBy: string;
   createdAt: string;
+  /** The SHA-256 of the current e-mail link's token (absent on invitations sent before links existed). */
+  tokenHash?: string;
+  /** When the current link stops working (ISO); see core/team/invitation-link. */
+  linkExpiresAt?: string;
 }
+
+/**
+ * An e-mail link (`INVITE_LINK#<sha256>`): which invitation it opens and what became of it, so the join
+ * page can say that a link expired, was revoked or replaced. Kept 30 days past its expiry (table TTL).
+ */
+export interface InvitationLinkItem {
+  orgId: string;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  state: LinkState;
+  linkExpiresAt: string;
+}
+
+/** How long a link item outlives its expiry before the table's TTL removes it. */
+const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
 
 /** How many times a team change is retried when another change raced it (each try reads afresh). */
 const MAX_ATTEMPTS = 3;
@@ -37,12 +64,17 @@ export const toMember = (user: UserItem): Member => ({
   createdAt: user.createdAt,
 });
 
-const toInvitation = (item: InvitationItem): Invitation => ({
-  email: item.email,
-  role: item.role,
-  invitedBy: item.invitedBy,
-  createdAt: item.createdAt,
-});
+const toInvitation = (item: InvitationItem): Invitation => {
+  const expiresAt = invitationExpiry(item);
+  return {
+    email: item.email,
+    role: item.role,
+    invitedBy: item.invitedBy,
+    createdAt: item.createdAt,
+    expiresAt,
+    expired: isExpired(expiresAt),
+  };
+};
 
 async function memberItems(orgId: string): Promise<UserItem[]> {
   const items = await queryAll({
@@ -198,15 +230,72 @@ export async function listInvitations(orgId: string): Promise<Invitation[]> {
 const newestFirst = (items: InvitationItem[]) =>
   items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.orgId.localeCompare(b.orgId));
 
-/** Invites an e-mail address; refused when a member already has it or this organization already invited it. */
+/** The link item a new (or re-sent) invitation e-mail carries, for a transaction. */
+function linkPut(item: InvitationItem, link: InvitationLink): TransactItems[number] {
+  const linkItem: InvitationLinkItem = {
+    orgId: item.orgId,
+    email: item.email,
+    role: item.role,
+    invitedBy: item.invitedBy,
+    state: 'PENDING',
+    linkExpiresAt: link.expiresAt,
+  };
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.invitationLink(link.tokenHash),
+        entity: 'InvitationLink',
+        ...linkItem,
+        [TTL_ATTRIBUTE]: Math.floor(Date.parse(link.expiresAt) / 1000) + LINK_KEPT_AFTER_EXPIRY_S,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * Closes an e-mail link (revoked, replaced by a newer one, or accepted), for a transaction; nothing for an
+ * invitation sent before links existed.
+ */
+export function linkClosing(
+  tokenHash: string | undefined,
+  state: Exclude<LinkState, 'PENDING' | 'EXPIRED'>,
+): TransactItems {
+  if (!tokenHash) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.invitationLink(tokenHash),
+        UpdateExpression: 'SET #state = :state',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':state': state },
+      },
+    },
+  ];
+}
+
+/**
+ * Invites an e-mail address with the link of the e-mail about to be sent; refused when a member already
+ * has it or this organization already invited it.
+ */
 export async function createInvitation(
   orgId: string,
   input: { email: string; role: Role; invitedBy: string },
+  link: InvitationLink,
 ): Promise<Invitation> {
   const members = await memberItems(orgId);
   if (members.some((m) => m.email.trim().toLowerCase() === input.email))
     throw conflict('already_member', `${input.email} is already a member of this organization`);
-  const item: InvitationItem = { orgId, ...input, createdAt: nowIso() };
+  const item: InvitationItem = {
+    orgId,
+    ...input,
+    createdAt: nowIso(),
+    tokenHash: link.tokenHash,
+    linkExpiresAt: link.expiresAt,
+  };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -225,6 +314,7 @@ export async function createInvitation(
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          linkPut(item, link),
         ],
       }),
     );
@@ -234,6 +324,66 @@ export async function createInvitation(
     throw error;
   }
   return toInvitation(item);
+}
+
+/** The organization's pending invitation of an e-mail address, or 404. */
+async function invitationItem(orgId: string, email: string): Promise<InvitationItem> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invitation(orgId, email), ConsistentRead: true }),
+  );
+  if (!Item) throw notFound('Invitation');
+  return Item as unknown as InvitationItem;
+}
+
+/**
+ * Gives a pending invitation a new link (and a new expiry) for the e-mail about to be re-sent; the old
+ * link then says a newer one was sent. Answers the invitation as it is now.
+ */
+export async function renewInvitation(
+  orgId: string,
+  email: string,
+  link: InvitationLink,
+): Promise<Invitation> {
+  const before = await invitationItem(orgId, email);
+  const after: InvitationItem = { ...before, tokenHash: link.tokenHash, linkExpiresAt: link.expiresAt };
+  const renew = (Key: Record<string, string>) => ({
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression: 'SET tokenHash = :hash, linkExpiresAt = :expires',
+      // Unchanged since read: a concurrent resend or revoke makes this one fail instead of racing it.
+      ConditionExpression: before.tokenHash ? 'tokenHash = :before' : 'attribute_exists(PK)',
+      ExpressionAttributeValues: {
+        ':hash': link.tokenHash,
+        ':expires': link.expiresAt,
+        ...(before.tokenHash ? { ':before': before.tokenHash } : {}),
+      },
+    },
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          renew(keys.invitation(orgId, email)),
+          renew(keys.invitationByEmail(email, orgId)),
+          ...linkClosing(before.tokenHash, 'REPLACED'),
+          linkPut(after, link),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw teamChangedMeanwhile();
+    throw error;
+  }
+  return toInvitation(after);
+}
+
+/** The e-mail link with this token hash, or undefined when there is none (or it was removed). */
+export async function findInvitationLink(tokenHash: string): Promise<InvitationLinkItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invitationLink(tokenHash), ConsistentRead: true }),
+  );
+  return Item as InvitationLinkItem | undefined;
 }
 
 /**
@@ -259,10 +409,15 @@ export function invitationDeletes(orgId: string, email: string): TransactItems {
   ];
 }
 
-/** Revokes an invitation (both items). */
+/** Revokes an invitation (both items); its e-mail link then says it was revoked. */
 export async function deleteInvitation(orgId: string, email: string): Promise<void> {
+  const { tokenHash } = await invitationItem(orgId, email);
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: invitationDeletes(orgId, email) }));
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [...invitationDeletes(orgId, email), ...linkClosing(tokenHash, 'REVOKED')],
+      }),
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw notFound('Invitation');
     throw error;

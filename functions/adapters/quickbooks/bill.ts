@@ -1,8 +1,17 @@
 /**
  * How an approved invoice becomes a QuickBooks Online Bill (Accounting API v3, entity Bill): one
  * AccountBasedExpenseLineDetail line per priced line item, or one line for the total, each on the
- * expense account its category maps to. Pure: the client (client.ts) sends what this builds.
+ * expense account its category maps to. A split invoice has one line per allocation instead, and a split
+ * line item one line per its allocations, each on its allocation's category's account and described with
+ * its property. Pure: the client (client.ts) sends what this builds.
  */
+
+/** One share of a split, as the invoice JSON carries it. */
+interface BillAllocation {
+  propertyName: string | null;
+  categoryId: string | null;
+  amount: number;
+}
 
 /** The invoice fields a bill is made of (a subset of the invoice JSON with its line items). */
 export interface BillSource {
@@ -13,12 +22,15 @@ export interface BillSource {
   vendorName: string | null;
   totalAmount: number | null;
   categoryId: string | null;
+  /** The invoice's split; empty or absent when it is not split. */
+  allocations?: BillAllocation[];
   lineItems: {
     description: string;
     quantity: number | null;
     unitPrice: number | null;
     totalPrice: number | null;
     categoryId?: string | null;
+    allocations?: BillAllocation[];
   }[];
 }
 
@@ -72,15 +84,24 @@ export function billLines(source: BillSource, mapping: AccountMapping): QboBillL
     .filter(
       (p): p is { line: BillSource['lineItems'][number]; amount: number } => p.amount != null && p.amount > 0,
     );
-  const wanted = priced.length
-    ? priced.map(({ line, amount }) => ({
-        amount,
-        description: line.description,
-        categoryId: line.categoryId ?? source.categoryId,
-      }))
-    : source.totalAmount != null && source.totalAmount > 0
-      ? [{ amount: source.totalAmount, description: '', categoryId: source.categoryId }]
-      : [];
+  const perAllocation =
+    (description: string, categoryId: string | null | undefined) => (a: BillAllocation) => ({
+      amount: a.amount,
+      description: [description, a.propertyName].filter(Boolean).join(' — '),
+      categoryId: a.categoryId ?? categoryId,
+    });
+  const wanted: { amount: number; description: string; categoryId: string | null | undefined }[] = source
+    .allocations?.length
+    ? source.allocations.map(perAllocation('', source.categoryId))
+    : priced.length
+      ? priced.flatMap(({ line, amount }) =>
+          line.allocations?.length
+            ? line.allocations.map(perAllocation(line.description, line.categoryId ?? source.categoryId))
+            : [{ amount, description: line.description, categoryId: line.categoryId ?? source.categoryId }],
+        )
+      : source.totalAmount != null && source.totalAmount > 0
+        ? [{ amount: source.totalAmount, description: '', categoryId: source.categoryId }]
+        : [];
   if (wanted.length === 0) return { error: 'The invoice has no amount to bill' };
   const lines: QboBillLine[] = [];
   for (const want of wanted) {

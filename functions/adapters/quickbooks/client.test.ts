@@ -126,6 +126,67 @@ describe('QuickBooks Online client against the fake', () => {
     });
   });
 
+  it('posts one bill line per allocation of a split invoice, on each share’s category account', async () => {
+    const split = invoice({
+      allocations: [
+        { propertyName: 'Maple Court', categoryId: 'CAT-EQUIP', amount: 750.25 },
+        { propertyName: 'Oak Terrace', categoryId: null, amount: 500.25 },
+      ],
+    });
+    const result = await pushBill(
+      config({ accountMap: JSON.stringify({ 'CAT-EQUIP': '41', 'CAT-REPAIRS': '55' }) }),
+      split,
+      'd'.repeat(32),
+    );
+    expect(result.ok).toBe(true);
+    const bill = fake.requests[fake.requests.length - 1];
+    expect(bill.path.split('/').pop()).toBe('bill');
+    expect((bill.body as { Line: unknown[] }).Line).toEqual([
+      {
+        Amount: 750.25,
+        Description: 'Maple Court',
+        DetailType: 'AccountBasedExpenseLineDetail',
+        AccountBasedExpenseLineDetail: { AccountRef: { value: '41' } },
+      },
+      {
+        Amount: 500.25,
+        Description: 'Oak Terrace',
+        DetailType: 'AccountBasedExpenseLineDetail',
+        AccountBasedExpenseLineDetail: { AccountRef: { value: '55' } },
+      },
+    ]);
+  });
+
+  it('splits a line item into one bill line per its allocations, named by line and property', async () => {
+    const result = await pushBill(
+      config(),
+      invoice({
+        lineItems: [
+          {
+            description: 'Mowing',
+            quantity: 1,
+            unitPrice: 1000,
+            totalPrice: 1000,
+            allocations: [
+              { propertyName: 'Maple Court', categoryId: null, amount: 600 },
+              { propertyName: 'Oak Terrace', categoryId: 'CAT-EQUIP', amount: 400 },
+            ],
+          },
+          { description: 'Labor', quantity: null, unitPrice: null, totalPrice: 250.5 },
+        ],
+      }),
+      'e'.repeat(32),
+    );
+    expect(result.ok).toBe(true);
+    const { body } = fake.requests[fake.requests.length - 1];
+    const lines = (body as { Line: { Amount: number; Description: string }[] }).Line;
+    expect(lines.map((l) => [l.Amount, l.Description])).toEqual([
+      [600, 'Mowing — Maple Court'],
+      [400, 'Mowing — Oak Terrace'],
+      [250.5, 'Labor'],
+    ]);
+  });
+
   it('a retry after a lost answer gets the first bill back (requestid replay): one bill', async () => {
     const before = fake.bills.length;
     fake.loseNextAnswer('/bill');

@@ -4,6 +4,7 @@ import { listCategories } from '../../adapters/dynamodb/categories';
 import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
 import { keys, monthOf } from '../../adapters/dynamodb/keys';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
+import { listAllProperties } from '../../adapters/dynamodb/properties';
 import { listAllVendors } from '../../adapters/dynamodb/vendors';
 import { resourceHandler } from '../lib/http';
 import { type Bucket, lastMonths, shapeAnalytics } from './shape';
@@ -35,6 +36,10 @@ export const handler = resourceHandler({
         listCategories(orgId),
         defaultCurrencyOf(orgId),
       ]);
+    const [properties, propertyList] = await Promise.all([
+      listAggregates(orgId, 'PROPERTY#'),
+      listAllProperties(orgId),
+    ]);
     return shapeAnalytics({
       totals: { ...totals, bucket: 'TOTALS' },
       vendors,
@@ -42,6 +47,8 @@ export const handler = resourceHandler({
       months,
       knownVendors,
       categoryNames: Object.fromEntries(categoryList.map((c) => [c.id, c.name])),
+      properties,
+      propertyNames: Object.fromEntries(propertyList.map((p) => [p.id, p.name])),
       currentMonth,
       defaultCurrency,
     });

@@ -29,6 +29,10 @@ export interface AnalyticsInput {
   knownVendors: { id: string; name: string; nameKey: string | null }[];
   /** Category names by id. */
   categoryNames: Record<string, string>;
+  /** `PROPERTY#<id|NONE>` buckets (split coding books each share on its property). */
+  properties?: Bucket[];
+  /** Property names by id. */
+  propertyNames?: Record<string, string>;
   /** `yyyy-mm` of the current month. */
   currentMonth: string;
   /** The organization's default currency: the spec's fields are in it. */
@@ -79,6 +83,7 @@ export function shapeAnalytics(input: AnalyticsInput): Analytics {
         totals: inCurrency(input.totals, currency, defaultCurrency),
         vendors: project(input.vendors),
         categories: project(input.categories),
+        properties: project(input.properties ?? []),
         months: project(input.months),
       });
       return [currency, figures];
@@ -136,24 +141,16 @@ function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
     .slice(0, TOP_VENDORS)
     .map((g) => ({ name: g.name, invoiceCount: g.invoiceCount, totalAmount: dollars(g.cents) }));
 
-  const categorySpend = input.categories.reduce((sum, b) => sum + Math.max(0, num(b.amountCents)), 0);
-  const categoryBreakdown = input.categories
-    .filter((b) => num(b.invoiceCount) > 0 || num(b.amountCents) > 0)
-    .map((b) => {
-      const id = b.bucket.slice('CATEGORY#'.length);
-      const categoryName =
-        id === 'NONE'
-          ? 'Uncategorized'
-          : (input.categoryNames[id] ?? (typeof b.label === 'string' && b.label ? b.label : id));
-      const cents = num(b.amountCents);
-      return {
-        categoryName,
-        percentage: categorySpend > 0 ? Math.round((cents / categorySpend) * 1000) / 10 : 0,
-        totalAmount: dollars(cents),
-        invoiceCount: num(b.invoiceCount),
-      };
-    })
-    .sort((a, b) => b.totalAmount - a.totalAmount || a.categoryName.localeCompare(b.categoryName));
+  const categoryBreakdown = breakdown(input.categories, 'CATEGORY#', (id, label) =>
+    id === 'NONE' ? 'Uncategorized' : (input.categoryNames[id] ?? label ?? id),
+  ).map(({ id: _id, name, ...figures }) => ({ categoryName: name, ...figures }));
+  const propertyBreakdown = breakdown(input.properties ?? [], 'PROPERTY#', (id) =>
+    id === 'NONE' ? 'No property' : (input.propertyNames?.[id] ?? 'Deleted property'),
+  ).map(({ id, name, ...figures }) => ({
+    propertyId: id === 'NONE' ? null : id,
+    propertyName: name,
+    ...figures,
+  }));
 
   const monthBuckets = new Map(input.months.map((b) => [b.bucket.slice('MONTH#'.length), b]));
   const monthlyTrends = lastMonths(input.currentMonth).map((month) => {
@@ -168,5 +165,32 @@ function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
     topVendors,
     categoryBreakdown,
     monthlyTrends,
+    propertyBreakdown,
   };
+}
+
+/**
+ * Spend per bucket of one kind (categories, properties), largest first, with each one's share of their
+ * sum (one decimal). Buckets that hold nothing are left out.
+ */
+function breakdown(
+  buckets: Bucket[],
+  prefix: string,
+  nameOf: (id: string, label: string | undefined) => string,
+) {
+  const spend = buckets.reduce((sum, b) => sum + Math.max(0, num(b.amountCents)), 0);
+  return buckets
+    .filter((b) => num(b.invoiceCount) > 0 || num(b.amountCents) > 0)
+    .map((b) => {
+      const id = b.bucket.slice(prefix.length);
+      const cents = num(b.amountCents);
+      return {
+        id,
+        name: nameOf(id, typeof b.label === 'string' && b.label ? b.label : undefined),
+        percentage: spend > 0 ? Math.round((cents / spend) * 1000) / 10 : 0,
+        totalAmount: dollars(cents),
+        invoiceCount: num(b.invoiceCount),
+      };
+    })
+    .sort((a, b) => b.totalAmount - a.totalAmount || a.name.localeCompare(b.name));
 }

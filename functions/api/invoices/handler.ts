@@ -18,6 +18,7 @@ import {
   listLineItems,
   saveInvoice,
   toInvoice,
+  withLineSplits,
 } from '../../adapters/dynamodb/invoices';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
@@ -34,6 +35,7 @@ import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } f
 import { ownReferences } from '../lib/references';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
+import { splitChanges } from './splits';
 import { prepareBrowserUpload, uploadFile } from './upload';
 
 const page = <T>(items: T[]) => ({ items, nextCursor: null, total: items.length });
@@ -125,7 +127,7 @@ export const handler = resourceHandler({
         'This invoice was changed by someone else; reload it and try again',
       );
     }
-    const { version: _version, ...fields } = input;
+    const { version: _version, allocations, lineItems, ...fields } = input;
     const changes: Partial<InvoiceItem> = Object.fromEntries(
       Object.entries(fields)
         .filter(([, v]) => v !== undefined)
@@ -140,6 +142,7 @@ export const handler = resourceHandler({
     });
     // The category's name is kept on the invoice for lists and exports.
     if (changed('categoryId') !== undefined) changes.categoryName = category?.name ?? null;
+    Object.assign(changes, await splitChanges(before, { ...before, ...changes }, allocations, lineItems));
     const editor = { actor: request.principal().actorId, actorName: await actorName(request) };
     changes.fieldEdits = markEdits(before, changes, before.fieldEdits, {
       by: editor.actor,
@@ -219,7 +222,7 @@ export const handler = resourceHandler({
 
   'GET /api/invoices/{id}/line-items': async (request) => {
     const item = await load(request);
-    return page(await listLineItems(item.orgId, item.id));
+    return page(withLineSplits(await listLineItems(item.orgId, item.id), item));
   },
 
   'GET /api/invoices/{id}/comments': async (request) => {

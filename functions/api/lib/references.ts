@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/schemas';
+import type { Allocation, AllocationInput, Category } from '../../../shared/schemas';
 import { listCategories } from '../../adapters/dynamodb/categories';
 import { findProperty } from '../../adapters/dynamodb/properties';
 import { badInput } from '../../core/errors/app-error';
@@ -31,4 +31,44 @@ export async function ownReferences(
   if (propertyId && !property) throw refused('propertyId', 'property');
   if (categoryId && !category) throw refused('categoryId', 'category');
   return { category: category ?? null };
+}
+
+/**
+ * Checks every property and category a split names (invoice and line items alike), and answers the
+ * allocations as stored: with the names, for History, lists and the accounting sync. A share naming
+ * another tenant's property or category, or one that does not exist, refuses the whole edit with 400.
+ */
+export async function ownAllocations(
+  orgId: string,
+  splits: readonly (readonly AllocationInput[])[],
+  field: 'allocations' | 'lineItems',
+): Promise<Allocation[][]> {
+  const shares = splits.flat();
+  if (shares.length === 0) return splits.map(() => []);
+  const propertyIds = [...new Set(shares.map((a) => a.propertyId))];
+  const [properties, categories] = await Promise.all([
+    Promise.all(propertyIds.map((id) => findProperty(orgId, id))),
+    shares.some((a) => a.categoryId) ? listCategories(orgId) : [],
+  ]);
+  const propertyNames = new Map(propertyIds.map((id, i) => [id, properties[i]?.name]));
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+  const refuse = (what: string) => {
+    const message = `The ${what} of a split does not exist in your organization`;
+    return badInput(message, [{ path: field, message }]);
+  };
+  return splits.map((split) =>
+    split.map((a) => {
+      const propertyName = propertyNames.get(a.propertyId);
+      if (propertyName === undefined) throw refuse('property');
+      const categoryName = a.categoryId ? categoryNames.get(a.categoryId) : null;
+      if (categoryName === undefined) throw refuse('category');
+      return {
+        propertyId: a.propertyId,
+        propertyName,
+        categoryId: a.categoryId ?? null,
+        categoryName,
+        amount: a.amount,
+      };
+    }),
+  );
 }

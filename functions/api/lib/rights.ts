@@ -51,6 +51,7 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'GET /api/login': PUBLIC,
   'GET /api/logout': PUBLIC,
   'GET /api/openapi.json': PUBLIC,
+  'GET /api/invitations/{token}': PUBLIC,
 
   'GET /api/auth/user': PROFILE,
   'GET /api/user/profile': PROFILE,
@@ -106,6 +107,7 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'GET /api/organization/invitations': TEAM,
   'POST /api/organization/invitations': TEAM,
   'DELETE /api/organization/invitations/{email}': TEAM,
+  'POST /api/organization/invitations/{email}/resend': TEAM,
 
   'GET /api/api-keys': { ...read(), refusal: 'API keys can only be managed by a signed-in user' },
   'POST /api/api-keys': KEYS,

@@ -16,6 +16,7 @@ import {
   integrationTestResultSchema,
   integrationUpdateSchema,
   invitationCreateSchema,
+  invitationPreviewSchema,
   invitationSchema,
   invoiceEventSchema,
   invoiceListQuerySchema,
@@ -86,6 +87,7 @@ const named = {
   Organization: organizationSchema.meta({ id: 'Organization' }),
   Member: memberSchema.meta({ id: 'Member' }),
   Invitation: invitationSchema.meta({ id: 'Invitation' }),
+  InvitationPreview: invitationPreviewSchema.meta({ id: 'InvitationPreview' }),
   Stats: statsSchema.meta({ id: 'Stats' }),
   Analytics: analyticsSchema.meta({ id: 'Analytics' }),
 };
@@ -97,6 +99,7 @@ const PATH_PARAMETERS: Record<string, string> = {
   userId: 'The member’s user id',
   email: 'The invited e-mail address, URL-encoded',
   deliveryId: 'The delivery log entry’s id (a ULID)',
+  token: 'The token of an invitation e-mail’s link',
 };
 const pathParams = (path: string) => {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
@@ -136,6 +139,16 @@ export const OPERATIONS: Operation[] = [
     summary: 'This document',
     success: 200,
     rawResponse: { contentType: 'application/json', description: 'The OpenAPI document' },
+    public: true,
+  },
+  {
+    route: 'GET /api/invitations/{token}',
+    tag: 'Team',
+    summary:
+      'What an invitation e-mail’s link opens (public, for the join page); 410 with the reason when it expired, was revoked, replaced by a newer e-mail or already accepted',
+    success: 200,
+    response: named.InvitationPreview,
+    errors: [410],
     public: true,
   },
   {
@@ -626,11 +639,20 @@ export const OPERATIONS: Operation[] = [
     route: 'POST /api/organization/invitations',
     tag: 'Team',
     summary:
-      'Invite an e-mail address (administrators); whoever signs up with it and confirms it joins with the role',
+      'Invite an e-mail address (administrators) and send the invitation e-mail with a link valid 7 days; whoever signs up with the address and confirms it joins with the role while the invitation is pending and unexpired',
     body: invitationCreateSchema,
     success: 201,
     response: named.Invitation,
     errors: [400, 403, 409],
+  },
+  {
+    route: 'POST /api/organization/invitations/{email}/resend',
+    tag: 'Team',
+    summary:
+      'Send the invitation e-mail again (administrators), with a new link valid 7 days; the old link stops working',
+    success: 200,
+    response: named.Invitation,
+    errors: [403, 409],
   },
   {
     route: 'DELETE /api/organization/invitations/{email}',
@@ -650,6 +672,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'File too large',
   415: 'Unsupported file type',
   429: 'Monthly limit reached',
+  410: 'No longer usable (an expired, revoked or replaced invitation link)',
 };
 
 /** Who may call a route, from the rights table. */

@@ -7,9 +7,12 @@ import {
   listInvitations,
   listMembers,
   removeMember,
+  renewInvitation,
   updateMemberRole,
 } from '../../adapters/dynamodb/team';
 import { AppError } from '../../core/errors/app-error';
+import { newInvitationLink } from '../../core/team/invitation-link';
+import { sendInvitationEmail } from '../../services/invitation-email';
 import { parseBody, parseParam, resourceHandler } from '../lib/http';
 
 /** Members are keyed by their Cognito `sub` (a UUID); anything else cannot name a member. */
@@ -53,11 +56,23 @@ export const handler = resourceHandler({
     const { orgId, actorId } = request.principal();
     const input = parseBody(request, invitationCreateSchema);
     const administrator = await getUser(orgId, actorId);
-    const invitation = await createInvitation(orgId, {
-      ...input,
-      invitedBy: displayName(administrator),
-    });
+    const link = newInvitationLink();
+    const invitation = await createInvitation(
+      orgId,
+      { ...input, invitedBy: displayName(administrator) },
+      link,
+    );
+    await sendInvitationEmail(orgId, invitation, link);
     return { status: 201, body: invitation };
+  },
+
+  'POST /api/organization/invitations/{email}/resend': async (request) => {
+    const { orgId } = request.principal();
+    const email = parseParam(request, 'email', invitationCreateSchema.shape.email);
+    const link = newInvitationLink();
+    const invitation = await renewInvitation(orgId, email, link);
+    await sendInvitationEmail(orgId, invitation, link);
+    return { status: 200, body: invitation };
   },
 
   'DELETE /api/organization/invitations/{email}': async (request) => {

@@ -34,6 +34,39 @@ function apply(...deltas: Contribution[]): Contribution {
   return table;
 }
 
+describe('split coding in the aggregates', () => {
+  const split = facts({
+    totalAmount: 1000,
+    countsProperties: true,
+    shares: [
+      { propertyId: 'P1', categoryId: 'landscaping', cents: 60_000 },
+      { propertyId: 'P2', categoryId: 'plumbing', cents: 40_000 },
+    ],
+  });
+
+  it('books each share on its property and category', () => {
+    const table = apply(contributionDelta(undefined, split));
+    expect(table['PROPERTY#P1']).toEqual({ invoiceCount: 1, invoiceCount_USD: 1, amountCents_USD: 60_000 });
+    expect(table['PROPERTY#P2']).toEqual({ invoiceCount: 1, invoiceCount_USD: 1, amountCents_USD: 40_000 });
+    expect(table['CATEGORY#landscaping'].amountCents_USD).toBe(60_000);
+    expect(table['CATEGORY#plumbing'].amountCents_USD).toBe(40_000);
+    expect(table.TOTALS.amountCents_USD).toBe(100_000);
+  });
+
+  it('moves the money when the split changes, and takes none out of property buckets never written', () => {
+    const unsplitBefore = facts({ totalAmount: 1000, countsProperties: false });
+    const table = apply(contributionDelta(undefined, unsplitBefore), contributionDelta(unsplitBefore, split));
+    expect(table['PROPERTY#NONE']).toBeUndefined();
+    expect(table['CATEGORY#plumbing'].amountCents_USD).toBe(40_000);
+    expect(table['PROPERTY#P1'].amountCents_USD).toBe(60_000);
+  });
+
+  it('books nothing for a rejected split invoice', () => {
+    const table = apply(contributionDelta(undefined, { ...split, status: 'REJECTED' }));
+    expect(table['PROPERTY#P1'] ?? {}).toEqual({});
+  });
+});
+
 describe('contributionDelta', () => {
   it('adds a new invoice to the totals, its month, vendor and category, in its currency', () => {
     expect(contributionDelta(undefined, facts())).toEqual({

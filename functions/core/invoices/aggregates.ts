@@ -1,4 +1,5 @@
 import { type InvoiceStatus, MIN_REVIEWED_FOR_ACCURACY } from '../../../shared/schemas';
+import type { SpendShare } from './allocations';
 
 /**
  * Stats and analytics are read from aggregate items, never by scanning invoices. Each invoice
@@ -16,6 +17,11 @@ import { type InvoiceStatus, MIN_REVIEWED_FOR_ACCURACY } from '../../../shared/s
  * organization's default currency (see `moneyByCurrency`), and an invoice's first write under scheme 2
  * moves its contribution out of them (its before-contribution is computed with scheme 1), so both kinds
  * stay exact side by side.
+ *
+ * Spend by category and by property (`CATEGORY#<id|NONE>`, `PROPERTY#<id|NONE>`) follows the invoice's
+ * split when it has one (core/invoices/allocations `spendShares`). Property buckets came with split
+ * coding (scheme 3): an invoice last written before (`countsProperties` false) added nothing to them,
+ * so its before-contribution leaves them out.
  */
 export interface InvoiceFacts {
   status: InvoiceStatus;
@@ -33,6 +39,13 @@ export interface InvoiceFacts {
   correctedFields: readonly string[];
   /** Counted by scheme 1 (before currencies and reviews): only ever a *before*. */
   legacy?: boolean;
+  /**
+   * Where the spend is booked (property, category, cents); absent means the whole amount on
+   * `categoryId` and no property.
+   */
+  shares?: readonly SpendShare[];
+  /** Counted in the `PROPERTY#` buckets (scheme 3); false for an invoice last written before them. */
+  countsProperties?: boolean;
 }
 
 export type Contribution = Record<string, Record<string, number>>;
@@ -98,8 +111,17 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   const out: Contribution = {
     TOTALS: totals,
     [`MONTH#${facts.createdAt.slice(0, 7)}`]: { ...count(1), ...money },
-    [`CATEGORY#${facts.categoryId ?? 'NONE'}`]: { ...count(spend), [inCurrency('amountCents', c)]: amount },
   };
+  const shares = facts.shares ?? [{ propertyId: null, categoryId: facts.categoryId, cents: amount }];
+  const book = (bucket: string, cents: number) => {
+    const field = inCurrency('amountCents', c);
+    out[bucket] ??= { ...count(spend), [field]: 0 };
+    out[bucket][field] += spend ? cents : 0;
+  };
+  for (const share of shares) {
+    book(`CATEGORY#${share.categoryId ?? 'NONE'}`, share.cents);
+    if (facts.countsProperties) book(`PROPERTY#${share.propertyId ?? 'NONE'}`, share.cents);
+  }
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { ...count(1), ...money };
   return out;

@@ -13,6 +13,7 @@ import {
   type SyncResult,
   saveInvoice,
   toInvoice,
+  withLineSplits,
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { postJson } from '../../adapters/http';
@@ -190,7 +191,9 @@ export function mergeSyncResult(current: SyncResult[], update: SyncResult): Sync
 export const handler = createSyncHandler({
   findInvoice,
   async payloadOf(invoice) {
-    return { ...toInvoice(invoice), lineItems: await listLineItems(invoice.orgId, invoice.id) };
+    // Each line item carries its own split, so the sync can book it per allocation.
+    const lineItems = withLineSplits(await listLineItems(invoice.orgId, invoice.id), invoice);
+    return { ...toInvoice(invoice), lineItems };
   },
   findIntegration,
   listIntegrations,

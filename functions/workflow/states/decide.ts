@@ -8,6 +8,7 @@ import {
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
 import type { ExtractedInvoice } from '../../core/extraction/types';
+import { splitsAfterRun } from '../../core/invoices/allocations';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
 import { autoApproveIfAllowed } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
@@ -59,6 +60,14 @@ export async function settle(
       lines.map((l) => ({ ...l, categoryId: null })),
     );
   }
+  // A person's splits stay only while they still fit what this run read (core/invoices/allocations).
+  changes = {
+    ...changes,
+    ...splitsAfterRun(before, {
+      totalAmount: changes.totalAmount === undefined ? before.totalAmount : changes.totalAmount,
+      linesReplaced: lines !== null,
+    }),
+  };
   // Every invoice sent to review says why (the states give reasons; this guards the invariant).
   if (changes.status === 'REVIEW_REQUIRED' && !changes.reviewReasons?.length) {
     changes = {

@@ -35,6 +35,7 @@ const PropertiesPage = lazyNamed(() => import('../features/properties/properties
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage');
 const SettingsPage = lazyNamed(() => import('../features/settings/settings-page'), 'SettingsPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 'ProfilePage');
+const JoinPage = lazy(async () => ({ default: (await import('../features/join/join-page')).JoinPage }));
 const OrganizationPage = lazyNamed(
   () => import('../features/organization/organization-page'),
   'OrganizationPage',
@@ -182,7 +183,28 @@ const organizationRoute = createRoute({
   component: OrganizationPage,
 });
 
+/**
+ * `/join?token=…`, where an invitation e-mail's link lands: public (the person has no account yet), so
+ * it sits beside the session gate rather than under it.
+ */
+const joinRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/join',
+  validateSearch: (search: Record<string, unknown>): { token: string } => ({
+    token: typeof search.token === 'string' ? search.token : '',
+  }),
+  component: function Join() {
+    const { token } = joinRoute.useSearch();
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <JoinPage token={token} />
+      </Suspense>
+    );
+  },
+});
+
 const routeTree = rootRoute.addChildren([
+  joinRoute,
   appRoute.addChildren([
     indexRoute,
     invoicesRoute,

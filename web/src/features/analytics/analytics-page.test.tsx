@@ -52,11 +52,29 @@ describe('AnalyticsPage', () => {
             { categoryName: 'Landscaping', percentage: 37.5, totalAmount: 2925, invoiceCount: 48 },
           ],
           monthlyTrends: [{ month: '2025-01', invoiceCount: 78, totalAmount: 7800 }],
+          propertyBreakdown: [
+            {
+              propertyId: 'p1',
+              propertyName: 'Oak Terrace',
+              percentage: 66.7,
+              totalAmount: 5200,
+              invoiceCount: 40,
+            },
+            {
+              propertyId: null,
+              propertyName: 'No property',
+              percentage: 33.3,
+              totalAmount: 2600,
+              invoiceCount: 38,
+            },
+          ],
         },
       },
     });
     renderWithProviders(<AnalyticsPage />);
     const total = await screen.findByRole('group', { name: 'Total Amount' });
+    const byProperty = screen.getByRole('table', { name: 'Spending by property' });
+    expect(within(byProperty).getAllByRole('row')[1]).toHaveTextContent('Oak Terrace$5,200.0066.7%');
     expect(within(total).getByText('$7,800.00')).toBeInTheDocument();
     expect(
       within(screen.getByRole('group', { name: 'Average Amount' })).getByText('$100.00'),

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import {
+  Building2,
   ChartColumn,
   ChartPie,
   CircleDollarSign,
@@ -310,6 +311,38 @@ export function AnalyticsPage() {
             )}
           </ChartCard>
         </div>
+        <ChartCard
+          title="Spending by Property"
+          description="Spend per property; a split invoice counts on each property for its share."
+          icon={Building2}
+        >
+          {figures.propertyBreakdown?.length ? (
+            <Table aria-label="Spending by property">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Property</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
+                  <TableHead className="text-right">Share</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {figures.propertyBreakdown.map((p) => (
+                  <TableRow key={p.propertyId ?? 'none'}>
+                    <TableCell>{p.propertyName}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatMoney(p.totalAmount, currency)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{formatPercent(p.percentage)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+              No property data yet
+            </p>
+          )}
+        </ChartCard>
         <AccuracyCard analytics={data} />
       </div>
     );

@@ -52,7 +52,9 @@ export function figuresIn(a: Analytics, currency: string): AnalyticsFigures {
 export type AnalyticsFigures = Pick<
   Analytics,
   'totalInvoices' | 'totalAmount' | 'averageAmount' | 'topVendors' | 'categoryBreakdown' | 'monthlyTrends'
->;
+> &
+  // Absent from servers older than split coding.
+  Partial<Pick<Analytics, 'propertyBreakdown'>>;
 
 export function formatPercent(value: number): string {
   return `${(Math.round(value * 10) / 10).toFixed(1)}%`;

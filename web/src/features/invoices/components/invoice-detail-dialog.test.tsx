@@ -161,4 +161,43 @@ describe('InvoiceDetailDialog', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('splits the invoice by percentage: shows what remains, blocks saving until it adds up, sends amounts', async () => {
+    const user = userEvent.setup();
+    const properties = [
+      { id: '01HZY3K8M2Q4R5S6T7V8W9XPR1', name: 'Maple Court' },
+      { id: '01HZY3K8M2Q4R5S6T7V8W9XPR2', name: 'Oak Terrace' },
+    ];
+    const { calls } = setup(
+      { status: 'PROCESSED', totalAmount: 1000 },
+      {
+        [`PUT /api/invoices/${ID}`]: {
+          body: makeInvoice({ status: 'PROCESSED', totalAmount: 1000, version: 4 }),
+        },
+        'GET /api/properties': { body: page(properties) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Split across properties' }));
+    await user.click(screen.getByRole('radio', { name: 'By percentage' }));
+    await user.selectOptions(screen.getByLabelText('Property of share 1'), 'Maple Court');
+    await user.selectOptions(screen.getByLabelText('Property of share 2'), 'Oak Terrace');
+    await user.type(screen.getByLabelText('Percentage of share 1'), '60');
+    await user.type(screen.getByLabelText('Percentage of share 2'), '30');
+    expect(screen.getByRole('status')).toHaveTextContent('Remaining: $100.00');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+
+    await user.clear(screen.getByLabelText('Percentage of share 2'));
+    await user.type(screen.getByLabelText('Percentage of share 2'), '40');
+    expect(screen.getByRole('status')).toHaveTextContent('The split adds up to the total.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    const sent = calls.find((c) => c.method === 'PUT')?.body as { allocations?: unknown } | undefined;
+    expect(sent?.allocations).toEqual([
+      { propertyId: properties[0].id, categoryId: null, amount: 600 },
+      { propertyId: properties[1].id, categoryId: null, amount: 400 },
+    ]);
+    // Many keystrokes: generous under a loaded machine.
+  }, 15_000);
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Invoice, invoiceUpdateSchema } from '../../../../../shared/schemas/invoice';
@@ -11,7 +11,9 @@ import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useCategories, usePropertyOptions } from '../api/get-lookups';
 import { useUpdateInvoice } from '../api/invoice-actions';
 import { editInputName, type ReviewField } from '../lib/invoice-rules';
+import { allocationsOf, draftOf, hundredths, splitStatus } from '../lib/split-rules';
 import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
+import { SplitEditor } from './split-editor';
 
 const text = z.string();
 /**
@@ -99,6 +101,11 @@ export function InvoiceEditForm({
     defaultValues: formValuesOf(invoice),
   });
   const { register, handleSubmit, formState, setFocus } = form;
+  // Split coding lives beside the form's fields: its rows are edited as a whole and sent as amounts.
+  const [split, setSplit] = useState(() => draftOf(invoice.allocations ?? []));
+  const totalCents = hundredths(form.watch('totalAmount') || '0');
+  const splitBlocked = split.rows.length > 0 && splitStatus(split, totalCents).kind !== 'balanced';
+  const splitChanged = split.rows.length > 0 || (invoice.allocations ?? []).length > 0;
   useEffect(() => {
     if (focusField) setFocus(editInputName(focusField) as keyof InvoiceFormValues);
   }, [focusField, setFocus]);
@@ -114,7 +121,9 @@ export function InvoiceEditForm({
 
   // Awaited rather than mutate's callbacks: the saved invoice carries a new version, which remounts
   // this form (its key) before the refetches settle, and mutate drops the callbacks of an unmounted form.
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = handleSubmit(async (fields) => {
+    if (splitBlocked) return;
+    const body = splitChanged ? { ...fields, allocations: allocationsOf(split, totalCents ?? 0) } : fields;
     try {
       await update.mutateAsync({ id: invoice.id, body });
     } catch (e) {
@@ -209,6 +218,14 @@ export function InvoiceEditForm({
           </select>
         </FormField>
       </div>
+      <SplitEditor
+        draft={split}
+        onChange={setSplit}
+        totalCents={totalCents}
+        currency={invoice.currency}
+        properties={properties.data?.items ?? []}
+        categories={categories.data?.items ?? []}
+      />
       <FormField id="edit-notes" label="Notes" error={err('notes')}>
         <Textarea rows={3} {...field('notes')} />
       </FormField>
@@ -216,7 +233,7 @@ export function InvoiceEditForm({
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending || splitBlocked}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -61,7 +61,19 @@ export function LineItemsTable({
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {data.items.map((li) => (
             <tr key={li.id}>
-              <td className={cn(cell, 'text-slate-800 dark:text-slate-200')}>{li.description}</td>
+              <td className={cn(cell, 'text-slate-800 dark:text-slate-200')}>
+                {li.description}
+                {li.allocations?.length ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    Split:{' '}
+                    {li.allocations
+                      .map(
+                        (a) => `${a.propertyName ?? 'Deleted property'} ${formatMoney(a.amount, currency)}`,
+                      )
+                      .join('; ')}
+                  </span>
+                ) : null}
+              </td>
               <td className={cn(cell, 'text-right tabular-nums')}>{li.quantity ?? '—'}</td>
               <td className={cn(cell, 'text-right tabular-nums')}>
                 {formatMoney(li.unitPrice, currency) || '—'}

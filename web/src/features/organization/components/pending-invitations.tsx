@@ -7,11 +7,19 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useInvitations } from '../api/get-invitations';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { ROLE_LABELS } from '../lib/team-rules';
 
+/** A mutation's outcome as a toast: the success, or the failure with the server's reason. */
+const toasts = (title: string, description: string, failure: string) => ({
+  onSuccess: () => toast({ title, description, variant: 'success' }),
+  onError: (e: unknown) => toast({ title: failure, description: errorDetail(e), variant: 'destructive' }),
+});
+
 function InvitationRow({ invitation }: { invitation: Invitation }) {
   const revoke = useRevokeInvitation();
+  const resend = useResendInvitation();
   const { email } = invitation;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -22,7 +30,12 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{email}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Invited by {invitation.invitedBy} on {formatDate(invitation.createdAt)}
+            Invited by {invitation.invitedBy} on {formatDate(invitation.createdAt)} ·{' '}
+            {invitation.expired ? (
+              <span className="font-medium text-red-600 dark:text-red-400">Link expired</span>
+            ) : (
+              <>Link expires {formatDate(invitation.expiresAt)}</>
+            )}
           </p>
         </div>
       </div>
@@ -31,23 +44,35 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         <Button
           variant="outline"
           size="sm"
+          aria-label={`Resend invitation to ${email}`}
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(
+              email,
+              toasts(
+                'Invitation sent again',
+                `${email} has a new link, valid for 7 days.`,
+                'Failed to resend invitation',
+              ),
+            )
+          }
+        >
+          {resend.isPending ? 'Sending...' : 'Resend'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
           aria-label={`Revoke invitation for ${email}`}
           disabled={revoke.isPending}
           onClick={() =>
-            revoke.mutate(email, {
-              onSuccess: () =>
-                toast({
-                  title: 'Invitation revoked',
-                  description: `${email} can no longer join by signing up.`,
-                  variant: 'success',
-                }),
-              onError: (e) =>
-                toast({
-                  title: 'Failed to revoke invitation',
-                  description: errorDetail(e),
-                  variant: 'destructive',
-                }),
-            })
+            revoke.mutate(
+              email,
+              toasts(
+                'Invitation revoked',
+                `${email} can no longer join by signing up.`,
+                'Failed to revoke invitation',
+              ),
+            )
           }
         >
           {revoke.isPending ? 'Revoking...' : 'Revoke'}
@@ -57,7 +82,10 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   );
 }
 
-/** 'Pending invitations' (admins only): the addresses that join on sign-up, each revocable. */
+/**
+ * 'Pending invitations' (admins only): the addresses that join on sign-up, with when their e-mail's link
+ * expires; each can be re-sent (a new link) or revoked.
+ */
 export function PendingInvitations() {
   const invitations = useInvitations();
   return (

@@ -38,6 +38,8 @@ const sam = {
   role: 'MEMBER' as const,
   invitedBy: 'Dana Whitaker',
   createdAt: '2025-03-01T10:00:00.000Z',
+  expiresAt: '2025-03-08T10:00:00.000Z',
+  expired: true,
 };
 
 function currentUser(member: typeof dana | typeof pat) {
@@ -52,7 +54,7 @@ const MEMBERS = 'GET /api/organization/members';
 const INVITATIONS = 'GET /api/organization/invitations';
 const samPath = '/api/organization/invitations/sam%2Bops%40harborview.test';
 
-let invitations: (typeof sam)[];
+let invitations: (Omit<typeof sam, 'expired'> & { expired: boolean })[];
 beforeEach(() => {
   invitations = [sam];
 });
@@ -124,7 +126,7 @@ describe('TeamCard', () => {
       email: 'riley.chen@harborview.test',
       role: 'ADMIN',
     });
-    const instructions = `Ask riley.chen@harborview.test to sign up at ${window.location.origin} with this address; they join with the invited role.`;
+    const instructions = `We e-mailed riley.chen@harborview.test a link to join, valid for 7 days. Ask riley.chen@harborview.test to sign up at ${window.location.origin} with this address; they join with the invited role.`;
     // In the toast and, to stay on screen, under the form.
     expect(screen.getAllByText(instructions)).toHaveLength(2);
     expect(screen.getAllByRole('status').some((el) => el.textContent === instructions)).toBe(true);
@@ -203,6 +205,24 @@ describe('TeamCard', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe(samPath);
     expect(await screen.findByText('No pending invitations')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Pending invitations' })).not.toBeInTheDocument();
+  });
+
+  it('shows an expired link and resends it: a new expiry replaces "Link expired"', async () => {
+    const { calls } = adminApi({
+      [`POST ${samPath}/resend`]: () => {
+        invitations = [{ ...sam, expiresAt: '2025-03-17T10:00:00.000Z', expired: false }];
+        return { body: invitations[0] };
+      },
+    });
+    const u = userEvent.setup();
+    renderWithProviders(<TeamCard />);
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(within(list).getByText('Link expired')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Resend invitation to sam+ops@harborview.test' }));
+    expect(await screen.findByText('Invitation sent again')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.url.pathname).toBe(`${samPath}/resend`);
+    expect(await within(list).findByText(/Link expires Mar 17, 2025/)).toBeInTheDocument();
+    expect(within(list).queryByText('Link expired')).not.toBeInTheDocument();
   });
 
   it("changes a member's role and toasts", async () => {
