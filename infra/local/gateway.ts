@@ -317,6 +317,12 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
     socket.resume();
     setTimeout(() => socket.destroy(), 2_000).unref();
   });
+  // An idle kept-alive connection is closed by the server after keepAliveTimeout. A client that sends on
+  // it at that very moment gets a reset instead of an answer, and a client whose event loop lags (a busy
+  // machine) misses the server's hint. Load balancers keep idle connections far longer than clients do
+  // (ALB: 60 s), so the client is the one to close them; the gateway does the same.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve(server));

@@ -467,7 +467,10 @@ describe(`API fuzz (${N} requests, seed ${SEED})`, () => {
             );
         } catch (error) {
           if ((error as Error).name === 'TimeoutError') hangs.push(label);
-          else serverErrors.push(`network error on ${label}: ${String(error)}`);
+          else
+            serverErrors.push(
+              `network error on ${label}: ${String(error)} (${String((error as Error).cause ?? 'no cause')})`,
+            );
         }
         slowest = Math.max(slowest, Date.now() - t0);
       }
