@@ -21,11 +21,14 @@ export interface Rule {
 }
 
 /** Everyone in the organization. */
-const READERS: readonly Role[] = ['ADMIN', 'MEMBER'];
+const READERS: readonly Role[] = ['ADMIN', 'APPROVER', 'MEMBER', 'VIEWER'];
 /** Those who upload, edit and code invoices and maintain vendors and properties. */
-const EDITORS: readonly Role[] = ['ADMIN', 'MEMBER'];
-/** Those who approve and reject invoices. */
-const APPROVERS: readonly Role[] = ['ADMIN', 'MEMBER'];
+const EDITORS: readonly Role[] = ['ADMIN', 'APPROVER', 'MEMBER'];
+/**
+ * Those who may approve and reject invoices at all; which invoice's pending step a person may approve is
+ * decided by its approval steps (functions/core/approvals/).
+ */
+const APPROVERS: readonly Role[] = ['ADMIN', 'APPROVER'];
 /** Those who manage the organization, its people, keys, webhooks and integrations. */
 const ADMINS: readonly Role[] = ['ADMIN'];
 
