@@ -638,6 +638,7 @@ export const notificationSchema = z.object({
     'rejected',
     'email',
     'webhook_disabled',
+    'approval_requested',
   ]),
   invoiceId: z.string().nullable(),
   message: z.string(),

@@ -14,6 +14,7 @@ import {
   type ApiKeyScope,
   apiKeyCreatedSchema,
   apiKeySchema,
+  approvalRuleSchema,
   integrationSchema,
   invoiceSchema,
   memberSchema,
@@ -105,6 +106,13 @@ const property = () =>
     '/api/properties',
     { name: unique('Property'), address: '1 Main St', propertyType: 'OFFICE' },
     propertySchema,
+  );
+/** A catch-all rule for a very large amount, so no invoice of this file meets it. */
+const rule = () =>
+  created(
+    '/api/organization/approval-rules',
+    { name: unique('Rule'), minAmount: 1e11, approvalsRequired: 1 },
+    approvalRuleSchema,
   );
 const webhook = () =>
   created('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['invoice.processed'] }, webhookSchema);
@@ -273,6 +281,23 @@ const CASES: Record<string, Case> = {
       await invite(email, 'MEMBER');
       return del(`/api/organization/invitations/${encodeURIComponent(email)}`);
     },
+    expect: adminsOnly(204),
+  },
+  'POST /api/organization/approval-rules': {
+    attempt: async () =>
+      post('/api/organization/approval-rules', { name: unique('Rule'), approvalsRequired: 1 }),
+    expect: adminsOnly(201),
+  },
+  'PUT /api/organization/approval-rules/{id}': {
+    attempt: async () =>
+      put(`/api/organization/approval-rules/${(await rule()).id}`, {
+        name: unique('Renamed'),
+        approvalsRequired: 1,
+      }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/organization/approval-rules/{id}': {
+    attempt: async () => del(`/api/organization/approval-rules/${(await rule()).id}`),
     expect: adminsOnly(204),
   },
   'POST /api/api-keys': {

@@ -1,4 +1,5 @@
 import type { ApiKeyScope, Role } from '../../../shared/schemas';
+import { NOT_AN_APPROVER } from '../../core/approvals/steps';
 import { forbidden } from '../../core/errors/app-error';
 import type { Principal } from './principal';
 
@@ -35,7 +36,7 @@ const ADMINS: readonly Role[] = ['ADMIN'];
 const NOT_ALLOWED = 'You are not allowed to do this';
 const read = (scope?: ApiKeyScope): Rule => ({ roles: READERS, scope, refusal: NOT_ALLOWED });
 const edit = (scope?: ApiKeyScope): Rule => ({ roles: EDITORS, scope, refusal: NOT_ALLOWED });
-const approve: Rule = { roles: APPROVERS, scope: 'invoices:approve', refusal: NOT_ALLOWED };
+const approve: Rule = { roles: APPROVERS, scope: 'invoices:approve', refusal: NOT_AN_APPROVER };
 /** A person's own things (profile, notifications): no API key has a person to act for. */
 const personal = (refusal: string): Rule => ({ roles: READERS, refusal });
 const PROFILE = personal('API keys have no user profile');
@@ -46,6 +47,7 @@ const TEAM = administer('Only an administrator can manage the team');
 const KEYS = administer('Only an administrator can manage API keys');
 const WEBHOOKS = administer('Only an administrator can manage webhooks');
 const INTEGRATIONS = administer('Only an administrator can manage integrations');
+const APPROVAL_RULES = administer('Only an administrator can manage approval rules');
 
 /** Public routes skip the authorizer and these rules (sign-in redirects, the OpenAPI document). */
 export const PUBLIC = 'public';
@@ -109,6 +111,11 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'GET /api/organization/invitations': TEAM,
   'POST /api/organization/invitations': TEAM,
   'DELETE /api/organization/invitations/{email}': TEAM,
+
+  'GET /api/organization/approval-rules': APPROVAL_RULES,
+  'POST /api/organization/approval-rules': APPROVAL_RULES,
+  'PUT /api/organization/approval-rules/{id}': APPROVAL_RULES,
+  'DELETE /api/organization/approval-rules/{id}': APPROVAL_RULES,
 
   'GET /api/api-keys': { ...read(), refusal: 'API keys can only be managed by a signed-in user' },
   'POST /api/api-keys': KEYS,

@@ -6,6 +6,8 @@ import {
   apiKeyCreatedSchema,
   apiKeyCreateSchema,
   apiKeySchema,
+  approvalRuleInputSchema,
+  approvalRuleSchema,
   categorySchema,
   commentBodySchema,
   commentSchema,
@@ -86,6 +88,7 @@ const named = {
   Organization: organizationSchema.meta({ id: 'Organization' }),
   Member: memberSchema.meta({ id: 'Member' }),
   Invitation: invitationSchema.meta({ id: 'Invitation' }),
+  ApprovalRule: approvalRuleSchema.meta({ id: 'ApprovalRule' }),
   Stats: statsSchema.meta({ id: 'Stats' }),
   Analytics: analyticsSchema.meta({ id: 'Analytics' }),
 };
@@ -638,6 +641,40 @@ export const OPERATIONS: Operation[] = [
     summary: 'Revoke an invitation (administrators)',
     success: 204,
     errors: [403],
+  },
+  // approval rules
+  {
+    route: 'GET /api/organization/approval-rules',
+    tag: 'Approval rules',
+    summary: 'The approval rules in their order (administrators); the first an invoice meets applies',
+    success: 200,
+    response: page(named.ApprovalRule),
+    errors: [403],
+  },
+  {
+    route: 'POST /api/organization/approval-rules',
+    tag: 'Approval rules',
+    summary: 'Add an approval rule (administrators); 400 when nobody could complete it',
+    body: approvalRuleInputSchema,
+    success: 201,
+    response: named.ApprovalRule,
+    errors: [400, 403, 409],
+  },
+  {
+    route: 'PUT /api/organization/approval-rules/{id}',
+    tag: 'Approval rules',
+    summary: 'Change or move an approval rule (administrators); invoices already waiting keep their steps',
+    body: approvalRuleInputSchema,
+    success: 200,
+    response: named.ApprovalRule,
+    errors: [400, 403, 404, 409],
+  },
+  {
+    route: 'DELETE /api/organization/approval-rules/{id}',
+    tag: 'Approval rules',
+    summary: 'Delete an approval rule (administrators)',
+    success: 204,
+    errors: [403, 404, 409],
   },
 ];
 
