@@ -74,6 +74,4 @@ export const approvalStepsSchema = z.object({
 export type ApprovalSteps = z.infer<typeof approvalStepsSchema>;
 
 /** The body of POST /api/invoices/{id}/approve: optional, with an optional comment for the audit trail. */
-export const approveBodySchema = z
-  .object({ comment: z.string().trim().max(1000).optional() })
-  .transform((body) => ({ comment: body.comment || null }));
+export const approveBodySchema = z.object({ comment: z.string().trim().max(1000).optional() });

@@ -181,7 +181,7 @@ export const handler = resourceHandler({
       role: approverRoleOf(principal),
       name: await actorName(request),
     };
-    return toInvoice(await approve(before, approver, comment));
+    return toInvoice(await approve(before, approver, comment || null));
   },
 
   'POST /api/invoices/{id}/reject': async (request) => {

@@ -8,6 +8,7 @@ import {
   apiKeySchema,
   approvalRuleInputSchema,
   approvalRuleSchema,
+  approveBodySchema,
   categorySchema,
   commentBodySchema,
   commentSchema,
@@ -236,10 +237,12 @@ export const OPERATIONS: Operation[] = [
   {
     route: 'POST /api/invoices/{id}/approve',
     tag: 'Invoices',
-    summary: 'Approve an invoice (409 `unreadable` when its file could not be read)',
+    summary:
+      'Give one approval (optional comment); the invoice becomes APPROVED with the last one its approvalSteps need (403 when the step is not yours; 409 `unreadable`, `already_approved`)',
+    body: approveBodySchema,
     success: 201,
     response: named.Invoice,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   },
   {
     route: 'POST /api/invoices/{id}/reject',
