@@ -12,6 +12,7 @@ import { listMembers } from '../adapters/dynamodb/team';
 import { findVendor } from '../adapters/dynamodb/vendors';
 import {
   assertMayApprove,
+  defaultSteps,
   isApproverOf,
   type Person,
   remaining,
@@ -124,15 +125,9 @@ async function recordApproval(invoice: InvoiceItem, approver: Approver, comment:
  * they may give. One that waited before rules existed counts under the default (any approver).
  */
 export async function invoicesWaitingFor(orgId: string, person: Person): Promise<InvoiceItem[]> {
-  if (!isApproverOf({ approverRole: 'APPROVER', approverIds: [] }, person)) return [];
+  const defaults = defaultSteps();
+  if (!isApproverOf(defaults, person)) return [];
   const waiting = await invoicesAwaitingDecision(orgId);
-  const defaults = stepsFor([], {
-    totalAmount: null,
-    propertyId: null,
-    vendorId: null,
-    categoryId: null,
-    newVendor: false,
-  });
   return waiting.filter(
     (invoice) =>
       !invoice.readFailure && waitsFor(invoice.approvalSteps ?? defaults, person, invoice.uploadedBy),

@@ -37,20 +37,21 @@ export function meets(rule: ApprovalRule, invoice: InvoiceFacts): boolean {
   );
 }
 
+/** The default when no rule is met: one approval by an approver (or administrator). */
+export const defaultSteps = (): ApprovalSteps => ({
+  ruleId: null,
+  ruleName: DEFAULT_RULE_NAME,
+  required: 1,
+  approverRole: 'APPROVER',
+  approverIds: [],
+  separationOfDuties: false,
+  approvals: [],
+});
+
 /** The steps an invoice needs under the first rule it meets (rules in their order), or the default. */
 export function stepsFor(rules: readonly ApprovalRule[], invoice: InvoiceFacts): ApprovalSteps {
   const rule = [...rules].sort((a, b) => a.position - b.position).find((r) => meets(r, invoice));
-  if (!rule) {
-    return {
-      ruleId: null,
-      ruleName: DEFAULT_RULE_NAME,
-      required: 1,
-      approverRole: 'APPROVER',
-      approverIds: [],
-      separationOfDuties: false,
-      approvals: [],
-    };
-  }
+  if (!rule) return defaultSteps();
   return {
     ruleId: rule.id,
     ruleName: rule.name,

@@ -103,7 +103,7 @@ function InvoiceQueue({
 }) {
   const { data, isPending, isError } = useInvoices({ ...params, limit: 5 });
   return (
-    <Card className="h-full">
+    <Card className="h-full" role="region" aria-label={title}>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div>
           <CardTitle>{title}</CardTitle>
