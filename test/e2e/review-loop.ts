@@ -18,7 +18,7 @@ export interface E2E {
   assertA11y: (page: Page, label: string) => Promise<void>;
 }
 
-interface PdfInvoice {
+export interface PdfInvoice {
   vendor: string;
   number: string;
   date: string;
@@ -34,7 +34,7 @@ const money = (sign: string, n: number) =>
   `${sign}${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A one-page invoice in the sample invoice's layout, so the local extraction reads it the same way. */
-function invoicePdf(inv: PdfInvoice): Promise<Buffer> {
+export function invoicePdf(inv: PdfInvoice): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 50 });
     const chunks: Buffer[] = [];
@@ -83,7 +83,10 @@ const today = new Date().toISOString().slice(0, 10);
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 
 /** Uploads files on /upload; answers each file's invoice id once it has been processed. */
-async function uploadAndWait(page: Page, files: Record<string, Buffer>): Promise<Record<string, string>> {
+export async function uploadAndWait(
+  page: Page,
+  files: Record<string, Buffer>,
+): Promise<Record<string, string>> {
   const paths = Object.entries(files).map(([name, bytes]) => {
     const path = join(tmpdir(), name);
     writeFileSync(path, bytes);
@@ -103,7 +106,7 @@ async function uploadAndWait(page: Page, files: Record<string, Buffer>): Promise
 }
 
 /** Opens an invoice's dashboard dialog by its URL, as a link or a notification would. */
-async function openInvoice(page: Page, id: string): Promise<Locator> {
+export async function openInvoice(page: Page, id: string): Promise<Locator> {
   await page.goto(`/?invoice=${id}`);
   const dialog = page.getByRole('dialog').first();
   await dialog.getByText('Extracted Information').waitFor({ timeout: 20_000 });
