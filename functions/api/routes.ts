@@ -36,6 +36,10 @@ export const API_RESOURCES: ApiResource[] = [
     paths: ['/api/organization/current', '/api/organization/inbox', '/api/organization/inbox/regenerate'],
   },
   {
+    handler: 'approval-rules',
+    paths: ['/api/organization/approval-rules', '/api/organization/approval-rules/{proxy+}'],
+  },
+  {
     handler: 'team',
     paths: [
       '/api/organization/members',

@@ -14,6 +14,8 @@ import { publishInvoiceEvent } from './invoice-events';
 export async function approveByPerson(
   before: InvoiceItem,
   actor: Pick<EventInput, 'actor' | 'actorName'>,
+  /** The invoice's approval steps with this last approval, and its comment (services/approvals.ts). */
+  last: { approvalSteps: InvoiceItem['approvalSteps']; note: string | null },
 ): Promise<InvoiceItem> {
   assertApprovable(before);
   const after = await saveInvoice(
@@ -22,8 +24,9 @@ export async function approveByPerson(
       status: 'APPROVED',
       autoApproved: false,
       processingStage: before.status === 'PROCESSING' ? 'DONE' : before.processingStage,
+      approvalSteps: last.approvalSteps,
     },
-    { type: 'approved', ...actor },
+    { type: 'approved', ...actor, note: last.note },
   );
   if (after.vendorId) await activateSuggestedVendor(after.orgId, after.vendorId);
   await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');

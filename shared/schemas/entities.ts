@@ -3,7 +3,13 @@ import { PLANS } from '../constants';
 import { currencyCodeSchema, DEFAULT_CURRENCY, isoDate, isoDateTime } from './common';
 
 export const planSchema = z.enum(PLANS);
-export const ROLES = ['ADMIN', 'MEMBER'] as const;
+/**
+ * ADMIN: everything, including the team and settings. APPROVER: what a MEMBER does, and approves or rejects
+ * invoices. MEMBER: uploads, edits and codes invoices, maintains vendors and properties; cannot approve.
+ * VIEWER: reads only. (Before APPROVER existed, MEMBERs approved: they were migrated to APPROVER, see
+ * functions/adapters/dynamodb/team.ts.)
+ */
+export const ROLES = ['ADMIN', 'APPROVER', 'MEMBER', 'VIEWER'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = (typeof ROLES)[number];
 
@@ -644,6 +650,7 @@ export const notificationSchema = z.object({
     'rejected',
     'email',
     'webhook_disabled',
+    'approval_requested',
   ]),
   invoiceId: z.string().nullable(),
   message: z.string(),

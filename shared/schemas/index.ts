@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './common';
 export * from './entities';
 export * from './invoice';

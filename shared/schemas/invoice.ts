@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../constants';
+import { approvalStepsSchema } from './approvals';
 import { currencyCodeSchema, idSchema, isoDate, isoDateTime } from './common';
 
 export const INVOICE_STATUSES = [
@@ -175,6 +176,11 @@ export const invoiceSchema = z.object({
   emailSubject: z.string().nullable().default(null),
   /** The uploader's display name at upload time ('API key' for API uploads). */
   uploadedByName: z.string().nullable().default(null),
+  /**
+   * What the invoice needs to become APPROVED, fixed by the approval rules when it became ready for
+   * approval; null before that (and on invoices that waited before rules existed: the default applies).
+   */
+  approvalSteps: approvalStepsSchema.nullable().default(null),
   version: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -244,6 +250,8 @@ export const invoiceListQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(3660).optional(),
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** `me`: only invoices waiting for the caller's approval ('Waiting for me'). */
+  waitingFor: z.literal('me').optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 

@@ -109,7 +109,7 @@ export async function uploadAndWait(
 }
 
 /** Opens an invoice's dashboard dialog by its URL, as a link or a notification would. */
-async function openInvoice(page: Page, id: string): Promise<Locator> {
+export async function openInvoice(page: Page, id: string): Promise<Locator> {
   await page.goto(`/?invoice=${id}`);
   const dialog = page.getByRole('dialog').first();
   await dialog.getByText('Extracted Information').waitFor({ timeout: 20_000 });

@@ -4,6 +4,7 @@
  *
  *   npm run test:e2e                # build + run
  *   npm run test:e2e -- --no-build  # reuse web/dist
+ *   npm run test:e2e -- --approvals # also the approval-rules steps (approvals.ts)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { sampleInvoicePdf } from '../fixtures/sample-invoice';
+import { approvalSteps } from './approvals';
 import { reviewLoopSteps } from './review-loop';
 import { type RunningStack, startStack } from './stack';
 import { webhookSteps } from './webhooks';
@@ -913,6 +915,23 @@ async function main() {
       await page.getByText('No pending invitations').waitFor();
       assert(!(await page.getByText('teammate@example.com').count()), 'the revoked invitation is back');
     });
+
+    // Opt-in (`npm run test:e2e -- --approvals`) until seen green: see approvals.ts.
+    if (process.argv.includes('--approvals'))
+      await approvalSteps({
+        page,
+        step,
+        shot,
+        seen,
+        assertA11y,
+        signIn,
+        cognito: stack.info.cognito,
+        newPage: async () => {
+          const other = await (await newContext(browser as Browser, url, 'light')).newPage();
+          watchErrors(other, errors);
+          return other;
+        },
+      });
 
     await step(
       'axe: vendors, properties, analytics, settings, profile, organization (light)',

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { db, tableName } from '../../functions/adapters/dynamodb/client';
 import { getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { keys } from '../../functions/adapters/dynamodb/keys';
 import { addDelivery } from '../../functions/adapters/dynamodb/webhooks';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { RIGHTS } from '../../functions/api/lib/rights';
@@ -11,12 +14,14 @@ import {
   type ApiKeyScope,
   apiKeyCreatedSchema,
   apiKeySchema,
+  approvalRuleSchema,
   integrationSchema,
   invoiceSchema,
   memberSchema,
   organizationSchema,
   pageOf,
   propertySchema,
+  type Role,
   userSchema,
   vendorSchema,
   webhookSchema,
@@ -26,7 +31,7 @@ import { body } from '../helpers/responses';
 import { registeredRoutes } from '../helpers/routes';
 
 /**
- * Every mutating route, tried by an administrator, a member, an API key with the default scopes and one
+ * Every mutating route, tried by an administrator, an approver, a member, a viewer, an API key with the default scopes and one
  * with other scopes, against the real local parts. The expected answers below are the rights table written
  * out by hand (functions/api/lib/rights.ts is its implementation), and the test fails when a route is added
  * without a line here.
@@ -34,10 +39,12 @@ import { registeredRoutes } from '../helpers/routes';
 
 let stack: TestStack;
 let admin: Api;
+let approver: Api;
 let member: Api;
+let viewer: Api;
 let orgId: string;
-let adminEmail: string;
-let memberEmail: string;
+/** Each person's e-mail, which their profile update keeps. */
+const emails: Partial<Record<Caller, string>> = {};
 /** A second member whose role the role-change route sets (to the role they have). */
 let targetId: string;
 /** Reads invoices and vendors, uploads invoices: the defaults. */
@@ -46,9 +53,9 @@ let defaultKey: Api;
 let scopedKey: Api;
 const SCOPED: ApiKeyScope[] = ['invoices:write', 'vendors:write'];
 
-type Caller = 'admin' | 'member' | 'defaultKey' | 'scopedKey';
-const CALLERS: Caller[] = ['admin', 'member', 'defaultKey', 'scopedKey'];
-const apiOf = (caller: Caller): Api => ({ admin, member, defaultKey, scopedKey })[caller];
+type Caller = 'admin' | 'approver' | 'member' | 'viewer' | 'defaultKey' | 'scopedKey';
+const CALLERS: Caller[] = ['admin', 'approver', 'member', 'viewer', 'defaultKey', 'scopedKey'];
+const apiOf = (caller: Caller): Api => ({ admin, approver, member, viewer, defaultKey, scopedKey })[caller];
 
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const run = randomUUID().slice(0, 8);
@@ -59,18 +66,18 @@ async function failure(response: Response, status: number) {
   return body(response, status, errorBodySchema);
 }
 
-async function invite(email: string, role: 'ADMIN' | 'MEMBER') {
+async function invite(email: string, role: Role) {
   const response = await admin('/api/organization/invitations', { method: 'POST', json: { email, role } });
   expect(response.status, await response.clone().text()).toBe(201);
 }
 
 /** A person invited with a role who signs in: a member of the organization under test. */
-async function newMember(role: 'ADMIN' | 'MEMBER') {
+async function newMember(role: Role) {
   const email = `${unique('person')}@example.com`;
   await invite(email, role);
   const person = await stack.newUser({ email });
   const me = await body(await person.api('/api/auth/user'), 200, userSchema);
-  expect(me.organization.id).toBe(orgId);
+  expect(me).toMatchObject({ organization: { id: orgId }, role });
   return { ...person, id: me.id };
 }
 
@@ -100,6 +107,13 @@ const property = () =>
     { name: unique('Property'), address: '1 Main St', propertyType: 'OFFICE' },
     propertySchema,
   );
+/** A catch-all rule for a very large amount, so no invoice of this file meets it. */
+const rule = () =>
+  created(
+    '/api/organization/approval-rules',
+    { name: unique('Rule'), minAmount: 1e11, approvalsRequired: 1 },
+    approvalRuleSchema,
+  );
 const webhook = () =>
   created('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['invoice.processed'] }, webhookSchema);
 const integration = () =>
@@ -121,10 +135,15 @@ interface Case {
   expect: Record<Caller, number>;
 }
 
-const adminsOnly = (ok: number) => ({ admin: ok, member: 403, defaultKey: 403, scopedKey: 403 });
-const people = (ok: number) => ({ admin: ok, member: ok, defaultKey: 403, scopedKey: 403 });
-const upload = (ok: number) => ({ admin: ok, member: ok, defaultKey: ok, scopedKey: 403 });
-const edit = (ok: number) => ({ admin: ok, member: ok, defaultKey: 403, scopedKey: ok });
+const refused = { admin: 403, approver: 403, member: 403, viewer: 403, defaultKey: 403, scopedKey: 403 };
+const adminsOnly = (ok: number) => ({ ...refused, admin: ok });
+/** Every signed-in person, viewers included (their own profile and notifications). */
+const people = (ok: number) => ({ ...refused, admin: ok, approver: ok, member: ok, viewer: ok });
+/** People who edit, and no API key (no default or scoped key here has the route's scope). */
+const editors = (ok: number) => ({ ...refused, admin: ok, approver: ok, member: ok });
+const approvers = (ok: number) => ({ ...refused, admin: ok, approver: ok });
+const upload = (ok: number) => ({ ...editors(ok), defaultKey: ok });
+const edit = (ok: number) => ({ ...editors(ok), scopedKey: ok });
 
 const post = (path: string, json?: unknown): Attempt => ({ path, init: { method: 'POST', json } });
 const put = (path: string, json: unknown): Attempt => ({ path, init: { method: 'PUT', json } });
@@ -172,11 +191,11 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/invoices/{id}/approve': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/approve`),
-    expect: people(201),
+    expect: approvers(201),
   },
   'POST /api/invoices/{id}/reject': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/reject`, { reason: 'Duplicate' }),
-    expect: people(201),
+    expect: approvers(201),
   },
   'POST /api/vendors': {
     attempt: async () => post('/api/vendors', { name: unique('Vendor') }),
@@ -193,7 +212,7 @@ const CASES: Record<string, Case> = {
   'POST /api/properties': {
     attempt: async () =>
       post('/api/properties', { name: unique('Property'), address: '2 Elm St', propertyType: 'RETAIL' }),
-    expect: people(201),
+    expect: editors(201),
   },
   'POST /api/vendors/{id}/merge': {
     attempt: async () => {
@@ -209,11 +228,11 @@ const CASES: Record<string, Case> = {
         address: '3 Oak St',
         propertyType: 'LAND',
       }),
-    expect: people(200),
+    expect: editors(200),
   },
   'DELETE /api/properties/{id}': {
     attempt: async () => del(`/api/properties/${(await property()).id}`),
-    expect: people(204),
+    expect: editors(204),
   },
   'POST /api/notifications/read': {
     attempt: async () => post('/api/notifications/read', {}),
@@ -224,7 +243,7 @@ const CASES: Record<string, Case> = {
       put('/api/user/profile', {
         firstName: 'Rita',
         lastName: 'Rights',
-        email: caller === 'member' ? memberEmail : adminEmail,
+        email: emails[caller],
       }),
     expect: people(200),
   },
@@ -271,6 +290,23 @@ const CASES: Record<string, Case> = {
       return post(`/api/organization/invitations/${encodeURIComponent(email)}/resend`, {});
     },
     expect: adminsOnly(200),
+  },
+  'POST /api/organization/approval-rules': {
+    attempt: async () =>
+      post('/api/organization/approval-rules', { name: unique('Rule'), approvalsRequired: 1 }),
+    expect: adminsOnly(201),
+  },
+  'PUT /api/organization/approval-rules/{id}': {
+    attempt: async () =>
+      put(`/api/organization/approval-rules/${(await rule()).id}`, {
+        name: unique('Renamed'),
+        approvalsRequired: 1,
+      }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/organization/approval-rules/{id}': {
+    attempt: async () => del(`/api/organization/approval-rules/${(await rule()).id}`),
+    expect: adminsOnly(204),
   },
   'POST /api/api-keys': {
     attempt: async () => post('/api/api-keys', { name: unique('Key') }),
@@ -349,11 +385,19 @@ beforeAll(async () => {
   });
   const first = await stack.newUser({ firstName: 'Ada', lastName: 'Admin' });
   admin = first.api;
-  adminEmail = first.email;
+  emails.admin = first.email;
   orgId = (await body(await admin('/api/auth/user'), 200, userSchema)).organization.id;
-  const second = await newMember('MEMBER');
-  member = second.api;
-  memberEmail = second.email;
+  for (const [caller, role] of [
+    ['approver', 'APPROVER'],
+    ['member', 'MEMBER'],
+    ['viewer', 'VIEWER'],
+  ] as const) {
+    const person = await newMember(role);
+    emails[caller] = person.email;
+    if (caller === 'approver') approver = person.api;
+    else if (caller === 'member') member = person.api;
+    else viewer = person.api;
+  }
   targetId = (await newMember('MEMBER')).id;
   defaultKey = stack.api((await createKey(admin, { name: 'Default robot' })).key);
   scopedKey = stack.api((await createKey(admin, { name: 'Scoped robot', scopes: SCOPED })).key);
@@ -470,6 +514,24 @@ describe('removing a member', () => {
       403,
     );
     expect(refused.message).toBe('Only an administrator can manage webhooks');
+  });
+});
+
+describe('the four-roles migration', () => {
+  it('keeps a member stored before the four roles (MEMBER, no role model) as an approver', async () => {
+    const old = await newMember('MEMBER');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(orgId, old.id),
+        UpdateExpression: 'REMOVE roleModel',
+      }),
+    );
+    const invoice = await inReview();
+    await body(await old.api(`/api/invoices/${invoice.id}/approve`, { method: 'POST' }), 201, invoiceSchema);
+    expect((await body(await old.api('/api/auth/user'), 200, userSchema)).role).toBe('APPROVER');
+    const team = await body(await admin('/api/organization/members'), 200, pageOf(memberSchema));
+    expect(team.items.find((m) => m.id === old.id)?.role).toBe('APPROVER');
   });
 });
 

@@ -10,6 +10,7 @@ import { encodeTime, ulid } from 'ulid';
 import { INVOICE_FIELD_LABELS, invoiceChangeTexts } from '../../../shared/invoice-fields';
 import {
   type Allocation,
+  type ApprovalSteps,
   type Comment,
   DEFAULT_CURRENCY,
   type DuplicateOf,
@@ -110,6 +111,8 @@ export interface InvoiceItem {
   fieldEdits?: Record<string, FieldEdit>;
   /** Approved by the organization's auto-approval rule rather than by a person. */
   autoApproved?: boolean;
+  /** Set when the invoice became ready for approval (functions/services/approvals.ts). */
+  approvalSteps?: ApprovalSteps | null;
   /**
    * 2 once the invoice is counted in the aggregates per currency, 3 once also per property (see
    * core/invoices/aggregates); absent on invoices last written before, whose contribution is taken out
@@ -177,6 +180,7 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     emailFrom: item.emailFrom ?? null,
     emailSubject: item.emailSubject ?? null,
     uploadedByName: item.uploadedByName ?? null,
+    approvalSteps: item.approvalSteps ?? null,
     version: item.version,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
@@ -866,4 +870,34 @@ export async function addComment(
     }),
   );
   return comment;
+}
+
+/** How many invoices of each waiting status 'Waiting for me' reads at most (newest first). */
+export const AWAITING_DECISION_READ_LIMIT = 1_000;
+
+/** The invoices waiting for a decision (PROCESSED and REVIEW_REQUIRED, on the status index), newest first. */
+export async function invoicesAwaitingDecision(orgId: string): Promise<InvoiceItem[]> {
+  const pages = await Promise.all(
+    (['PROCESSED', 'REVIEW_REQUIRED'] as const).map(async (status) => {
+      const items: InvoiceItem[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: 'GSI1',
+            KeyConditionExpression: 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+            Limit: AWAITING_DECISION_READ_LIMIT - items.length,
+          }),
+        );
+        items.push(...(page.Items ?? []).map(fromStored));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey && items.length < AWAITING_DECISION_READ_LIMIT);
+      return items;
+    }),
+  );
+  return pages.flat().sort((a, b) => b.id.localeCompare(a.id));
 }

@@ -7,12 +7,16 @@ import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 /** How long a notification is kept (TTL), in days. */
 const KEEP_DAYS = 30;
 
-/** Tells the organization's people what happened to an invoice (the header's bell). */
+/**
+ * Tells the organization's people what happened to an invoice (the header's bell); with `recipients`
+ * (user ids), only those people (an invoice reaching its approvers).
+ */
 export async function addNotification(
   orgId: string,
-  input: { kind: Notification['kind']; invoiceId: string | null; message: string },
+  input: { kind: Notification['kind']; invoiceId: string | null; message: string; recipients?: string[] },
 ): Promise<Notification> {
-  const notification: Notification = { id: ulid(), read: false, createdAt: nowIso(), ...input };
+  const { recipients, ...fields } = input;
+  const notification: Notification = { id: ulid(), read: false, createdAt: nowIso(), ...fields };
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -20,6 +24,7 @@ export async function addNotification(
         ...keys.entity(orgId, 'NOTIFICATION', notification.id),
         entity: 'Notification',
         ...notification,
+        ...(recipients ? { recipients } : {}),
         expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
       },
     }),
@@ -27,9 +32,13 @@ export async function addNotification(
   return notification;
 }
 
-/** The newest notifications first, with how many are unread among them. */
+/**
+ * The newest notifications first (those for everyone, and those for `userId` when given), with how many
+ * are unread among them.
+ */
 export async function listNotifications(
   orgId: string,
+  userId?: string,
   limit = 50,
 ): Promise<{ items: Notification[]; unread: number }> {
   const { Items } = await db().send(
@@ -40,16 +49,18 @@ export async function listNotifications(
       Limit: limit,
     }),
   );
-  const items = (Items ?? []).map((i) => {
-    const { expiresAt: _e, ...rest } = withoutKeys(i);
-    return rest as unknown as Notification;
-  });
+  const items = (Items ?? [])
+    .filter((i) => !Array.isArray(i.recipients) || (userId !== undefined && i.recipients.includes(userId)))
+    .map((i) => {
+      const { expiresAt: _e, ...rest } = withoutKeys(i);
+      return rest as unknown as Notification;
+    });
   return { items, unread: items.filter((n) => !n.read).length };
 }
 
 /** Marks the given notifications (or all listed ones) as read. */
-export async function markNotificationsRead(orgId: string, ids?: string[]): Promise<void> {
-  const { items } = await listNotifications(orgId, 100);
+export async function markNotificationsRead(orgId: string, userId: string, ids?: string[]): Promise<void> {
+  const { items } = await listNotifications(orgId, userId, 100);
   const targets = items.filter((n) => !n.read && (!ids || ids.includes(n.id)));
   for (let i = 0; i < targets.length; i += 25) {
     await db().send(

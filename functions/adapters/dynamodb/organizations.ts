@@ -11,6 +11,7 @@ import {
   type AutoApprove,
   DEFAULT_CURRENCY,
   type Organization,
+  type Role,
   type User,
 } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
@@ -19,7 +20,7 @@ import { env } from '../../env';
 import { ensureDefaultCategories } from './categories';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
-import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
+import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing, ROLE_MODEL } from './team';
 
 export interface OrganizationItem {
   id: string;
@@ -63,7 +64,9 @@ export interface UserItem {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
-  role: 'ADMIN' | 'MEMBER';
+  role: Role;
+  /** Set on items written since the four roles (team.ts: a MEMBER without it is a migrated APPROVER). */
+  roleModel?: typeof ROLE_MODEL;
   createdAt: string;
   updatedAt: string;
 }
@@ -202,6 +205,7 @@ function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role
     lastName: identity.lastName ?? null,
     profileImageUrl: null,
     role,
+    roleModel: ROLE_MODEL,
     createdAt: now,
     updatedAt: now,
   };

@@ -4,13 +4,22 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../../shared/schemas';
 import { resetEnv } from '../../env';
 import { resetDbClient } from './client';
 import { provisionUser } from './organizations';
-import { createInvitation, removeMember, updateMemberRole } from './team';
+import {
+  createInvitation,
+  listInvitations,
+  memberItem,
+  ROLE_MODEL,
+  removeMember,
+  updateMemberRole,
+} from './team';
 
 const link = { token: 'unused', tokenHash: 'ab'.repeat(32), expiresAt: '2026-12-03T10:00:00.000Z' };
 
@@ -18,7 +27,7 @@ const TABLE = 'team-unit-test';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const saved = { ...process.env };
 
-const user = (id: string, role: 'ADMIN' | 'MEMBER', email = `${id}@example.com`) => ({
+const user = (id: string, role: Role, email = `${id}@example.com`) => ({
   PK: 'ORG#o1',
   SK: `USER#${id}`,
   id,
@@ -28,6 +37,7 @@ const user = (id: string, role: 'ADMIN' | 'MEMBER', email = `${id}@example.com`)
   lastName: null,
   profileImageUrl: null,
   role,
+  roleModel: ROLE_MODEL,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
@@ -203,6 +213,7 @@ describe('provisionUser with invitations', () => {
     orgId,
     email: 'pat@example.com',
     role,
+    roleModel: ROLE_MODEL,
     invitedBy: 'Someone',
     createdAt,
     linkExpiresAt: '2099-01-01T00:00:00.000Z',
@@ -264,5 +275,57 @@ describe('provisionUser with invitations', () => {
     expect(queried.some((values) => String(values?.[':pk']).startsWith('INVITE#'))).toBe(false);
     const [created] = transactions();
     expect(created?.[3]?.Put?.Item).toMatchObject({ SK: 'USER#s2', role: 'ADMIN', orgId: provisioned.orgId });
+  });
+});
+
+describe('the four-roles migration', () => {
+  const { roleModel: _model, ...legacy } = user('m1', 'MEMBER');
+
+  it('reads a legacy MEMBER as an APPROVER and rewrites the item once, only if still the legacy MEMBER', async () => {
+    dynamo.on(GetCommand).resolves({ Item: legacy });
+    dynamo.on(UpdateCommand).resolves({ Attributes: { ...legacy, role: 'APPROVER', roleModel: ROLE_MODEL } });
+    expect(await memberItem('o1', 'm1')).toMatchObject({ role: 'APPROVER', roleModel: ROLE_MODEL });
+    const [update] = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(update).toMatchObject({
+      Key: { PK: 'ORG#o1', SK: 'USER#m1' },
+      ConditionExpression: '#role = :member AND attribute_not_exists(roleModel)',
+      ExpressionAttributeValues: { ':approver': 'APPROVER', ':member': 'MEMBER', ':model': ROLE_MODEL },
+    });
+  });
+
+  it('leaves a MEMBER chosen since the four roles, and an administrator, as they are', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolvesOnce({ Item: user('m2', 'MEMBER') })
+      .resolvesOnce({ Item: { ...legacy, role: 'ADMIN' } });
+    expect((await memberItem('o1', 'm2'))?.role).toBe('MEMBER');
+    expect((await memberItem('o1', 'm1'))?.role).toBe('ADMIN');
+    expect(dynamo.commandCalls(UpdateCommand)).toEqual([]);
+  });
+
+  it('reads what is stored when the role changed between the read and the rewrite', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolvesOnce({ Item: legacy })
+      .resolvesOnce({ Item: user('m1', 'VIEWER') });
+    dynamo
+      .on(UpdateCommand)
+      .rejects(Object.assign(new Error('conditional'), { name: 'ConditionalCheckFailedException' }));
+    expect((await memberItem('o1', 'm1'))?.role).toBe('VIEWER');
+  });
+
+  it('reads a legacy MEMBER invitation as one for an APPROVER', async () => {
+    const { roleModel: _m, ...old } = { ...user('x', 'MEMBER'), invitedBy: 'A' };
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        { ...old, email: 'old@example.com' },
+        { ...user('y', 'MEMBER'), email: 'new@example.com', invitedBy: 'A' },
+      ],
+    });
+    const listed = await listInvitations('o1');
+    expect(listed.map((i) => [i.email, i.role])).toEqual([
+      ['old@example.com', 'APPROVER'],
+      ['new@example.com', 'MEMBER'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invitation, Member } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import {
@@ -28,6 +28,7 @@ export interface InvitationItem {
   /** Trimmed and lower-cased (invitationCreateSchema), so the same address is always the same key. */
   email: string;
   role: Role;
+  roleModel?: typeof ROLE_MODEL;
   invitedBy: string;
   createdAt: string;
   /** The SHA-256 of the current e-mail link's token (absent on invitations sent before links existed). */
@@ -51,6 +52,50 @@ export interface InvitationLinkItem {
 
 /** How long a link item outlives its expiry before the table's TTL removes it. */
 const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
+
+/**
+ * The role model of items written since the four roles (ADMIN, APPROVER, MEMBER, VIEWER). Before it,
+ * MEMBERs approved invoices; they keep that right as APPROVERs. The migration is read-and-rewrite: a user
+ * item without this marker and role MEMBER is read as APPROVER, and rewritten so the first time it is read
+ * (the authorizer reads it on every call, so on the person's next request); an invitation is only read
+ * that way (it is deleted when accepted). Every item written since carries the marker, so a MEMBER chosen
+ * now stays one.
+ */
+export const ROLE_MODEL = 2;
+
+const isLegacyMember = (item: { role: Role; roleModel?: number }) =>
+  item.role === 'MEMBER' && item.roleModel !== ROLE_MODEL;
+
+/** An invitation as its role reads today (a legacy MEMBER invitation invites an APPROVER). */
+const migratedInvitation = (item: InvitationItem): InvitationItem =>
+  isLegacyMember(item) ? { ...item, role: 'APPROVER', roleModel: ROLE_MODEL } : item;
+
+/** Rewrites a legacy MEMBER user item as an APPROVER (once: only while it is still the legacy MEMBER). */
+async function migratedUser(user: UserItem): Promise<UserItem> {
+  if (!isLegacyMember(user)) return user;
+  const key = keys.user(user.orgId, user.id);
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET #role = :approver, roleModel = :model',
+        ConditionExpression: '#role = :member AND attribute_not_exists(roleModel)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':approver': 'APPROVER', ':member': 'MEMBER', ':model': ROLE_MODEL },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as UserItem;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Another reader migrated it, or the role was changed meanwhile: what is stored now is current.
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    );
+    return Item as UserItem;
+  }
+}
 
 /** How many times a team change is retried when another change raced it (each try reads afresh). */
 const MAX_ATTEMPTS = 3;
@@ -81,7 +126,7 @@ async function memberItems(orgId: string): Promise<UserItem[]> {
     ...sortKeyStartsWith(keys.orgPk(orgId), keys.userPrefix),
     ConsistentRead: true,
   });
-  return items as unknown as UserItem[];
+  return Promise.all((items as unknown as UserItem[]).map(migratedUser));
 }
 
 /** A member's user item as stored now (a consistent read), or undefined when they are not a member. */
@@ -89,7 +134,7 @@ export async function memberItem(orgId: string, userId: string): Promise<UserIte
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }),
   );
-  return Item as UserItem | undefined;
+  return Item ? migratedUser(Item as UserItem) : undefined;
 }
 
 /** Every member of the organization, oldest first (sort keys are Cognito subs, so order by createdAt). */
@@ -137,11 +182,16 @@ export async function updateMemberRole(orgId: string, userId: string, role: Role
               Update: {
                 TableName: tableName(),
                 Key: keys.user(orgId, userId),
-                UpdateExpression: 'SET #role = :role, updatedAt = :now',
+                UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
                 // The role read above still holds, so the guard chosen for it is still the right one.
                 ConditionExpression: '#role = :current',
                 ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: { ':role': role, ':current': member.role, ':now': updatedAt },
+                ExpressionAttributeValues: {
+                  ':role': role,
+                  ':current': member.role,
+                  ':model': ROLE_MODEL,
+                  ':now': updatedAt,
+                },
               },
             },
             ...guard,
@@ -224,7 +274,7 @@ export async function listInvitations(orgId: string): Promise<Invitation[]> {
     ...sortKeyStartsWith(keys.orgPk(orgId), keys.invitationPrefix),
     ConsistentRead: true,
   })) as unknown as InvitationItem[];
-  return newestFirst(items).map(toInvitation);
+  return newestFirst(items.map(migratedInvitation)).map(toInvitation);
 }
 
 const newestFirst = (items: InvitationItem[]) =>
@@ -292,6 +342,7 @@ export async function createInvitation(
   const item: InvitationItem = {
     orgId,
     ...input,
+    roleModel: ROLE_MODEL,
     createdAt: nowIso(),
     tokenHash: link.tokenHash,
     linkExpiresAt: link.expiresAt,
@@ -431,5 +482,5 @@ export async function invitationsForEmail(email: string): Promise<InvitationItem
     ExpressionAttributeValues: { ':pk': keys.invitationsOfEmailPk(email.trim().toLowerCase()) },
     ConsistentRead: true,
   })) as unknown as InvitationItem[];
-  return newestFirst(items);
+  return newestFirst(items.map(migratedInvitation));
 }

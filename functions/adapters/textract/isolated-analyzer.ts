@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
 import { createRequire } from 'node:module';
+import { constants, setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnalyzeReply, AnalyzeRequest } from './analyzer-process';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import {
+  approveBodySchema,
   commentBodySchema,
   idSchema,
   invoiceListQuerySchema,
@@ -27,8 +28,8 @@ import { AppError } from '../../core/errors/app-error';
 import { markEdits } from '../../core/invoices/fields';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
+import { approve, approverRoleOf, invoicesWaitingFor } from '../../services/approvals';
 import { learnFromCorrection } from '../../services/classifier-memory';
-import { approveByPerson } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
@@ -74,9 +75,19 @@ async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
 
 export const handler = resourceHandler({
   'GET /api/invoices': async (request) => {
-    const { orgId } = request.principal();
+    const principal = request.principal();
+    const { orgId } = principal;
+    const query = parseQuery(request, invoiceListQuerySchema);
     const [result, currency] = await Promise.all([
-      listInvoices(orgId, parseQuery(request, invoiceListQuerySchema)),
+      query.waitingFor === 'me'
+        ? invoicesWaitingFor(orgId, { id: principal.actorId, role: approverRoleOf(principal) }).then(
+            (items) => ({
+              items: items.slice(0, query.limit ?? 25),
+              nextCursor: null,
+              total: items.length,
+            }),
+          )
+        : listInvoices(orgId, query),
       defaultCurrencyOf(orgId),
     ]);
     return { ...result, items: result.items.map((item) => toInvoice(item, currency)) };
@@ -166,11 +177,14 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/approve': async (request) => {
     const before = await load(request);
-    const after = await approveByPerson(before, {
-      actor: request.principal().actorId,
-      actorName: await actorName(request),
-    });
-    return toInvoice(after);
+    const { comment } = parseBody(request, approveBodySchema);
+    const principal = request.principal();
+    const approver = {
+      id: principal.actorId,
+      role: approverRoleOf(principal),
+      name: await actorName(request),
+    };
+    return toInvoice(await approve(before, approver, comment || null));
   },
 
   'POST /api/invoices/{id}/reject': async (request) => {
@@ -203,6 +217,8 @@ export const handler = resourceHandler({
         processingRunId: ulid(),
         reviewReasons: [],
         rejectionReason: null,
+        // The next decision evaluates the approval rules afresh.
+        approvalSteps: null,
       },
       {
         type: 'reprocess_requested',

@@ -1,6 +1,7 @@
 import type { Allocation, AllocationInput, Category } from '../../../shared/schemas';
 import { listCategories } from '../../adapters/dynamodb/categories';
 import { findProperty } from '../../adapters/dynamodb/properties';
+import { findVendor } from '../../adapters/dynamodb/vendors';
 import { badInput } from '../../core/errors/app-error';
 
 /**
@@ -71,4 +72,29 @@ export async function ownAllocations(
       };
     }),
   );
+}
+
+/** Lists of ids a write may name (an approval rule's properties, vendors and categories). */
+export interface ReferenceLists {
+  propertyIds?: string[];
+  vendorIds?: string[];
+  categoryIds?: string[];
+}
+
+/** Checks every id of the lists is the organization's own, like ownReferences (400 naming the list). */
+export async function ownReferenceLists(orgId: string, lists: ReferenceLists): Promise<void> {
+  const { propertyIds = [], vendorIds = [], categoryIds = [] } = lists;
+  const [properties, vendors, categories] = await Promise.all([
+    Promise.all(propertyIds.map((id) => findProperty(orgId, id))),
+    Promise.all(vendorIds.map((id) => findVendor(orgId, id))),
+    categoryIds.length ? listCategories(orgId) : [],
+  ]);
+  const missing = (path: string, what: string) => {
+    const message = `A ${what} in the list does not exist in your organization`;
+    return badInput(message, [{ path, message }]);
+  };
+  if (properties.some((p) => !p)) throw missing('propertyIds', 'property');
+  if (vendors.some((v) => !v)) throw missing('vendorIds', 'vendor');
+  if (categoryIds.some((id) => !categories.some((c) => c.id === id)))
+    throw missing('categoryIds', 'category');
 }

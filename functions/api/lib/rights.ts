@@ -1,4 +1,5 @@
 import type { ApiKeyScope, Role } from '../../../shared/schemas';
+import { NOT_AN_APPROVER } from '../../core/approvals/steps';
 import { forbidden } from '../../core/errors/app-error';
 import type { Principal } from './principal';
 
@@ -21,18 +22,21 @@ export interface Rule {
 }
 
 /** Everyone in the organization. */
-const READERS: readonly Role[] = ['ADMIN', 'MEMBER'];
+const READERS: readonly Role[] = ['ADMIN', 'APPROVER', 'MEMBER', 'VIEWER'];
 /** Those who upload, edit and code invoices and maintain vendors and properties. */
-const EDITORS: readonly Role[] = ['ADMIN', 'MEMBER'];
-/** Those who approve and reject invoices. */
-const APPROVERS: readonly Role[] = ['ADMIN', 'MEMBER'];
+const EDITORS: readonly Role[] = ['ADMIN', 'APPROVER', 'MEMBER'];
+/**
+ * Those who may approve and reject invoices at all; which invoice's pending step a person may approve is
+ * decided by its approval steps (functions/core/approvals/).
+ */
+const APPROVERS: readonly Role[] = ['ADMIN', 'APPROVER'];
 /** Those who manage the organization, its people, keys, webhooks and integrations. */
 const ADMINS: readonly Role[] = ['ADMIN'];
 
 const NOT_ALLOWED = 'You are not allowed to do this';
 const read = (scope?: ApiKeyScope): Rule => ({ roles: READERS, scope, refusal: NOT_ALLOWED });
 const edit = (scope?: ApiKeyScope): Rule => ({ roles: EDITORS, scope, refusal: NOT_ALLOWED });
-const approve: Rule = { roles: APPROVERS, scope: 'invoices:approve', refusal: NOT_ALLOWED };
+const approve: Rule = { roles: APPROVERS, scope: 'invoices:approve', refusal: NOT_AN_APPROVER };
 /** A person's own things (profile, notifications): no API key has a person to act for. */
 const personal = (refusal: string): Rule => ({ roles: READERS, refusal });
 const PROFILE = personal('API keys have no user profile');
@@ -43,6 +47,7 @@ const TEAM = administer('Only an administrator can manage the team');
 const KEYS = administer('Only an administrator can manage API keys');
 const WEBHOOKS = administer('Only an administrator can manage webhooks');
 const INTEGRATIONS = administer('Only an administrator can manage integrations');
+const APPROVAL_RULES = administer('Only an administrator can manage approval rules');
 
 /** Public routes skip the authorizer and these rules (sign-in redirects, the OpenAPI document). */
 export const PUBLIC = 'public';
@@ -108,6 +113,11 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'POST /api/organization/invitations': TEAM,
   'DELETE /api/organization/invitations/{email}': TEAM,
   'POST /api/organization/invitations/{email}/resend': TEAM,
+
+  'GET /api/organization/approval-rules': APPROVAL_RULES,
+  'POST /api/organization/approval-rules': APPROVAL_RULES,
+  'PUT /api/organization/approval-rules/{id}': APPROVAL_RULES,
+  'DELETE /api/organization/approval-rules/{id}': APPROVAL_RULES,
 
   'GET /api/api-keys': { ...read(), refusal: 'API keys can only be managed by a signed-in user' },
   'POST /api/api-keys': KEYS,

@@ -6,20 +6,21 @@ import { parseBody, resourceHandler } from '../lib/http';
 /** The header bell: the newest notifications (kept 30 days) and how many are unread. */
 export const handler = resourceHandler({
   'GET /api/notifications': async (request) => {
-    const { items, unread } = await listNotifications(request.principal().orgId);
+    const { orgId, actorId } = request.principal();
+    const { items, unread } = await listNotifications(orgId, actorId);
     return { items, nextCursor: null, total: items.length, unread };
   },
 
   'POST /api/notifications/read': async (request) => {
-    const { orgId } = request.principal();
+    const { orgId, actorId } = request.principal();
     const { ids } = parseBody(request, notificationsReadSchema);
     if (ids?.length) {
       // Ids the organization does not have are 404, like any other id of another tenant.
-      const known = new Set((await listNotifications(orgId, 100)).items.map((n) => n.id));
+      const known = new Set((await listNotifications(orgId, actorId, 100)).items.map((n) => n.id));
       if (ids.some((id) => !known.has(id))) throw notFound('Notification');
     }
-    await markNotificationsRead(orgId, ids);
-    const { unread } = await listNotifications(orgId);
+    await markNotificationsRead(orgId, actorId, ids);
+    const { unread } = await listNotifications(orgId, actorId);
     return { status: 200, body: { unread } };
   },
 });

@@ -6,6 +6,9 @@ import {
   apiKeyCreatedSchema,
   apiKeyCreateSchema,
   apiKeySchema,
+  approvalRuleInputSchema,
+  approvalRuleSchema,
+  approveBodySchema,
   categorySchema,
   commentBodySchema,
   commentSchema,
@@ -88,6 +91,7 @@ const named = {
   Member: memberSchema.meta({ id: 'Member' }),
   Invitation: invitationSchema.meta({ id: 'Invitation' }),
   InvitationPreview: invitationPreviewSchema.meta({ id: 'InvitationPreview' }),
+  ApprovalRule: approvalRuleSchema.meta({ id: 'ApprovalRule' }),
   Stats: statsSchema.meta({ id: 'Stats' }),
   Analytics: analyticsSchema.meta({ id: 'Analytics' }),
 };
@@ -246,10 +250,12 @@ export const OPERATIONS: Operation[] = [
   {
     route: 'POST /api/invoices/{id}/approve',
     tag: 'Invoices',
-    summary: 'Approve an invoice (409 `unreadable` when its file could not be read)',
+    summary:
+      'Give one approval (optional comment); the invoice becomes APPROVED with the last one its approvalSteps need (403 when the step is not yours; 409 `unreadable`, `already_approved`)',
+    body: approveBodySchema,
     success: 201,
     response: named.Invoice,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   },
   {
     route: 'POST /api/invoices/{id}/reject',
@@ -660,6 +666,40 @@ export const OPERATIONS: Operation[] = [
     summary: 'Revoke an invitation (administrators)',
     success: 204,
     errors: [403],
+  },
+  // approval rules
+  {
+    route: 'GET /api/organization/approval-rules',
+    tag: 'Approval rules',
+    summary: 'The approval rules in their order (administrators); the first an invoice meets applies',
+    success: 200,
+    response: page(named.ApprovalRule),
+    errors: [403],
+  },
+  {
+    route: 'POST /api/organization/approval-rules',
+    tag: 'Approval rules',
+    summary: 'Add an approval rule (administrators); 400 when nobody could complete it',
+    body: approvalRuleInputSchema,
+    success: 201,
+    response: named.ApprovalRule,
+    errors: [400, 403, 409],
+  },
+  {
+    route: 'PUT /api/organization/approval-rules/{id}',
+    tag: 'Approval rules',
+    summary: 'Change or move an approval rule (administrators); invoices already waiting keep their steps',
+    body: approvalRuleInputSchema,
+    success: 200,
+    response: named.ApprovalRule,
+    errors: [400, 403, 404, 409],
+  },
+  {
+    route: 'DELETE /api/organization/approval-rules/{id}',
+    tag: 'Approval rules',
+    summary: 'Delete an approval rule (administrators)',
+    success: 204,
+    errors: [403, 404, 409],
   },
 ];
 

@@ -10,6 +10,7 @@ import { getOrganization } from '../../adapters/dynamodb/organizations';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { splitsAfterRun } from '../../core/invoices/allocations';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
+import { approvalStepsFor, notifyApprovers } from '../../services/approvals';
 import { autoApproveIfAllowed } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { getRun } from '../lib/run-store';
@@ -75,6 +76,8 @@ export async function settle(
       reviewReasons: ['Processing could not confirm the fields; check them before approving.'],
     };
   }
+  // Ready for approval: the steps it needs are fixed now, by the rules as they are now.
+  changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
   let after: InvoiceItem;
   try {
     after = await saveInvoice(
@@ -180,6 +183,8 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     },
     extracted.lineItems,
   );
-  if (after?.status === 'PROCESSED') await autoApproveIfAllowed(after, await getOrganization(ctx.orgId));
+  const autoApproved =
+    after?.status === 'PROCESSED' && (await autoApproveIfAllowed(after, await getOrganization(ctx.orgId)));
+  if (after && !autoApproved) await notifyApprovers(after);
   return ctx;
 }

@@ -40,6 +40,8 @@ export interface ListSearch {
 export interface InvoicesSearch {
   q?: string;
   filter?: ProcessingStatus;
+  /** 'Waiting for me': invoices whose next approval the signed-in person may give. */
+  waitingFor?: 'me';
   page?: number;
   invoice?: string;
 }
@@ -74,6 +76,7 @@ export function validateInvoicesSearch(search: Record<string, unknown>): Invoice
   return {
     q: text(search.q),
     filter: oneOf(PROCESSING_STATUSES, search.filter),
+    waitingFor: oneOf(['me'] as const, search.waitingFor),
     page: page(search.page),
     invoice: text(search.invoice, 64),
   };

@@ -1,15 +1,17 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { HomeSearch } from '../../app/search';
+import { useUser } from '../auth/api/get-user';
 import { InvoiceDetailDialog } from '../invoices/components/invoice-detail-dialog';
 import { QuickUpload } from './components/quick-upload';
 import { RecentActivity } from './components/recent-activity';
 import { RecentInvoices } from './components/recent-invoices';
-import { NeedsReview, StatusOverview } from './components/side-panels';
+import { NeedsReview, StatusOverview, WaitingForMe } from './components/side-panels';
 import { StatsCards } from './components/stats-cards';
 
 export function DashboardPage() {
   const search = useSearch({ strict: false }) as HomeSearch;
   const navigate = useNavigate();
+  const role = useUser().data?.role;
   const close = () =>
     void navigate({
       to: '/',
@@ -36,6 +38,7 @@ export function DashboardPage() {
           <NeedsReview />
         </div>
       </div>
+      {role === 'ADMIN' || role === 'APPROVER' ? <WaitingForMe /> : null}
       <RecentInvoices />
       <InvoiceDetailDialog
         invoiceId={search.invoice ?? null}

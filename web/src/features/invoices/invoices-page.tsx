@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorDetail } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
+import { useUser } from '../auth/api/get-user';
 import { useInvoicePage } from './api/get-invoices';
 import { useDeleteInvoice } from './api/invoice-actions';
 import { exportInvoicesCsv } from './api/invoice-files';
@@ -28,6 +29,14 @@ const FILTERS: { value: ProcessingStatus | undefined; label: string }[] = [
   { value: 'processing', label: 'Processing' },
   { value: 'review_needed', label: 'Review Needed' },
 ];
+
+const filterClass = (active: boolean) =>
+  cn(
+    'rounded-md px-3 py-1.5 text-sm font-medium transition',
+    active
+      ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+      : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+  );
 
 function InvoiceCard({
   invoice,
@@ -106,13 +115,15 @@ export function InvoicesPage() {
 
   const page = search.page ?? 1;
   const { data, isPending, isError, isPlaceholderData, items, paging } = useInvoicePage(
-    { processingStatus: search.filter, search: search.q },
+    { processingStatus: search.filter, search: search.q, waitingFor: search.waitingFor },
     { page, pageSize: PAGE_SIZE, onUnknownPage: () => setSearch({ page: undefined }) },
   );
 
   const del = useDeleteInvoice();
   const [exporting, setExporting] = useState(false);
-  const filtered = Boolean(search.q || search.filter);
+  const filtered = Boolean(search.q || search.filter || search.waitingFor);
+  const role = useUser().data?.role;
+  const approves = role === 'ADMIN' || role === 'APPROVER';
 
   const onExport = async () => {
     setExporting(true);
@@ -153,24 +164,29 @@ export function InvoicesPage() {
         <fieldset className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           <legend className="sr-only">Filter by processing status</legend>
           {FILTERS.map((f) => {
-            const active = search.filter === f.value;
+            const active = search.filter === f.value && !search.waitingFor;
             return (
               <button
                 key={f.label}
                 type="button"
                 aria-pressed={active}
-                onClick={() => setSearch({ filter: f.value, page: undefined })}
-                className={cn(
-                  'rounded-md px-3 py-1.5 text-sm font-medium transition',
-                  active
-                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
-                )}
+                onClick={() => setSearch({ filter: f.value, waitingFor: undefined, page: undefined })}
+                className={filterClass(active)}
               >
                 {f.label}
               </button>
             );
           })}
+          {approves ? (
+            <button
+              type="button"
+              aria-pressed={search.waitingFor === 'me'}
+              onClick={() => setSearch({ filter: undefined, waitingFor: 'me', page: undefined })}
+              className={filterClass(search.waitingFor === 'me')}
+            >
+              Waiting for me
+            </button>
+          ) : null}
         </fieldset>
       </div>
 

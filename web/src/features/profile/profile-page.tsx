@@ -8,10 +8,9 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { UserAvatar } from '../../components/user-avatar';
 import { personName } from '../../lib/utils';
+import { ROLE_LABELS } from '../organization/lib/team-rules';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './components/profile-form';
-
-const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', MEMBER: 'Member' };
 
 /** 'Member Since': the creation date in the browser's locale. */
 export function memberSince(createdAt: string | null | undefined): string {

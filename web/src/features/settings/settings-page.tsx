@@ -1,9 +1,11 @@
-import { KeyRound, LayoutGrid, Plug, SlidersHorizontal } from 'lucide-react';
+import { KeyRound, LayoutGrid, Plug, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useUser } from '../auth/api/get-user';
 import { AdvancedTab } from './components/advanced-tab';
 import { ApiKeysTab } from './components/api-keys-tab';
+import { ApprovalsTab } from './components/approvals-tab';
 import { IntegrationsTab } from './components/integrations-tab';
 import { OverviewTab } from './components/overview-tab';
 
@@ -12,6 +14,8 @@ const TABS = [
   { value: 'integrations', label: 'Integrations', icon: Plug },
   { value: 'api-keys', label: 'API Keys', icon: KeyRound },
   { value: 'advanced', label: 'Advanced', icon: SlidersHorizontal },
+  /** Administrators only. */
+  { value: 'approvals', label: 'Approvals', icon: ShieldCheck },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -23,6 +27,8 @@ function tabFromHash(): Tab {
 
 export function SettingsPage() {
   const [tab, setTab] = useState<Tab>(tabFromHash);
+  const isAdmin = useUser().data?.role === 'ADMIN';
+  const tabs = TABS.filter((t) => t.value !== 'approvals' || isAdmin);
   useEffect(() => {
     const onHash = () => setTab(tabFromHash());
     window.addEventListener('hashchange', onHash);
@@ -41,7 +47,7 @@ export function SettingsPage() {
       <Tabs value={tab} onValueChange={change} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList aria-label="Settings sections">
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 <t.icon className="size-4" aria-hidden />
                 {t.label}
@@ -61,6 +67,11 @@ export function SettingsPage() {
         <TabsContent value="advanced">
           <AdvancedTab />
         </TabsContent>
+        {isAdmin ? (
+          <TabsContent value="approvals">
+            <ApprovalsTab />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

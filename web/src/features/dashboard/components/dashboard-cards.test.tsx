@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
 import { RecentActivity } from './recent-activity';
+import { WaitingForMe } from './side-panels';
 import { StatsCards } from './stats-cards';
 
 afterEach(() => {
@@ -72,5 +73,39 @@ describe('RecentActivity', () => {
     mockApi({ 'GET /api/invoices': { status: 500, body: { message: 'x', code: 'internal' } } });
     renderWithProviders(<RecentActivity />);
     expect(await screen.findByText('Failed to load recent activity')).toBeInTheDocument();
+  });
+});
+
+describe('WaitingForMe', () => {
+  it("asks for the caller's queue and shows each invoice's rule and approvals so far", async () => {
+    const { calls } = mockApi({
+      'GET /api/invoices': {
+        body: page([
+          makeInvoice({
+            id: '01HZY3K8M2Q4R5S6T7AAAAAAA3',
+            status: 'PROCESSED',
+            approvalSteps: {
+              ruleId: '01HZY3K8M2Q4R5S6T7AAAAAAR1',
+              ruleName: 'Over $10,000',
+              required: 2,
+              approverRole: 'APPROVER',
+              approverIds: [],
+              separationOfDuties: true,
+              approvals: [{ userId: 'u1', name: 'Cal', at: '2026-01-01T00:00:00.000Z', comment: null }],
+            },
+          }),
+        ]),
+      },
+    });
+    renderWithProviders(<WaitingForMe />);
+    expect(await screen.findByText(/Over \$10,000: 1 of 2 approvals/)).toBeInTheDocument();
+    expect(screen.getByText('1 waiting')).toBeInTheDocument();
+    expect(calls[0].url.searchParams.get('waitingFor')).toBe('me');
+  });
+
+  it('says when nothing waits', async () => {
+    mockApi({ 'GET /api/invoices': { body: page([]) } });
+    renderWithProviders(<WaitingForMe />);
+    expect(await screen.findByText('No invoices are waiting for your approval.')).toBeInTheDocument();
   });
 });

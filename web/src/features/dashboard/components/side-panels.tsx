@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Plug } from 'lucide-react';
 import { formatDate } from '../../../../../shared/format';
-import { INVOICE_STATUSES } from '../../../../../shared/schemas/invoice';
+import { INVOICE_STATUSES, type Invoice } from '../../../../../shared/schemas/invoice';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn, formatRelativeTime } from '../../../lib/utils';
-import { useInvoices } from '../../invoices/api/get-invoices';
+import { type InvoiceListParams, useInvoices } from '../../invoices/api/get-invoices';
 import { DueBadge } from '../../invoices/components/due-badge';
 import {
   amountDisplay,
@@ -84,17 +84,32 @@ export function StatusOverview() {
   );
 }
 
-/** 2/3 panel: the invoices waiting for a person, with their reasons. */
-export function NeedsReview() {
-  const { data, isPending, isError } = useInvoices({ status: 'REVIEW_REQUIRED', limit: 5 });
+/** 2/3 panel: the first invoices of a queue (Needs Review, Waiting for me), with why each waits. */
+function InvoiceQueue({
+  title,
+  description,
+  params,
+  tone,
+  empty,
+  reason,
+}: {
+  title: string;
+  description: string;
+  params: InvoiceListParams;
+  tone: 'red' | 'brand';
+  empty: string;
+  /** The second line's first part for one invoice. */
+  reason: (invoice: Invoice) => string;
+}) {
+  const { data, isPending, isError } = useInvoices({ ...params, limit: 5 });
   return (
-    <Card className="h-full">
+    <Card className="h-full" role="region" aria-label={title}>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div>
-          <CardTitle>Needs Review</CardTitle>
-          <CardDescription>Invoices the AI flagged for a person to check</CardDescription>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
         </div>
-        {data?.total ? <Badge tone="red">{data.total} waiting</Badge> : null}
+        {data?.total ? <Badge tone={tone}>{data.total} waiting</Badge> : null}
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -108,9 +123,7 @@ export function NeedsReview() {
         ) : !data?.items.length ? (
           <div className="py-8 text-center">
             <p className="text-sm font-medium text-slate-900 dark:text-white">All caught up</p>
-            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-              No invoices need review right now.
-            </p>
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{empty}</p>
           </div>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -124,8 +137,7 @@ export function NeedsReview() {
                     <DueBadge invoice={inv} />
                   </p>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                    {inv.reviewReasons[0] ?? 'Requires manual review'} ·{' '}
-                    {formatDate(inv.invoiceDate ?? inv.createdAt)}
+                    {reason(inv)} · {formatDate(inv.invoiceDate ?? inv.createdAt)}
                   </p>
                 </div>
                 <span className="hidden text-sm font-medium text-slate-900 tabular-nums sm:block dark:text-white">
@@ -145,5 +157,37 @@ export function NeedsReview() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+export function NeedsReview() {
+  return (
+    <InvoiceQueue
+      title="Needs Review"
+      description="Invoices the AI flagged for a person to check"
+      params={{ status: 'REVIEW_REQUIRED' }}
+      tone="red"
+      empty="No invoices need review right now."
+      reason={(inv) => inv.reviewReasons[0] ?? 'Requires manual review'}
+    />
+  );
+}
+
+/** 'Waiting for me': invoices whose next approval the signed-in person may give (approvers and admins). */
+export function WaitingForMe() {
+  return (
+    <InvoiceQueue
+      title="Waiting for me"
+      description="Invoices waiting for your approval"
+      params={{ waitingFor: 'me' }}
+      tone="brand"
+      empty="No invoices are waiting for your approval."
+      reason={(inv) => {
+        const steps = inv.approvalSteps;
+        return steps
+          ? `${steps.ruleName}: ${steps.approvals.length} of ${steps.required} approvals`
+          : 'One approval';
+      }}
+    />
   );
 }

@@ -16,6 +16,8 @@ export interface InvoiceListParams {
   to?: string;
   limit?: number;
   cursor?: string | null;
+  /** Only invoices waiting for the caller's approval. */
+  waitingFor?: 'me';
 }
 
 export const getInvoices = (params: InvoiceListParams = {}, signal?: AbortSignal) =>

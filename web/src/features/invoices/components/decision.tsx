@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useApproveInvoice, useRejectInvoice } from '../api/invoice-actions';
-import { type DuplicateRef, duplicateOf } from '../lib/invoice-rules';
+import { approvalRecordedText, approvalsWaiting, type DuplicateRef, duplicateOf } from '../lib/invoice-rules';
 
 /** Asks before approving a suspected duplicate; names the other invoice and opens it on request. */
 function DuplicateConfirmDialog({
@@ -76,13 +76,18 @@ export function useDecision({
   const runApprove = () =>
     invoice &&
     approveMutation.mutate(invoice.id, {
-      onSuccess: () => {
+      onSuccess: (after) => {
         setConfirming(false);
-        toast({
-          title: 'Invoice approved',
-          description: 'The invoice will be synced to your property management system.',
-          variant: 'success',
-        });
+        const waiting = approvalsWaiting(after);
+        toast(
+          waiting
+            ? { title: approvalRecordedText(waiting), variant: 'success' }
+            : {
+                title: 'Invoice approved',
+                description: 'The invoice will be synced to your property management system.',
+                variant: 'success',
+              },
+        );
         onDecided?.();
       },
       onError: (e) => {

@@ -5,6 +5,8 @@ import { makeInvoice } from '../../../test/render';
 import {
   activityText,
   amountDisplay,
+  approvalRecordedText,
+  approvalsWaiting,
   byDueDate,
   canDecide,
   dueUrgency,
@@ -128,5 +130,25 @@ describe('due dates of invoices waiting for a decision', () => {
 
   it("takes today's date where the reviewer is", () => {
     expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('approvalsWaiting', () => {
+  const steps = {
+    ruleId: 'R',
+    ruleName: 'Over $10,000',
+    required: 2,
+    approverRole: 'APPROVER' as const,
+    approverIds: [],
+    separationOfDuties: true,
+    approvals: [{ userId: 'u1', name: 'Ann', at: '2026-01-01T00:00:00.000Z', comment: null }],
+  };
+
+  it('counts the approvals still missing, none once approved or without steps', () => {
+    expect(approvalsWaiting({ status: 'PROCESSED', approvalSteps: steps })).toBe(1);
+    expect(approvalRecordedText(1)).toBe('Approval recorded. Waiting for 1 more approval.');
+    expect(approvalRecordedText(2)).toBe('Approval recorded. Waiting for 2 more approvals.');
+    expect(approvalsWaiting({ status: 'APPROVED', approvalSteps: steps })).toBe(0);
+    expect(approvalsWaiting({ status: 'PROCESSED', approvalSteps: null })).toBe(0);
   });
 });

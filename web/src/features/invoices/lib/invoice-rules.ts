@@ -312,3 +312,14 @@ export function fieldEditor(invoice: Pick<Invoice, 'fieldEdits'>, field: string)
   if (!edit) return null;
   return edit.name || 'a teammate';
 }
+
+/** How many approvals an invoice still waits for after an approval (0 once it is APPROVED). */
+export function approvalsWaiting(invoice: Pick<Invoice, 'status' | 'approvalSteps'> | undefined): number {
+  const steps = invoice?.approvalSteps;
+  if (!steps || invoice.status === 'APPROVED') return 0;
+  return Math.max(0, steps.required - steps.approvals.length);
+}
+
+/** The toast after an approval that others must still follow. */
+export const approvalRecordedText = (waiting: number) =>
+  `Approval recorded. Waiting for ${waiting} more approval${waiting === 1 ? '' : 's'}.`;

@@ -14,6 +14,7 @@ const KIND_DOT: Record<string, string> = {
   rejected: 'bg-red-500',
   sync_failed: 'bg-amber-500',
   email: 'bg-sky-500',
+  approval_requested: 'bg-amber-500',
 };
 
 /** The header bell: unread count and the latest notifications. */

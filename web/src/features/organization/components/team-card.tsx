@@ -16,7 +16,7 @@ import { useUser } from '../../auth/api/get-user';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
-import { ROLE_LABELS, ROLE_OPTIONS } from '../lib/team-rules';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from '../lib/team-rules';
 import { InviteForm, roleSelectClass } from './invite-form';
 import { PendingInvitations } from './pending-invitations';
 
@@ -168,6 +168,14 @@ export function TeamCard() {
             </TableBody>
           </Table>
         )}
+        <dl className="grid gap-1 text-xs text-slate-500 sm:grid-cols-2 dark:text-slate-400">
+          {ROLE_OPTIONS.map((o) => (
+            <div key={o.value}>
+              <dt className="inline font-medium text-slate-700 dark:text-slate-300">{o.label}: </dt>
+              <dd className="inline">{ROLE_DESCRIPTIONS[o.value]}</dd>
+            </div>
+          ))}
+        </dl>
         {isAdmin ? (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-6 border-t border-slate-200 pt-5 dark:border-slate-800">
             <InviteForm />
