@@ -2,10 +2,8 @@
  * Approval rules of issue 17 in the browser: an administrator sets a two-approval rule for invoices of
  * $10,000 or more, a member uploads a $12,000 invoice, an approver approves it from 'Waiting for me' on
  * the dashboard, and a second approver finishes it from the Invoices page's 'Waiting for me' filter.
- * Run by run.ts on its stack, after the team steps (it adds people to the demo organization), only with
- * `--approvals`: in its two runs so far the rule step failed (first a label locator, then the invitees
- * had not yet signed in, so the two-approval rule was rightly refused); both are fixed here but the steps
- * have not yet been seen green in the browser.
+ * Run by run.ts on its stack, after the team steps (it adds people to the demo organization). Invitees
+ * sign in once before the rule is set: until they join, nobody could give the rule's second approval.
  */
 import type { Page } from 'playwright-core';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';

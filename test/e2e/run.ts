@@ -4,7 +4,6 @@
  *
  *   npm run test:e2e                # build + run
  *   npm run test:e2e -- --no-build  # reuse web/dist
- *   npm run test:e2e -- --approvals # also the approval-rules steps (approvals.ts)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -916,22 +915,20 @@ async function main() {
       assert(!(await page.getByText('teammate@example.com').count()), 'the revoked invitation is back');
     });
 
-    // Opt-in (`npm run test:e2e -- --approvals`) until seen green: see approvals.ts.
-    if (process.argv.includes('--approvals'))
-      await approvalSteps({
-        page,
-        step,
-        shot,
-        seen,
-        assertA11y,
-        signIn,
-        cognito: stack.info.cognito,
-        newPage: async () => {
-          const other = await (await newContext(browser as Browser, url, 'light')).newPage();
-          watchErrors(other, errors);
-          return other;
-        },
-      });
+    await approvalSteps({
+      page,
+      step,
+      shot,
+      seen,
+      assertA11y,
+      signIn,
+      cognito: stack.info.cognito,
+      newPage: async () => {
+        const other = await (await newContext(browser as Browser, url, 'light')).newPage();
+        watchErrors(other, errors);
+        return other;
+      },
+    });
 
     await step(
       'axe: vendors, properties, analytics, settings, profile, organization (light)',
