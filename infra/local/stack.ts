@@ -277,6 +277,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       QUICKBOOKS_CLIENT_ID: quickbooks.client.id,
       QUICKBOOKS_CLIENT_SECRET: quickbooks.client.secret,
       QUICKBOOKS_TOKEN_URL: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+      QUICKBOOKS_AUTHORIZE_URL: `${quickbooks.url}/connect/oauth2`,
+      QUICKBOOKS_API_URL: quickbooks.url,
     });
     // The product's outbound e-mail goes to it (functions/adapters/email/mail-sender.ts).
     Object.assign(process.env, {

@@ -395,6 +395,20 @@ export const integrationUpdateSchema = z.object({
   version: z.number().int().min(1).optional(),
 });
 
+/** What the browser brings back from Intuit's consent page (the query of the redirect). */
+export const quickBooksCallbackSchema = z.object({
+  code: z.string().trim().min(1, 'code is required').max(512),
+  state: z.string().trim().min(1, 'state is required').max(200),
+  realmId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'realmId must be the QuickBooks company id'),
+});
+export type QuickBooksCallback = z.infer<typeof quickBooksCallbackSchema>;
+
+/** Where to send the browser to connect QuickBooks (Intuit's consent page). */
+export const quickBooksConnectSchema = z.object({ authorizeUrl: z.string() });
+
 export const integrationTestResultSchema = z.object({
   ok: z.boolean(),
   /**

@@ -22,6 +22,7 @@ import {
   webhookSchema,
 } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { consentToQuickBooks } from '../helpers/quickbooks-consent';
 import { body } from '../helpers/responses';
 import { registeredRoutes } from '../helpers/routes';
 
@@ -326,6 +327,21 @@ const CASES: Record<string, Case> = {
   'POST /api/integrations/{id}/test': {
     attempt: async () => post(`/api/integrations/${(await integration()).id}/test`),
     expect: adminsOnly(200),
+  },
+  'POST /api/integrations/quickbooks/connect': {
+    attempt: async () => post('/api/integrations/quickbooks/connect'),
+    expect: adminsOnly(200),
+  },
+  'POST /api/integrations/quickbooks/callback': {
+    // The admin brings back a real consent; the others are refused before their body is read.
+    attempt: async (caller) =>
+      post(
+        '/api/integrations/quickbooks/callback',
+        caller === 'admin'
+          ? (await consentToQuickBooks(admin)).callback
+          : { code: 'c', state: 's', realmId: '1' },
+      ),
+    expect: adminsOnly(201),
   },
 };
 

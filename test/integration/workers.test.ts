@@ -219,6 +219,7 @@ describe('integration sync', () => {
       clientId: quickbooks.client.id,
       clientSecret: quickbooks.client.secret,
       tokenUrl: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+      authorizeUrl: `${quickbooks.url}/connect/oauth2`,
     };
     const connected = (await exchangeCode(app, quickbooks.authorize(), `${stack.url}/callback`)) as TokenSet;
     const created = await createIntegration(otherOrg, {

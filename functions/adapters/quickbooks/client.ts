@@ -1,8 +1,7 @@
+import { env } from '../../env';
 import { callOutbound, type OutboundResult } from '../http';
 import { type BillSource, billFor, billLines, parseAccountMap } from './bill';
 
-/** QuickBooks Online production API; a sandbox or the local fake is set as the integration's apiUrl. */
-export const QUICKBOOKS_API_BASE = 'https://quickbooks.api.intuit.com';
 export const QUICKBOOKS_MINOR_VERSION = '75';
 /** The reason shown when the token is expired or revoked: only a new connection helps. */
 export const RECONNECT_QUICKBOOKS = 'Reconnect QuickBooks';
@@ -26,7 +25,8 @@ export type QuickBooksOutcome =
 
 /** `…/v3/company/<realmId>`; an apiUrl stored in that form (before realmId was a field) is used as is. */
 export function companyBase(config: QuickBooksConfig): string | { error: string } {
-  const base = (config.apiUrl || QUICKBOOKS_API_BASE).replace(/\/+$/, '');
+  // Without its own apiUrl, an integration is called at the deployment's (QUICKBOOKS_API_URL: Intuit's, or the local fake).
+  const base = (config.apiUrl || env().QUICKBOOKS_API_URL).replace(/\/+$/, '');
   if (/\/v3\/company\/[^/]+$/.test(base)) return base;
   if (!config.realmId) return { error: 'The QuickBooks company (realm id) is not set' };
   return `${base}/v3/company/${encodeURIComponent(config.realmId)}`;

@@ -24,6 +24,7 @@ beforeAll(async () => {
     clientId: fake.client.id,
     clientSecret: fake.client.secret,
     tokenUrl: `${fake.url}/oauth2/v1/tokens/bearer`,
+    authorizeUrl: `${fake.url}/connect/oauth2`,
   };
 });
 afterAll(async () => {

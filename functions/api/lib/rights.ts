@@ -126,6 +126,8 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'PUT /api/integrations/{id}': INTEGRATIONS,
   'DELETE /api/integrations/{id}': INTEGRATIONS,
   'POST /api/integrations/{id}/test': INTEGRATIONS,
+  'POST /api/integrations/quickbooks/connect': INTEGRATIONS,
+  'POST /api/integrations/quickbooks/callback': INTEGRATIONS,
 };
 
 /** The rule of a route key (`'PUT /api/invoices/{id}'`); throws for a route nobody wrote a rule for. */

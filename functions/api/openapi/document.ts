@@ -33,6 +33,8 @@ import {
   propertyInputSchema,
   propertySchema,
   propertyUpdateSchema,
+  quickBooksCallbackSchema,
+  quickBooksConnectSchema,
   rejectBodySchema,
   statsSchema,
   uploadUrlRequestSchema,
@@ -446,6 +448,25 @@ export const OPERATIONS: Operation[] = [
     summary: 'Test the connection',
     success: 200,
     response: integrationTestResultSchema,
+  },
+  {
+    route: 'POST /api/integrations/quickbooks/connect',
+    tag: 'Integrations',
+    summary:
+      "Start connecting QuickBooks: answers Intuit's consent URL (single-use state bound to the caller)",
+    success: 200,
+    response: quickBooksConnectSchema,
+    errors: [415],
+  },
+  {
+    route: 'POST /api/integrations/quickbooks/callback',
+    tag: 'Integrations',
+    summary:
+      'Finish connecting QuickBooks with the code, state and realmId Intuit sent back (200 when reconnected)',
+    body: quickBooksCallbackSchema,
+    success: 201,
+    response: named.Integration,
+    errors: [400],
   },
   // webhooks
   {

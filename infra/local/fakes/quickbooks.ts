@@ -27,8 +27,13 @@ export interface FakeQuickBooks {
   vendors: { Id: string; DisplayName: string; realmId: string }[];
   /** The OAuth app the token endpoint accepts (Basic client auth). */
   client: { id: string; secret: string };
-  /** Issues an authorization code, as the consent screen would (then exchanged at the token endpoint). */
-  authorize(): string;
+  /** The company (realm) the consent page connects. */
+  realmId: string;
+  /**
+   * Issues an authorization code, as the consent screen would (then exchanged at the token endpoint); with a
+   * redirect URI, the exchange must name the same one.
+   */
+  authorize(redirectUri?: string): string;
   /** The refresh tokens that can still be used (each is single-use: a refresh rotates it). */
   validRefreshTokens(): string[];
   /** Revokes a token: calls with it answer 401. */
@@ -72,14 +77,33 @@ const billBody = z
 const vendorBody = z.object({ DisplayName: z.string().min(1).max(500) }).passthrough();
 const vendorQuery = /^SELECT \* FROM Vendor WHERE DisplayName = '((?:[^'\\]|\\.)*)'$/;
 
+/** An answer: JSON (an object), a text page (a string), or a redirect. */
+interface Answer {
+  status: number;
+  body: unknown;
+  location?: string;
+}
+
 const fault = (type: string, code: string, message: string, detail = message) => ({
   Fault: { Error: [{ Message: message, Detail: detail, code }], type },
   time: new Date().toISOString(),
 });
 
+/** Intuit's authorization request (GET /connect/oauth2), RFC 6749 §4.1.1. */
+const authorizeQuery = z.object({
+  client_id: z.string().min(1),
+  response_type: z.literal('code'),
+  scope: z
+    .string()
+    .refine((s) => s.split(' ').includes('com.intuit.quickbooks.accounting'), 'scope must name accounting'),
+  redirect_uri: z.url({ protocol: /^https?$/ }),
+  state: z.string().min(16),
+});
+
 export async function startFakeQuickBooks(
-  options: { port?: number; accessToken?: string } = {},
+  options: { port?: number; accessToken?: string; realmId?: string } = {},
 ): Promise<FakeQuickBooks> {
+  const realmId = options.realmId ?? '9341453050298';
   const accessToken = options.accessToken ?? `qbo-local-${randomBytes(8).toString('hex')}`;
   const tokens = new Set([accessToken]);
   const requests: FakeQuickBooksRequest[] = [];
@@ -89,11 +113,36 @@ export async function startFakeQuickBooks(
   const answered = new Map<string, { status: number; body: unknown }>();
   const toLose = new Set<string>();
   const client = { id: 'local-qbo-client', secret: `secret-${randomBytes(8).toString('hex')}` };
-  const codes = new Set<string>();
+  /** Authorization code → the redirect URI it was issued for ('' when issued by the test helper). */
+  const codes = new Map<string, string>();
+  const issueCode = (redirectUri = '') => {
+    const code = `code-${randomBytes(8).toString('hex')}`;
+    codes.set(code, redirectUri);
+    return code;
+  };
+
+  /**
+   * The consent page, consenting at once: checks the authorization request, then sends the browser back to
+   * redirect_uri with code, state and realmId, as Intuit does. A bad request gets an error page, never a
+   * redirect (the redirect URI is not trusted until the request is valid).
+   */
+  function consent(req: FakeQuickBooksRequest): Answer {
+    const parsed = authorizeQuery.safeParse(req.query);
+    if (req.method !== 'GET' || !parsed.success || parsed.data.client_id !== client.id)
+      return {
+        status: 400,
+        body: `Invalid authorization request: ${parsed.success ? 'unknown client_id' : parsed.error.message}`,
+      };
+    const back = new URL(parsed.data.redirect_uri);
+    back.searchParams.set('code', issueCode(parsed.data.redirect_uri));
+    back.searchParams.set('state', parsed.data.state);
+    back.searchParams.set('realmId', realmId);
+    return { status: 302, body: '', location: back.toString() };
+  }
   const refreshTokens = new Set<string>();
 
   /** POST /oauth2/v1/tokens/bearer (authorization_code and refresh_token grants), as Intuit's token endpoint. */
-  function token(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+  function token(req: FakeQuickBooksRequest): Answer {
     const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
     if (req.method !== 'POST' || req.headers.authorization !== basic)
       return { status: 401, body: { error: 'invalid_client' } };
@@ -101,9 +150,14 @@ export async function startFakeQuickBooks(
       return { status: 400, body: { error: 'invalid_request' } };
     const form = new URLSearchParams(req.body);
     const grant = form.get('grant_type');
+    const code = form.get('code') ?? '';
+    const issuedFor = codes.get(code);
     const used =
       grant === 'authorization_code'
-        ? form.get('redirect_uri') && codes.delete(form.get('code') ?? '')
+        ? issuedFor !== undefined &&
+          !!form.get('redirect_uri') &&
+          (issuedFor === '' || issuedFor === form.get('redirect_uri')) &&
+          codes.delete(code)
         : grant === 'refresh_token'
           ? refreshTokens.delete(form.get('refresh_token') ?? '')
           : false;
@@ -125,7 +179,8 @@ export async function startFakeQuickBooks(
   }
   let nextId = 100;
 
-  function route(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+  function route(req: FakeQuickBooksRequest): Answer {
+    if (req.path === '/connect/oauth2') return consent(req);
     if (req.path === '/oauth2/v1/tokens/bearer') return token(req);
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth || !tokens.has(auth[1]))
@@ -220,8 +275,11 @@ export async function startFakeQuickBooks(
         req.socket.destroy();
         return;
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
+      if (answer.location) res.writeHead(answer.status, { location: answer.location });
+      else if (typeof answer.body === 'string')
+        res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      else res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -233,11 +291,8 @@ export async function startFakeQuickBooks(
     bills,
     vendors,
     client,
-    authorize: () => {
-      const code = `code-${randomBytes(8).toString('hex')}`;
-      codes.add(code);
-      return code;
-    },
+    realmId,
+    authorize: issueCode,
     validRefreshTokens: () => [...refreshTokens],
     revoke: (token) => {
       tokens.delete(token);

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { openFields } from '../../functions/adapters/secrets';
+import { CONNECT_AGAIN, QUICKBOOKS_CALLBACK_PATH } from '../../functions/services/quickbooks-connect';
+import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
+import { INTEGRATION_SECRET_FIELDS, integrationSchema } from '../../shared/schemas';
+import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { consentToQuickBooks } from '../helpers/quickbooks-consent';
+import { body } from '../helpers/responses';
+import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
+
+/**
+ * QuickBooks Online end to end against the local fake: an administrator connects a company through the
+ * OAuth 2.0 authorization-code flow, and approved invoices land in it as Bills.
+ */
+
+let stack: TestStack;
+let quickbooks: FakeQuickBooks;
+let admin: Api;
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await startTestStack({ queueRetryBaseSeconds: 2 });
+  quickbooks = stack.quickbooks;
+  admin = (await stack.newUser()).api;
+  orgId = (await (await admin('/api/auth/user')).json()).organization.id;
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+async function approvedInvoice(as: Api, invoiceNumber: string) {
+  const spec = plumbingInvoice({ invoiceNumber, vendorName: `Harbor Mechanical ${invoiceNumber} LLC` });
+  const uploaded = await as('/api/invoices/upload', {
+    method: 'POST',
+    body: fileForm(await invoicePdf(spec), `${invoiceNumber}.pdf`),
+  });
+  const { id } = (await uploaded.json()) as { id: string };
+  await stack.workflow?.idle();
+  expect((await as(`/api/invoices/${id}/approve`, { method: 'POST' })).ok).toBe(true);
+  return id;
+}
+
+describe('Connect to QuickBooks (OAuth 2.0 authorization code)', () => {
+  let integrationId: string;
+
+  it('sends the admin to the consent page with the documented request, and back to our callback page', async () => {
+    const { redirect, callback } = await consentToQuickBooks(admin);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(`${stack.url}${QUICKBOOKS_CALLBACK_PATH}`);
+    expect(callback.realmId).toBe(quickbooks.realmId);
+    const authorize = quickbooks.requests.findLast((r) => r.path === '/connect/oauth2');
+    expect(authorize?.query).toEqual({
+      client_id: quickbooks.client.id,
+      response_type: 'code',
+      scope: 'com.intuit.quickbooks.accounting',
+      redirect_uri: `${stack.url}${QUICKBOOKS_CALLBACK_PATH}`,
+      state: callback.state,
+    });
+
+    const connected = await body(
+      await admin('/api/integrations/quickbooks/callback', { method: 'POST', json: callback }),
+      201,
+      integrationSchema,
+    );
+    integrationId = connected.id;
+    expect(connected).toMatchObject({ type: 'QUICKBOOKS', status: 'ACTIVE', name: 'QuickBooks Online' });
+    expect(connected.config).toMatchObject({ realmId: quickbooks.realmId, refreshToken: '****' });
+    expect(JSON.stringify(connected)).not.toContain('qbo-refresh-');
+    // The code was exchanged with the redirect URI it was issued for, under the app's Basic credentials.
+    const exchange = quickbooks.requests.findLast((r) => r.path === '/oauth2/v1/tokens/bearer');
+    expect(new URLSearchParams(exchange?.body as string).get('redirect_uri')).toBe(
+      `${stack.url}${QUICKBOOKS_CALLBACK_PATH}`,
+    );
+    const stored = (await findIntegration(orgId, connected.id))?.config ?? {};
+    expect(stored.refreshToken).toMatch(/^enc:/);
+    expect(stored.accessToken).toMatch(/^enc:/);
+    const opened = await openFields(orgId, stored, INTEGRATION_SECRET_FIELDS);
+    expect(quickbooks.validRefreshTokens()).toContain(opened.refreshToken);
+
+    // A state works once.
+    const again = await admin('/api/integrations/quickbooks/callback', { method: 'POST', json: callback });
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(CONNECT_AGAIN);
+  });
+
+  it("refuses a state issued to someone else (another organization's admin), and reconnecting keeps one integration", async () => {
+    const other = (await stack.newUser()).api;
+    const { callback } = await consentToQuickBooks(admin);
+    const stolen = await other('/api/integrations/quickbooks/callback', { method: 'POST', json: callback });
+    expect(stolen.status).toBe(400);
+    expect(((await (await other('/api/integrations')).json()) as { items: unknown[] }).items).toEqual([]);
+
+    const reconnect = (await consentToQuickBooks(admin)).callback;
+    const answer = await admin('/api/integrations/quickbooks/callback', { method: 'POST', json: reconnect });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).id).toBe(integrationId);
+    const listed = (await (await admin('/api/integrations')).json()) as { items: { type: string }[] };
+    expect(listed.items.filter((i) => i.type === 'QUICKBOOKS')).toHaveLength(1);
+  });
+
+  it('an approved invoice lands in the connected company as one Bill whose Id the invoice shows', async () => {
+    const before = await body(await admin(`/api/integrations/${integrationId}`), 200, integrationSchema);
+    const edited = await admin(`/api/integrations/${integrationId}`, {
+      method: 'PUT',
+      json: { config: { defaultAccountId: '7' }, version: before.version },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const id = await approvedInvoice(admin, 'CONN-1');
+    const synced = await until('the QuickBooks outcome', async () => {
+      const result = (await findInvoice(orgId, id))?.syncResults.find(
+        (r) => r.integrationId === integrationId,
+      );
+      return result?.status === 'SYNCED' ? result : undefined;
+    });
+    const bills = quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`);
+    expect(bills).toHaveLength(1);
+    expect(bills[0]).toMatchObject({ realmId: quickbooks.realmId, DocNumber: 'CONN-1' });
+    expect(synced.remoteId).toBe(bills[0].Id);
+  }, 90_000);
+});
