@@ -320,19 +320,18 @@ const parseJson = (value: string): unknown => {
   }
 };
 /**
- * QuickBooks' category → expense account mapping, `{categoryId: accountId}`. Config values are strings,
- * so it is kept as its JSON; an edit may send the object or that JSON back.
+ * A mapping of our ids to a system's ids (`{categoryId: accountId}`, `{propertyId: classId}`). Config values
+ * are strings, so it is kept as its JSON; an edit may send the object or that JSON back.
  */
-const accountMap = z
-  .preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() ? parseJson(v) : undefined) : (v ?? undefined)),
-    z
-      .record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(100), {
-        error: 'Account map must map category ids to account ids',
-      })
-      .optional(),
-  )
-  .transform((m) => (m && Object.keys(m).length ? JSON.stringify(m) : undefined));
+const idMap = (error: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() ? parseJson(v) : undefined) : (v ?? undefined)),
+      z.record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(100), { error }).optional(),
+    )
+    .transform((m) => (m && Object.keys(m).length ? JSON.stringify(m) : undefined));
+/** QuickBooks' category → expense account mapping. */
+const accountMap = idMap('Account map must map category ids to account ids');
 
 /** Config per integration type (spec section 5); unknown keys are dropped. */
 export const INTEGRATION_CONFIG_SCHEMAS = {
@@ -355,6 +354,9 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     /** The expense account of a line whose category has no entry in `accountMap`. */
     defaultAccountId: optionalId,
     accountMap,
+    /** Optional tracking: a property's QuickBooks Class (on each line) and Location (the bill's department). */
+    classMap: idMap('Class map must map property ids to class ids'),
+    locationMap: idMap('Location map must map property ids to location ids'),
   }),
 } as const;
 /** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */

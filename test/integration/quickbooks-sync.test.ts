@@ -109,7 +109,7 @@ describe('Connect to QuickBooks (OAuth 2.0 authorization code)', () => {
     expect(listed.items.filter((i) => i.type === 'QUICKBOOKS')).toHaveLength(1);
   });
 
-  it('an approved invoice lands in the connected company as one Bill whose Id the invoice shows', async () => {
+  it('an approved invoice lands in the connected company as one Bill with its file attached, whose Id the invoice shows', async () => {
     const before = await body(await admin(`/api/integrations/${integrationId}`), 200, integrationSchema);
     const edited = await admin(`/api/integrations/${integrationId}`, {
       method: 'PUT',
@@ -127,5 +127,10 @@ describe('Connect to QuickBooks (OAuth 2.0 authorization code)', () => {
     expect(bills).toHaveLength(1);
     expect(bills[0]).toMatchObject({ realmId: quickbooks.realmId, DocNumber: 'CONN-1' });
     expect(synced.remoteId).toBe(bills[0].Id);
+    // The uploaded file itself is attached to that bill.
+    const attached = quickbooks.attachments.filter((a) => a.billId === bills[0].Id);
+    expect(attached).toHaveLength(1);
+    expect(attached[0]).toMatchObject({ FileName: 'CONN-1.pdf', ContentType: 'application/pdf' });
+    expect(attached[0].bytes.subarray(0, 5).toString()).toBe('%PDF-');
   }, 90_000);
 });

@@ -16,9 +16,10 @@ import {
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { postJson } from '../../adapters/http';
-import { pushBill } from '../../adapters/quickbooks/client';
+import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
 import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
 import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
+import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
 import { env } from '../../env';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
@@ -75,8 +76,18 @@ export interface SyncDeps {
   publishSynced(orgId: string, invoiceId: string): Promise<void>;
   /** The config with its secret fields opened (decrypted) for this call only. */
   openConfig(orgId: string, config: Record<string, string>): Promise<Record<string, string>>;
-  /** Sends the invoice to one system (config opened); every call goes through the guarded outbound client. */
-  push(integration: IntegrationItem, invoice: InvoicePayload, idempotencyKey: string): Promise<PushOutcome>;
+  /**
+   * Sends the invoice to one system (config opened), with its file for the systems that attach it; every
+   * call goes through the guarded outbound client.
+   */
+  push(
+    integration: IntegrationItem,
+    invoice: InvoicePayload,
+    idempotencyKey: string,
+    document: BillDocument,
+  ): Promise<PushOutcome>;
+  /** The stored file of an invoice (its object key). */
+  readObject(key: string): Promise<Uint8Array>;
   /** Milliseconds until the queue calls again after a failure (the queue's visibility timeout). */
   retryDelayMs(): number;
   now?: () => Date;
@@ -101,6 +112,7 @@ export async function pushTo(
   integration: IntegrationItem,
   invoice: InvoicePayload,
   idempotencyKey: string,
+  document: BillDocument,
 ): Promise<PushOutcome> {
   if (integration.type === 'QUICKBOOKS') {
     const token = await quickBooksToken(invoice.organizationId, integration);
@@ -109,6 +121,7 @@ export async function pushTo(
       { ...integration.config, apiKey: token.accessToken },
       invoice,
       idempotencyKey,
+      document,
     );
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
@@ -143,6 +156,11 @@ export function createSyncHandler(deps: SyncDeps) {
       { ...integration, config: await deps.openConfig(message.orgId, integration.config) },
       await deps.payloadOf(invoice),
       message.idempotencyKey,
+      {
+        filename: invoice.filename,
+        contentType: invoice.contentType,
+        read: () => deps.readObject(invoice.objectKey),
+      },
     );
     const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
     const at = now();
@@ -224,5 +242,6 @@ export const handler = createSyncHandler({
   publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
   openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
   push: pushTo,
+  readObject: (key) => getObjectBytes(key),
   retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import busboy from 'busboy';
 import { z } from 'zod';
 
 /**
@@ -16,6 +17,8 @@ export interface FakeQuickBooksRequest {
   query: Record<string, string>;
   headers: Record<string, string | undefined>;
   body: unknown;
+  /** The body's bytes as sent (a multipart upload is checked from them). */
+  raw: Buffer;
 }
 
 export interface FakeQuickBooks {
@@ -25,6 +28,15 @@ export interface FakeQuickBooks {
   requests: FakeQuickBooksRequest[];
   bills: (Record<string, unknown> & { Id: string; realmId: string })[];
   vendors: { Id: string; DisplayName: string; realmId: string }[];
+  /** Files uploaded (`POST /upload`), each linked to a bill. */
+  attachments: {
+    Id: string;
+    realmId: string;
+    billId: string;
+    FileName: string;
+    ContentType: string;
+    bytes: Buffer;
+  }[];
   /** The OAuth app the token endpoint accepts (Basic client auth). */
   client: { id: string; secret: string };
   /** The company (realm) the consent page connects. */
@@ -75,6 +87,63 @@ const billBody = z
   })
   .strict();
 const vendorBody = z.object({ DisplayName: z.string().min(1).max(500) }).passthrough();
+/** The `file_metadata_01` part of an upload: an Attachable linked to an entity. */
+const attachableMetadata = z
+  .object({
+    AttachableRef: z
+      .array(
+        z.object({
+          EntityRef: z
+            .object({ type: z.enum(['Bill', 'Invoice', 'Purchase', 'Vendor']), value: z.string().min(1) })
+            .strict(),
+          IncludeOnSend: z.boolean().optional(),
+        }),
+      )
+      .min(1),
+    FileName: z.string().min(1).max(1000),
+    ContentType: z.string().min(1),
+    Note: z.string().optional(),
+  })
+  .strict();
+/** The file types QuickBooks takes as attachments (the invoice formats among them). */
+const ATTACHABLE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
+
+interface Part {
+  name: string;
+  filename?: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/** The parts of a multipart/form-data body in order (busboy), or an error when it cannot be read. */
+function multipartParts(contentType: string, raw: Buffer): Promise<Part[] | { error: string }> {
+  return new Promise((resolve) => {
+    const parts: Part[] = [];
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': contentType } });
+    } catch (error) {
+      resolve({ error: (error as Error).message });
+      return;
+    }
+    parser.on('file', (name, stream, info) => {
+      const part: Part = { name, filename: info.filename, mimeType: info.mimeType, data: Buffer.alloc(0) };
+      parts.push(part);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        part.data = Buffer.concat(chunks);
+      });
+    });
+    parser.on('field', (name, value) =>
+      parts.push({ name, mimeType: 'text/plain', data: Buffer.from(value) }),
+    );
+    parser.on('error', (error) => resolve({ error: (error as Error).message }));
+    parser.on('close', () => resolve(parts));
+    parser.end(raw);
+  });
+}
+
 const vendorQuery = /^SELECT \* FROM Vendor WHERE DisplayName = '((?:[^'\\]|\\.)*)'$/;
 
 /** An answer: JSON (an object), a text page (a string), or a redirect. */
@@ -109,6 +178,7 @@ export async function startFakeQuickBooks(
   const requests: FakeQuickBooksRequest[] = [];
   const bills: FakeQuickBooks['bills'] = [];
   const vendors: FakeQuickBooks['vendors'] = [];
+  const attachments: FakeQuickBooks['attachments'] = [];
   /** `realm|requestid` → the first answer, replayed for a repeated requestid. */
   const answered = new Map<string, { status: number; body: unknown }>();
   const toLose = new Set<string>();
@@ -179,7 +249,7 @@ export async function startFakeQuickBooks(
   }
   let nextId = 100;
 
-  function route(req: FakeQuickBooksRequest): Answer {
+  async function route(req: FakeQuickBooksRequest): Promise<Answer> {
     if (req.path === '/connect/oauth2') return consent(req);
     if (req.path === '/oauth2/v1/tokens/bearer') return token(req);
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
@@ -189,7 +259,7 @@ export async function startFakeQuickBooks(
       return { status: 400, body: fault('ValidationFault', '2000', 'Accept must be application/json') };
     if (req.query.minorversion !== MINOR_VERSION)
       return { status: 400, body: fault('ValidationFault', '2000', `minorversion must be ${MINOR_VERSION}`) };
-    const match = /^\/v3\/company\/([^/]+)\/(query|bill|vendor)$/.exec(req.path);
+    const match = /^\/v3\/company\/([^/]+)\/(query|bill|vendor|upload)$/.exec(req.path);
     if (!match) return { status: 404, body: fault('ValidationFault', '2000', `Unknown path ${req.path}`) };
     const [, realmId, entity] = match;
     if (entity === 'query') {
@@ -209,12 +279,18 @@ export async function startFakeQuickBooks(
       };
     }
     if (req.method !== 'POST') return { status: 405, body: fault('ValidationFault', '2000', 'POST only') };
-    if (req.headers['content-type'] !== 'application/json')
-      return { status: 400, body: fault('ValidationFault', '2000', 'Content-Type must be application/json') };
+    const wanted = entity === 'upload' ? /^multipart\/form-data; ?boundary=.+/ : /^application\/json$/;
+    if (!wanted.test(req.headers['content-type'] ?? ''))
+      return { status: 400, body: fault('ValidationFault', '2000', `Content-Type must be ${wanted.source}`) };
     const key = req.query.requestid ? `${realmId}|${req.query.requestid}` : undefined;
     const replay = key ? answered.get(key) : undefined;
     if (replay) return replay;
-    const answer = entity === 'bill' ? createBill(realmId, req.body) : createVendor(realmId, req.body);
+    const answer =
+      entity === 'bill'
+        ? createBill(realmId, req.body)
+        : entity === 'vendor'
+          ? createVendor(realmId, req.body)
+          : await upload(realmId, req);
     if (key) answered.set(key, answer);
     return answer;
   }
@@ -233,6 +309,65 @@ export async function startFakeQuickBooks(
     return { status: 200, body: { Vendor: { Id: vendor.Id, DisplayName: vendor.DisplayName }, time: '' } };
   }
 
+  /**
+   * POST /upload: exactly a `file_metadata_01` JSON part (an Attachable linked to an existing bill) and a
+   * `file_content_01` file part whose name and type match the metadata, as Intuit documents.
+   */
+  async function upload(realmId: string, req: FakeQuickBooksRequest): Promise<Answer> {
+    const invalid = (detail: string) => ({
+      status: 400,
+      body: fault('ValidationFault', '2020', 'Invalid upload', detail),
+    });
+    const parts = await multipartParts(req.headers['content-type'] ?? '', req.raw);
+    if ('error' in parts) return invalid(parts.error);
+    if (parts.map((p) => p.name).join() !== 'file_metadata_01,file_content_01')
+      return invalid('Parts must be file_metadata_01 then file_content_01');
+    const [meta, content] = parts;
+    if (meta.mimeType !== 'application/json') return invalid('file_metadata_01 must be application/json');
+    let metaJson: unknown;
+    try {
+      metaJson = JSON.parse(meta.data.toString('utf8'));
+    } catch {
+      return invalid('file_metadata_01 is not JSON');
+    }
+    const parsed = attachableMetadata.safeParse(metaJson);
+    if (!parsed.success) return invalid(parsed.error.message);
+    const { FileName, ContentType, AttachableRef } = parsed.data;
+    if (content.filename !== FileName || content.mimeType !== ContentType)
+      return invalid('file_content_01 must carry the FileName and ContentType of the metadata');
+    if (!ATTACHABLE_TYPES.includes(ContentType) || content.data.length === 0)
+      return invalid('Unsupported or empty file');
+    const ref = AttachableRef[0].EntityRef;
+    if (ref.type !== 'Bill' || !bills.some((b) => b.realmId === realmId && b.Id === ref.value))
+      return { status: 400, body: fault('ValidationFault', '2500', 'Invalid Reference Id', 'EntityRef') };
+    const attachment = {
+      Id: String(nextId++),
+      realmId,
+      billId: ref.value,
+      FileName,
+      ContentType,
+      bytes: content.data,
+    };
+    attachments.push(attachment);
+    return {
+      status: 200,
+      body: {
+        AttachableResponse: [
+          {
+            Attachable: {
+              Id: attachment.Id,
+              FileName,
+              ContentType,
+              Size: content.data.length,
+              AttachableRef,
+            },
+          },
+        ],
+        time: new Date().toISOString(),
+      },
+    };
+  }
+
   function createBill(realmId: string, body: unknown) {
     const parsed = billBody.safeParse(body);
     if (!parsed.success)
@@ -249,9 +384,10 @@ export async function startFakeQuickBooks(
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const text = Buffer.concat(chunks).toString('utf8');
+      const raw = Buffer.concat(chunks);
+      const text = raw.toString('utf8');
       let body: unknown;
       try {
         body = text ? JSON.parse(text) : undefined;
@@ -266,9 +402,10 @@ export async function startFakeQuickBooks(
           Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
         ),
         body,
+        raw,
       };
       requests.push(request);
-      const answer = route(request);
+      const answer = await route(request);
       const lose = [...toLose].find((suffix) => request.path.endsWith(suffix));
       if (lose) {
         toLose.delete(lose);
@@ -290,6 +427,7 @@ export async function startFakeQuickBooks(
     requests,
     bills,
     vendors,
+    attachments,
     client,
     realmId,
     authorize: issueCode,
