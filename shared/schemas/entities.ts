@@ -320,26 +320,42 @@ const parseJson = (value: string): unknown => {
   }
 };
 /**
- * A mapping of our ids to a system's ids (`{categoryId: accountId}`, `{propertyId: classId}`). Config values
- * are strings, so it is kept as its JSON; an edit may send the object or that JSON back.
+ * A mapping of our ids to a system's (`{categoryId: accountId}`, `{propertyId: {portfolioId}}`). Config
+ * values are strings, so it is kept as its JSON; an edit may send the object or that JSON back.
  */
-const idMap = (error: string) =>
+const jsonMap = <V extends z.ZodType>(value: V, error: string) =>
   z
     .preprocess(
       (v) => (typeof v === 'string' ? (v.trim() ? parseJson(v) : undefined) : (v ?? undefined)),
-      z.record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(100), { error }).optional(),
+      z.record(z.string().trim().min(1).max(100), value, { error }).optional(),
     )
     .transform((m) => (m && Object.keys(m).length ? JSON.stringify(m) : undefined));
+const systemId = z.string().trim().min(1).max(100);
+const idMap = (error: string) => jsonMap(systemId, error);
+/** Propertyware's property → where its bills are kept. */
+const propertyMap = jsonMap(
+  z.object({ portfolioId: systemId, buildingId: systemId.optional() }),
+  'Property map must map property ids to {portfolioId, buildingId}',
+);
 /** QuickBooks' category → expense account mapping. */
 const accountMap = idMap('Account map must map category ids to account ids');
 
 /** Config per integration type (spec section 5); unknown keys are dropped. */
 export const INTEGRATION_CONFIG_SCHEMAS = {
   MAKE_COM: z.object({ apiUrl: url, apiKey: optionalSecret }),
+  /** username/password are the Propertyware API client id and secret (sent in its x-propertyware-* headers). */
   PROPERTYWARE: z.object({
     apiUrl: url,
     username: z.string().trim().min(1, 'Username is required').max(200),
     password: z.string().min(1, 'Password is required').max(500),
+    /** The Propertyware system (x-propertyware-system-id); needed to sync. */
+    systemId: optionalId,
+    /** The GL account of a split whose category has no entry in `accountMap`. */
+    defaultGlAccountId: optionalId,
+    accountMap: idMap('Account map must map category ids to GL account ids'),
+    /** The portfolio of a split whose property has no entry in `propertyMap`. */
+    defaultPortfolioId: optionalId,
+    propertyMap,
   }),
   QUICKBOOKS: z.object({
     /** An access token (pasted, or from the OAuth connect); sent as Bearer. */

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../../infra/local/fakes/quickbooks';
-import { resetEnv } from '../../env';
+import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
 import { callOutbound } from '../http';
 import type { BillSource } from './bill';
 import { pushBill, type QuickBooksConfig, RECONNECT_QUICKBOOKS } from './client';
 
 let fake: FakeQuickBooks;
-const saved = { ...process.env };
+allowLoopbackOutbound();
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 't',
-    BUCKET_NAME: 'b',
-    USER_POOL_ID: 'p',
-    USER_POOL_CLIENT_ID: 'c',
-    STAGE: 'local',
-    OUTBOUND_ALLOW_LOOPBACK: 'true',
-  });
-  resetEnv();
   fake = await startFakeQuickBooks();
 });
 afterAll(async () => {
   await fake.stop();
-  process.env = saved;
-  resetEnv();
 });
 beforeEach(() => {
   fake.requests.length = 0;

@@ -117,18 +117,16 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
 }
 
 describe('integration sync worker', () => {
-  it('calls each JSON integration with its credentials: Make.com webhook, Propertyware basic auth', () => {
+  it("calls a Make.com webhook at its URL, with Make's API key header when one is set", () => {
     expect(requestFor(integration('1', 'MAKE_COM', { apiUrl: 'https://hook.make.com/x' }))).toEqual({
       url: 'https://hook.make.com/x',
       headers: {},
     });
     expect(
-      requestFor(
-        integration('2', 'PROPERTYWARE', { apiUrl: 'https://pw/api', username: 'u', password: 'p' }),
-      ),
+      requestFor(integration('2', 'MAKE_COM', { apiUrl: 'https://hook.make.com/y', apiKey: 'k' })),
     ).toEqual({
-      url: 'https://pw/api',
-      headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
+      url: 'https://hook.make.com/y',
+      headers: { 'x-make-apikey': 'k' },
     });
     expect(requestFor(integration('3', 'MAKE_COM', { apiKey: 'k' }))).toEqual({
       error: 'No API URL is configured for MAKE_COM 3',

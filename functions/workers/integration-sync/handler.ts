@@ -16,6 +16,7 @@ import {
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { postJson } from '../../adapters/http';
+import { pushPropertywareBill } from '../../adapters/propertyware/client';
 import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
 import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
 import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
@@ -27,22 +28,14 @@ import { isFinalAttempt, processBatch } from '../lib/batch';
 
 export const SYNC_TIMEOUT_MS = 10_000;
 
-/** How one integration is called: where, and with which credentials (its config with secrets opened). */
+/** How a Make.com webhook is called: its URL (the secret), and Make's API key header when one is set. */
 export function requestFor(
-  integration: IntegrationItem & { type: 'MAKE_COM' | 'PROPERTYWARE' },
+  integration: IntegrationItem & { type: 'MAKE_COM' },
 ): { url: string; headers: Record<string, string> } | { error: string } {
   const { config } = integration;
   const url = config.apiUrl ?? config.webhookUrl;
   if (!url) return { error: `No API URL is configured for ${integration.name}` };
-  switch (integration.type) {
-    case 'MAKE_COM':
-      // A Make.com custom webhook: the URL is the secret; an API key, if set, goes in Make's header.
-      return { url, headers: config.apiKey ? { 'x-make-apikey': config.apiKey } : {} };
-    case 'PROPERTYWARE': {
-      const basic = Buffer.from(`${config.username ?? ''}:${config.password ?? ''}`).toString('base64');
-      return { url, headers: { authorization: `Basic ${basic}` } };
-    }
-  }
+  return { url, headers: config.apiKey ? { 'x-make-apikey': config.apiKey } : {} };
 }
 
 /**
@@ -105,8 +98,8 @@ async function quickBooksToken(orgId: string, integration: IntegrationItem): Pro
 }
 
 /**
- * Sends the invoice to one system, config opened: QuickBooks gets a Bill (its Id is the remote id);
- * Make.com and Propertyware (until it has its own client) get the event as JSON.
+ * Sends the invoice to one system, config opened: QuickBooks and Propertyware get a bill (its id is the
+ * remote id); Make.com gets the event as JSON.
  */
 export async function pushTo(
   integration: IntegrationItem,
@@ -123,6 +116,10 @@ export async function pushTo(
       idempotencyKey,
       document,
     );
+    return result.ok ? { ok: true, remoteId: result.billId } : result;
+  }
+  if (integration.type === 'PROPERTYWARE') {
+    const result = await pushPropertywareBill(integration.config, invoice);
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
   const request = requestFor({ ...integration, type: integration.type });

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { z } from 'zod';
+import { type RecordedRequest, readRequest } from './recorded-request';
 
 /**
  * A local QuickBooks Online (Accounting API v3) with the subset the sync uses: vendor query and create,
@@ -11,15 +12,8 @@ import { z } from 'zod';
  * answered 400 with a ValidationFault, as QuickBooks does, so a client that drifts fails its tests.
  */
 
-export interface FakeQuickBooksRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string | undefined>;
-  body: unknown;
-  /** The body's bytes as sent (a multipart upload is checked from them). */
-  raw: Buffer;
-}
+/** A request the fake received. */
+export type FakeQuickBooksRequest = RecordedRequest;
 
 export interface FakeQuickBooks {
   url: string;
@@ -381,43 +375,20 @@ export async function startFakeQuickBooks(
     return { status: 200, body: { Bill: answer, time: new Date().toISOString() } };
   }
 
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = Buffer.concat(chunks);
-      const text = raw.toString('utf8');
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      const request: FakeQuickBooksRequest = {
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: Object.fromEntries(
-          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
-        ),
-        body,
-        raw,
-      };
-      requests.push(request);
-      const answer = await route(request);
-      const lose = [...toLose].find((suffix) => request.path.endsWith(suffix));
-      if (lose) {
-        toLose.delete(lose);
-        req.socket.destroy();
-        return;
-      }
-      if (answer.location) res.writeHead(answer.status, { location: answer.location });
-      else if (typeof answer.body === 'string')
-        res.writeHead(answer.status, { 'content-type': 'text/plain' });
-      else res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
-    });
+  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const request = await readRequest(req);
+    requests.push(request);
+    const answer = await route(request);
+    const lose = [...toLose].find((suffix) => request.path.endsWith(suffix));
+    if (lose) {
+      toLose.delete(lose);
+      req.socket.destroy();
+      return;
+    }
+    if (answer.location) res.writeHead(answer.status, { location: answer.location });
+    else if (typeof answer.body === 'string') res.writeHead(answer.status, { 'content-type': 'text/plain' });
+    else res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
