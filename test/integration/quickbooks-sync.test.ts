@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findIntegration } from '../../functions/adapters/dynamodb/integrations';
+import { createIntegration, findIntegration } from '../../functions/adapters/dynamodb/integrations';
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
 import { openFields } from '../../functions/adapters/secrets';
 import { CONNECT_AGAIN, QUICKBOOKS_CALLBACK_PATH } from '../../functions/services/quickbooks-connect';
 import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
-import { INTEGRATION_SECRET_FIELDS, integrationSchema } from '../../shared/schemas';
+import { INTEGRATION_SECRET_FIELDS, integrationSchema, invoiceSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { consentToQuickBooks } from '../helpers/quickbooks-consent';
 import { body } from '../helpers/responses';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 /**
- * QuickBooks Online end to end against the local fake: an administrator connects a company through the
- * OAuth 2.0 authorization-code flow, and approved invoices land in it as Bills.
+ * QuickBooks Online and Propertyware end to end against their local fakes: an administrator connects a
+ * company through the OAuth 2.0 authorization-code flow, approved invoices land as bills exactly once
+ * (lost answers, retries, one failing system among several), and a failed sync can be retried.
  */
 
 let stack: TestStack;
@@ -133,4 +135,118 @@ describe('Connect to QuickBooks (OAuth 2.0 authorization code)', () => {
     expect(attached[0]).toMatchObject({ FileName: 'CONN-1.pdf', ContentType: 'application/pdf' });
     expect(attached[0].bytes.subarray(0, 5).toString()).toBe('%PDF-');
   }, 90_000);
+});
+
+/** A new organization (its first user is its admin) and its id. */
+async function newOrganization() {
+  const api = (await stack.newUser()).api;
+  return { api, orgId: (await (await api('/api/auth/user')).json()).organization.id as string };
+}
+
+const outcomeOf = (org: string, invoiceId: string, integrationId: string) =>
+  findInvoice(org, invoiceId).then((i) => i?.syncResults.find((r) => r.integrationId === integrationId));
+
+describe('exactly once', () => {
+  it('a lost answer from each system is retried to one bill each, and neither system is called for the other', async () => {
+    const org = await newOrganization();
+    const pw = stack.propertyware;
+    const books = await createIntegration(org.orgId, {
+      name: 'Books',
+      type: 'QUICKBOOKS',
+      config: {
+        apiUrl: quickbooks.url,
+        realmId: '555',
+        apiKey: quickbooks.accessToken,
+        defaultAccountId: '7',
+      },
+    });
+    const property = await createIntegration(org.orgId, {
+      name: 'Property books',
+      type: 'PROPERTYWARE',
+      config: {
+        apiUrl: pw.url,
+        username: pw.credentials.clientId,
+        password: pw.credentials.clientSecret,
+        systemId: pw.credentials.systemId,
+        defaultGlAccountId: '5000',
+        defaultPortfolioId: '10',
+      },
+    });
+    quickbooks.loseNextAnswer('/555/bill');
+    pw.loseNextAnswer('/bills');
+    const id = await approvedInvoice(org.api, 'LOST-9');
+    const synced = await until(
+      'both outcomes',
+      async () => {
+        const [qb, pwr] = await Promise.all([
+          outcomeOf(org.orgId, id, books.id),
+          outcomeOf(org.orgId, id, property.id),
+        ]);
+        return qb?.status === 'SYNCED' && pwr?.status === 'SYNCED' ? { qb, pwr } : undefined;
+      },
+      60_000,
+    );
+    const qbBills = quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`);
+    const pwBills = pw.bills.filter((b) => b.refNo === 'LOST-9');
+    expect(qbBills).toHaveLength(1);
+    expect(pwBills).toHaveLength(1);
+    expect(synced.qb).toMatchObject({ remoteId: qbBills[0].Id, attempts: 2 });
+    expect(synced.pwr).toMatchObject({ remoteId: String(pwBills[0].id), attempts: 2 });
+    // Each system was called twice for the bill (the lost call and its retry), not once per other failure.
+    expect(quickbooks.requests.filter((r) => r.path === '/v3/company/555/bill')).toHaveLength(2);
+    expect(
+      pw.requests.filter((r) => r.method === 'POST' && (r.body as { refNo?: string }).refNo === 'LOST-9'),
+    ).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('Retry sync', () => {
+  it('a sync that failed for good is notified; after the fix, Retry sync lands it once', async () => {
+    const org = await newOrganization();
+    const books = await createIntegration(org.orgId, {
+      name: 'Unmapped books',
+      type: 'QUICKBOOKS',
+      config: { apiUrl: quickbooks.url, realmId: '556', apiKey: quickbooks.accessToken },
+    });
+    const id = await approvedInvoice(org.api, 'RETRY-1');
+    const failed = await until('the final failure', async () => {
+      const outcome = await outcomeOf(org.orgId, id, books.id);
+      return outcome?.status === 'FAILED' ? outcome : undefined;
+    });
+    expect(failed.lastError).toMatch(
+      /^No QuickBooks expense account for category \S+: map it or set a default account$/,
+    );
+    const notification = await until('the sync_failed notification', async () =>
+      (await listNotifications(org.orgId)).items.find((n) => n.kind === 'sync_failed' && n.invoiceId === id),
+    );
+    expect(notification.message).toBe(
+      `Invoice RETRY-1 could not be synced: Unmapped books: ${failed.lastError}`,
+    );
+
+    const before = await body(await org.api(`/api/integrations/${books.id}`), 200, integrationSchema);
+    const fixed = await org.api(`/api/integrations/${books.id}`, {
+      method: 'PUT',
+      json: { config: { defaultAccountId: '7' }, version: before.version },
+    });
+    expect(fixed.status).toBe(200);
+    const retried = await body(
+      await org.api(`/api/invoices/${id}/sync/retry`, { method: 'POST', json: {} }),
+      200,
+      invoiceSchema,
+    );
+    expect(retried.syncResults).toEqual([
+      expect.objectContaining({ integrationId: books.id, status: 'PENDING' }),
+    ]);
+    const synced = await until('the retried outcome', async () => {
+      const outcome = await outcomeOf(org.orgId, id, books.id);
+      return outcome?.status === 'SYNCED' ? outcome : undefined;
+    });
+    const bills = quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`);
+    expect(bills).toHaveLength(1);
+    expect(synced).toMatchObject({ remoteId: bills[0].Id, attempts: 2, lastError: null });
+
+    const again = await org.api(`/api/invoices/${id}/sync/retry`, { method: 'POST', json: {} });
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('nothing_to_retry');
+  }, 120_000);
 });

@@ -92,6 +92,33 @@ async function inReview() {
   return invoice;
 }
 
+/** An approved invoice whose sync to an integration failed for good. */
+async function failedSync() {
+  const invoice = await inReview();
+  const target = await integration();
+  const at = new Date().toISOString();
+  await saveInvoice(
+    await getInvoice(orgId, invoice.id),
+    {
+      status: 'APPROVED',
+      syncResults: [
+        {
+          integrationId: target.id,
+          integrationName: target.name,
+          type: target.type,
+          status: 'FAILED',
+          attempts: 5,
+          lastError: 'The endpoint answered 500',
+          approvedAt: at,
+          updatedAt: at,
+        },
+      ],
+    },
+    null,
+  );
+  return invoice;
+}
+
 const created = async <S extends z.ZodType>(path: string, json: unknown, schema: S) =>
   body(await admin(path, { method: 'POST', json }), 201, schema);
 const vendor = () => created('/api/vendors', { name: unique('Vendor') }, vendorSchema);
@@ -174,6 +201,10 @@ const CASES: Record<string, Case> = {
   'POST /api/invoices/{id}/approve': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/approve`),
     expect: people(201),
+  },
+  'POST /api/invoices/{id}/sync/retry': {
+    attempt: async () => post(`/api/invoices/${(await failedSync()).id}/sync/retry`, {}),
+    expect: people(200),
   },
   'POST /api/invoices/{id}/reject': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/reject`, { reason: 'Duplicate' }),

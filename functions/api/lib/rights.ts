@@ -78,6 +78,7 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'POST /api/invoices/{id}/comments': edit('invoices:write'),
   'POST /api/invoices/{id}/approve': approve,
   'POST /api/invoices/{id}/reject': approve,
+  'POST /api/invoices/{id}/sync/retry': approve,
 
   'GET /api/categories': read('categories:read'),
 

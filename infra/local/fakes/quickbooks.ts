@@ -173,7 +173,7 @@ export async function startFakeQuickBooks(
   const bills: FakeQuickBooks['bills'] = [];
   const vendors: FakeQuickBooks['vendors'] = [];
   const attachments: FakeQuickBooks['attachments'] = [];
-  /** `realm|requestid` → the first answer, replayed for a repeated requestid. */
+  /** `realm|requestid` → the first successful answer, replayed for a repeated requestid. */
   const answered = new Map<string, { status: number; body: unknown }>();
   const toLose = new Set<string>();
   const client = { id: 'local-qbo-client', secret: `secret-${randomBytes(8).toString('hex')}` };
@@ -285,7 +285,8 @@ export async function startFakeQuickBooks(
         : entity === 'vendor'
           ? createVendor(realmId, req.body)
           : await upload(realmId, req);
-    if (key) answered.set(key, answer);
+    // Intuit replays the answer of a request that succeeded; a refused one may be sent again, corrected.
+    if (key && answer.status < 300) answered.set(key, answer);
     return answer;
   }
 

@@ -46,6 +46,7 @@ import { DueBadge } from './due-badge';
 import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
+import { RetrySyncButton } from './retry-sync-button';
 import { ReviewQueue } from './review-queue';
 import { escapeLeavesTextBoxFirst, reviewKeyHandler, ShortcutsHelp } from './review-shortcuts';
 import { StatusBadge } from './status-badge';
@@ -199,6 +200,9 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
               </li>
             ))}
           </ul>
+          {invoice.syncResults.some((s) => s.status === 'FAILED') ? (
+            <RetrySyncButton invoiceId={invoice.id} />
+          ) : null}
         </Section>
       ) : null}
       <Section title="History">
