@@ -65,6 +65,10 @@ const envSchema = z.object({
   QUICKBOOKS_CLIENT_SECRET: z.string().optional(),
   /** Intuit's token endpoint; locally the QuickBooks fake's. */
   QUICKBOOKS_TOKEN_URL: z.string().url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
+  /** Intuit's authorization (consent) page of the connect flow; locally the QuickBooks fake's. */
+  QUICKBOOKS_AUTHORIZE_URL: z.string().url().default('https://appcenter.intuit.com/connect/oauth2'),
+  /** The Accounting API base a connected company is called at (a sandbox's, or locally the fake's). */
+  QUICKBOOKS_API_URL: z.string().url().default('https://quickbooks.api.intuit.com'),
   /** The From of the product's own e-mail. */
   MAIL_FROM: z.string().min(1).default('Invoice Pilot <no-reply@invoicepilot.local>'),
   /** Local only: the SMTP server outbound mail goes to; unset in the cloud, where SES sends it. */

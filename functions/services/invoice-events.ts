@@ -59,6 +59,23 @@ export function syncIdempotencyKey(invoiceId: string, integrationId: string, app
     .slice(0, 32);
 }
 
+/** Queues the sync of one approval of an invoice to one integration (its idempotency key is stable). */
+export async function queueSync(
+  queueUrl: string,
+  orgId: string,
+  invoiceId: string,
+  integrationId: string,
+  at: string,
+): Promise<void> {
+  await sendMessage(queueUrl, {
+    orgId,
+    invoiceId,
+    integrationId,
+    at,
+    idempotencyKey: syncIdempotencyKey(invoiceId, integrationId, at),
+  } satisfies SyncMessage);
+}
+
 /** Queues one sync message per active integration of the organization. */
 export async function fanOutSync(
   queueUrl: string,
@@ -67,15 +84,7 @@ export async function fanOutSync(
   at: string,
 ): Promise<void> {
   const integrations = (await listIntegrations(orgId)).filter((i) => i.status !== 'INACTIVE');
-  for (const integration of integrations) {
-    await sendMessage(queueUrl, {
-      orgId,
-      invoiceId,
-      integrationId: integration.id,
-      at,
-      idempotencyKey: syncIdempotencyKey(invoiceId, integration.id, at),
-    } satisfies SyncMessage);
-  }
+  for (const integration of integrations) await queueSync(queueUrl, orgId, invoiceId, integration.id, at);
 }
 
 /**

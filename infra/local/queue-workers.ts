@@ -61,18 +61,24 @@ export function startQueueWorkers(options: QueueWorkerOptions): QueueWorkers {
   async function poll(queueUrl: string, handle: (event: SQSEvent) => Promise<SQSBatchResponse>) {
     while (!stopped) {
       try {
-        const { Messages = [] } = await sqs().send(
-          new ReceiveMessageCommand({
-            QueueUrl: queueUrl,
-            MaxNumberOfMessages: batchSize,
-            WaitTimeSeconds: 2,
-            VisibilityTimeout: visibilitySeconds,
-            MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
-            // local-aws-sqs only reads the older parameter; real SQS accepts both.
-            AttributeNames: ['All'],
-          }),
-          { abortSignal: controller.signal },
-        );
+        // local-aws-sqs ends a long poll early only once it has MaxNumberOfMessages (real SQS answers as soon
+        // as any message is there): so wait for one, then take what else is ready, up to the batch size.
+        const receive = (max: number, waitSeconds: number) =>
+          sqs().send(
+            new ReceiveMessageCommand({
+              QueueUrl: queueUrl,
+              MaxNumberOfMessages: max,
+              WaitTimeSeconds: waitSeconds,
+              VisibilityTimeout: visibilitySeconds,
+              MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+              // local-aws-sqs only reads the older parameter; real SQS accepts both.
+              AttributeNames: ['All'],
+            }),
+            { abortSignal: controller.signal },
+          );
+        const { Messages: first = [] } = await receive(1, 2);
+        const rest = first.length && batchSize > 1 ? ((await receive(batchSize - 1, 0)).Messages ?? []) : [];
+        const Messages = [...first, ...rest];
         if (stopped || Messages.length === 0) continue;
         const { batchItemFailures } = await handle(toEvent(queueUrl, Messages));
         const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));

@@ -24,6 +24,7 @@ import {
   startS3rver,
   startSqs,
 } from './emulators';
+import { type FakePropertyware, startFakePropertyware } from './fakes/propertyware';
 import { type FakeQuickBooks, startFakeQuickBooks } from './fakes/quickbooks';
 import { startGateway } from './gateway';
 import {
@@ -88,6 +89,8 @@ export interface LocalStack {
   smtp: { host: string; port: number };
   /** The local QuickBooks Online fake: its URL is a QuickBooks integration's API URL, with this token. */
   quickbooks: FakeQuickBooks;
+  /** The local Propertyware fake: its URL is a Propertyware integration's API URL, with these credentials. */
+  propertyware: FakePropertyware;
   queues: { sync: string; webhooks: string };
   /** The in-process workflow runner (undefined when `workflow: false`). */
   workflow?: LocalWorkflowRunner;
@@ -198,9 +201,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
   let smtp: LocalSmtpServer | undefined;
   let quickbooks: FakeQuickBooks | undefined;
+  let propertyware: FakePropertyware | undefined;
   const stop = async () => {
     // Background work first (as a killed server would leave it: resumable), then the emulators.
-    await Promise.allSettled([runner?.stop(), workers?.stop(), smtp?.stop(), quickbooks?.stop()]);
+    await Promise.allSettled([
+      runner?.stop(),
+      workers?.stop(),
+      smtp?.stop(),
+      quickbooks?.stop(),
+      propertyware?.stop(),
+    ]);
     resetMailSender();
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
@@ -272,11 +282,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     smtp = await startSmtpServer({ mailbox, log });
     // Its token is kept in DATA_DIR, so an integration saved with it keeps working after a restart.
     quickbooks = await startFakeQuickBooks({ accessToken: localKey(dataDir, 'quickbooks-fake-token') });
+    // Its credentials are kept in DATA_DIR too, for the same reason.
+    propertyware = await startFakePropertyware({
+      credentials: {
+        clientId: `pw-client-${localKey(dataDir, 'propertyware-fake-client').slice(0, 8)}`,
+        clientSecret: localKey(dataDir, 'propertyware-fake-secret'),
+      },
+    });
     // The sync's OAuth app is the fake's locally (the cloud sets Intuit's).
     Object.assign(process.env, {
       QUICKBOOKS_CLIENT_ID: quickbooks.client.id,
       QUICKBOOKS_CLIENT_SECRET: quickbooks.client.secret,
       QUICKBOOKS_TOKEN_URL: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+      QUICKBOOKS_AUTHORIZE_URL: `${quickbooks.url}/connect/oauth2`,
+      QUICKBOOKS_API_URL: quickbooks.url,
     });
     // The product's outbound e-mail goes to it (functions/adapters/email/mail-sender.ts).
     Object.assign(process.env, {
@@ -347,6 +366,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailbox,
       smtp: { host: smtp.host, port: smtp.port },
       quickbooks,
+      propertyware,
       queues,
       workflow: runner,
       workers,
@@ -360,6 +380,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           url,
           smtp: stack.smtp,
           quickbooks: { url: quickbooks.url, accessToken: quickbooks.accessToken },
+          propertyware: { url: propertyware.url, ...propertyware.credentials },
           cognito: cognitoInfo,
           demo: stack.demo,
           table: LOCAL_TABLE,

@@ -65,7 +65,8 @@ async function main() {
 
     URL:       ${stack.url}
     SMTP:      ${stack.smtp.host}:${stack.smtp.port}   (mail to an organization's inbox address becomes invoices)
-    QuickBooks (fake): ${stack.quickbooks.url}   (API URL of a QuickBooks integration; API key ${stack.quickbooks.accessToken}, any realm id)
+    QuickBooks (fake): ${stack.quickbooks.url}   (Settings → Integrations → Connect to QuickBooks consents here; or paste API key ${stack.quickbooks.accessToken}, any realm id)
+    Propertyware (fake): ${stack.propertyware.url}   (API URL; username ${stack.propertyware.credentials.clientId}, System ID ${stack.propertyware.credentials.systemId}, password in ${resolve(stack.dataDir, 'local.json')})
     Sign in:   ${stack.demo.email}
     Password:  ${stack.demo.password}
 

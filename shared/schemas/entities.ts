@@ -326,27 +326,42 @@ const parseJson = (value: string): unknown => {
   }
 };
 /**
- * QuickBooks' category → expense account mapping, `{categoryId: accountId}`. Config values are strings,
- * so it is kept as its JSON; an edit may send the object or that JSON back.
+ * A mapping of our ids to a system's (`{categoryId: accountId}`, `{propertyId: {portfolioId}}`). Config
+ * values are strings, so it is kept as its JSON; an edit may send the object or that JSON back.
  */
-const accountMap = z
-  .preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() ? parseJson(v) : undefined) : (v ?? undefined)),
-    z
-      .record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(100), {
-        error: 'Account map must map category ids to account ids',
-      })
-      .optional(),
-  )
-  .transform((m) => (m && Object.keys(m).length ? JSON.stringify(m) : undefined));
+const jsonMap = <V extends z.ZodType>(value: V, error: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() ? parseJson(v) : undefined) : (v ?? undefined)),
+      z.record(z.string().trim().min(1).max(100), value, { error }).optional(),
+    )
+    .transform((m) => (m && Object.keys(m).length ? JSON.stringify(m) : undefined));
+const systemId = z.string().trim().min(1).max(100);
+const idMap = (error: string) => jsonMap(systemId, error);
+/** Propertyware's property → where its bills are kept. */
+const propertyMap = jsonMap(
+  z.object({ portfolioId: systemId, buildingId: systemId.optional() }),
+  'Property map must map property ids to {portfolioId, buildingId}',
+);
+/** QuickBooks' category → expense account mapping. */
+const accountMap = idMap('Account map must map category ids to account ids');
 
 /** Config per integration type (spec section 5); unknown keys are dropped. */
 export const INTEGRATION_CONFIG_SCHEMAS = {
   MAKE_COM: z.object({ apiUrl: url, apiKey: optionalSecret }),
+  /** username/password are the Propertyware API client id and secret (sent in its x-propertyware-* headers). */
   PROPERTYWARE: z.object({
     apiUrl: url,
     username: z.string().trim().min(1, 'Username is required').max(200),
     password: z.string().min(1, 'Password is required').max(500),
+    /** The Propertyware system (x-propertyware-system-id); needed to sync. */
+    systemId: optionalId,
+    /** The GL account of a split whose category has no entry in `accountMap`. */
+    defaultGlAccountId: optionalId,
+    accountMap: idMap('Account map must map category ids to GL account ids'),
+    /** The portfolio of a split whose property has no entry in `propertyMap`. */
+    defaultPortfolioId: optionalId,
+    propertyMap,
   }),
   QUICKBOOKS: z.object({
     /** An access token (pasted, or from the OAuth connect); sent as Bearer. */
@@ -361,6 +376,9 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     /** The expense account of a line whose category has no entry in `accountMap`. */
     defaultAccountId: optionalId,
     accountMap,
+    /** Optional tracking: a property's QuickBooks Class (on each line) and Location (the bill's department). */
+    classMap: idMap('Class map must map property ids to class ids'),
+    locationMap: idMap('Location map must map property ids to location ids'),
   }),
 } as const;
 /** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */
@@ -400,6 +418,20 @@ export const integrationUpdateSchema = z.object({
   config: z.record(z.string().max(50), z.string().max(2000).nullable()).optional(),
   version: z.number().int().min(1).optional(),
 });
+
+/** What the browser brings back from Intuit's consent page (the query of the redirect). */
+export const quickBooksCallbackSchema = z.object({
+  code: z.string().trim().min(1, 'code is required').max(512),
+  state: z.string().trim().min(1, 'state is required').max(200),
+  realmId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'realmId must be the QuickBooks company id'),
+});
+export type QuickBooksCallback = z.infer<typeof quickBooksCallbackSchema>;
+
+/** Where to send the browser to connect QuickBooks (Intuit's consent page). */
+export const quickBooksConnectSchema = z.object({ authorizeUrl: z.string() });
 
 export const integrationTestResultSchema = z.object({
   ok: z.boolean(),

@@ -63,6 +63,9 @@ export const fieldLocationSchema = z.object({
 });
 export type FieldLocation = z.infer<typeof fieldLocationSchema>;
 
+/** Retry sync: every failed integration of the invoice, or the one named. */
+export const syncRetrySchema = z.object({ integrationId: z.string().trim().min(1).max(64).optional() });
+
 export const syncResultSchema = z.object({
   integrationId: z.string(),
   integrationName: z.string(),

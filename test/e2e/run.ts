@@ -281,6 +281,8 @@ async function main() {
     let ctx: BrowserContext = await newContext(browser, url, 'light');
     let page = await ctx.newPage();
     watchErrors(page, errors);
+    /** The invoice approved in review, whose QuickBooks Bill Id is checked after the sync. */
+    let approvedUrl = url;
 
     await step('visitor sees the landing page with every section', page, async () => {
       await page.goto('/');
@@ -818,6 +820,37 @@ async function main() {
       await page.keyboard.press('Escape');
     });
 
+    await step(
+      'the admin connects QuickBooks (the local fake consents) from Settings → Integrations',
+      page,
+      async () => {
+        await page.goto(`${url}/settings#integrations`);
+        await page.getByRole('button', { name: 'Connect to QuickBooks' }).click();
+        // The browser goes to the consent page and comes back to /integrations/quickbooks/callback.
+        await seen(page, 'QuickBooks connected', 30_000);
+        await page.waitForURL(/\/settings#integrations$/);
+        await page.getByText('QuickBooks Online', { exact: true }).first().waitFor();
+        // The expense account has no field in the form yet: it is set through the API, as an admin.
+        const status = await page.evaluate(async () => {
+          const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+          const headers = {
+            authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
+            'content-type': 'application/json',
+          };
+          const list = await (await fetch('/api/integrations', { headers })).json();
+          const books = list.items.find((i: { type: string }) => i.type === 'QUICKBOOKS');
+          const put = await fetch(`/api/integrations/${books.id}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ config: { defaultAccountId: '7' }, version: books.version }),
+          });
+          return put.status;
+        });
+        assert(status === 200, `setting the default account answered ${status}`);
+        await shot(page, 'quickbooks-connected');
+      },
+    );
+
     await step('an invoice in review is corrected, then approved', page, async () => {
       const note = 'Total corrected against work order WO-118.';
       let dialog = await openReviewInvoice();
@@ -840,6 +873,7 @@ async function main() {
       await seen(page, 'Invoice approved');
       await dialog.getByText('Approved', { exact: true }).first().waitFor();
 
+      approvedUrl = page.url();
       await page.reload();
       dialog = page.getByRole('dialog').first();
       await dialog.getByText('Approved', { exact: true }).first().waitFor();
@@ -849,6 +883,20 @@ async function main() {
       assert(!(await decide.count()), 'an approved invoice still offers Approve or Reject');
       await page.waitForTimeout(800);
       await shot(page, 'invoice-edited-approved');
+      await page.keyboard.press('Escape');
+    });
+
+    await step('the approved invoice shows its QuickBooks Bill Id', page, async () => {
+      await page.goto(approvedUrl);
+      const dialog = page.getByRole('dialog').first();
+      const sync = dialog.getByRole('listitem').filter({ hasText: 'QuickBooks Online' });
+      for (let i = 0; i < 15 && !(await sync.getByText('Synced', { exact: true }).count()); i++) {
+        await page.waitForTimeout(1000);
+        await page.reload();
+      }
+      await sync.getByText('Synced', { exact: true }).waitFor({ timeout: 5000 });
+      await sync.getByText(/^#\d+$/).waitFor();
+      await shot(page, 'quickbooks-bill-id');
       await page.keyboard.press('Escape');
     });
 

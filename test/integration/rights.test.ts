@@ -27,6 +27,7 @@ import {
   webhookSchema,
 } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { consentToQuickBooks } from '../helpers/quickbooks-consent';
 import { body } from '../helpers/responses';
 import { registeredRoutes } from '../helpers/routes';
 
@@ -95,6 +96,33 @@ async function inReview() {
   const invoice = await uploaded();
   const item = await getInvoice(orgId, invoice.id);
   await saveInvoice(item, { status: 'REVIEW_REQUIRED', processingStage: 'DONE' }, null);
+  return invoice;
+}
+
+/** An approved invoice whose sync to an integration failed for good. */
+async function failedSync() {
+  const invoice = await inReview();
+  const target = await integration();
+  const at = new Date().toISOString();
+  await saveInvoice(
+    await getInvoice(orgId, invoice.id),
+    {
+      status: 'APPROVED',
+      syncResults: [
+        {
+          integrationId: target.id,
+          integrationName: target.name,
+          type: target.type,
+          status: 'FAILED',
+          attempts: 5,
+          lastError: 'The endpoint answered 500',
+          approvedAt: at,
+          updatedAt: at,
+        },
+      ],
+    },
+    null,
+  );
   return invoice;
 }
 
@@ -192,6 +220,10 @@ const CASES: Record<string, Case> = {
   'POST /api/invoices/{id}/approve': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/approve`),
     expect: approvers(201),
+  },
+  'POST /api/invoices/{id}/sync/retry': {
+    attempt: async () => post(`/api/invoices/${(await failedSync()).id}/sync/retry`, {}),
+    expect: people(200),
   },
   'POST /api/invoices/{id}/reject': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/reject`, { reason: 'Duplicate' }),
@@ -370,6 +402,21 @@ const CASES: Record<string, Case> = {
   'POST /api/integrations/{id}/test': {
     attempt: async () => post(`/api/integrations/${(await integration()).id}/test`),
     expect: adminsOnly(200),
+  },
+  'POST /api/integrations/quickbooks/connect': {
+    attempt: async () => post('/api/integrations/quickbooks/connect'),
+    expect: adminsOnly(200),
+  },
+  'POST /api/integrations/quickbooks/callback': {
+    // The admin brings back a real consent; the others are refused before their body is read.
+    attempt: async (caller) =>
+      post(
+        '/api/integrations/quickbooks/callback',
+        caller === 'admin'
+          ? (await consentToQuickBooks(admin)).callback
+          : { code: 'c', state: 's', realmId: '1' },
+      ),
+    expect: adminsOnly(201),
   },
 };
 

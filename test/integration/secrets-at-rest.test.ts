@@ -162,15 +162,16 @@ describe('secrets at rest', () => {
     });
     const test = await api(`/api/integrations/${propertyware}/test`, { method: 'POST' });
     await body(test, 200, integrationTestResultSchema);
-    expect(received.at(-1)?.headers.authorization).toBe(
-      `Basic ${Buffer.from(`ops2:${SECRETS.password}`).toString('base64')}`,
-    );
+    expect(received.at(-1)?.headers).toMatchObject({
+      'x-propertyware-client-id': 'ops2',
+      'x-propertyware-client-secret': SECRETS.password,
+    });
   });
 
   it('answers test-connection with ok or failed and a generic reason, never what answered', async () => {
     const test = await api(`/api/integrations/${propertyware}/test`, { method: 'POST' });
     const result = await body(test, 200, integrationTestResultSchema);
-    expect(received.at(-1)?.path).toBe('/teapot');
+    expect(received.at(-1)?.path).toBe('/teapot/vendors');
     expect(result).toMatchObject({ ok: false, status: null, message: CONNECTION_FAILED });
     // What the endpoint said (418, its body) and where it is appear nowhere but in the stored URL itself.
     const said = JSON.stringify({ ...result, integration: { ...result.integration, config: undefined } });
@@ -231,8 +232,8 @@ describe('secrets at rest', () => {
     const test = await api(`/api/integrations/${legacyIntegration}/test`, { method: 'POST' });
     expect((await body(test, 200, integrationTestResultSchema)).ok).toBe(true);
     expect(received.at(-1)).toMatchObject({
-      path: '/legacy-pw',
-      headers: { authorization: `Basic ${Buffer.from(`old:${SECRETS.legacyPassword}`).toString('base64')}` },
+      path: '/legacy-pw/vendors',
+      headers: { 'x-propertyware-client-id': 'old', 'x-propertyware-client-secret': SECRETS.legacyPassword },
     });
 
     // The delivery worker opens both secrets (the migrated one and the one sealed at creation) to sign.

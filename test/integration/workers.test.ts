@@ -101,29 +101,45 @@ describe('webhook delivery', () => {
 });
 
 describe('integration sync', () => {
-  it('pushes an approved invoice to each active integration with its credentials and records SYNCED', async () => {
+  it('pushes an approved invoice to Propertyware as one bill with its credentials and records SYNCED with its id', async () => {
+    const pw = stack.propertyware;
     await createIntegration(orgId, {
       name: 'Property books',
       type: 'PROPERTYWARE',
-      config: { apiUrl: `${base}/propertyware`, username: 'pm', password: 'pw-123' },
+      config: {
+        apiUrl: pw.url,
+        username: pw.credentials.clientId,
+        password: pw.credentials.clientSecret,
+        systemId: pw.credentials.systemId,
+        defaultGlAccountId: '4000',
+        defaultPortfolioId: '12',
+      },
     });
     const id = await processedInvoice('SYNC-1');
     const approve = await api(`/api/invoices/${id}/approve`, { method: 'POST' });
     expect(approve.ok, await approve.clone().text()).toBe(true);
     expect((await approve.json()).status).toBe('APPROVED');
-    const call = await until('the Propertyware call', async () =>
-      received.find((r) => r.path === '/propertyware' && JSON.parse(r.body).invoice?.id === id),
-    );
-    expect(call.headers.authorization).toBe(`Basic ${Buffer.from('pm:pw-123').toString('base64')}`);
-    expect(JSON.parse(call.body).invoice.lineItems).toHaveLength(3);
     const synced = await until('syncResults', async () => {
       const invoice = await findInvoice(orgId, id);
       return invoice?.syncResults?.length ? invoice.syncResults : undefined;
+    });
+    const bills = pw.bills.filter((b) => b.refNo === 'SYNC-1');
+    expect(bills).toHaveLength(1);
+    expect(bills[0].billSplits).toHaveLength(3);
+    expect(bills[0].billSplits.every((split) => split.glAccountID === 4000 && split.portfolioID === 12)).toBe(
+      true,
+    );
+    const create = pw.requests.find((r) => r.method === 'POST' && r.path.endsWith('/bills'));
+    expect(create?.headers).toMatchObject({
+      'x-propertyware-client-id': pw.credentials.clientId,
+      'x-propertyware-client-secret': pw.credentials.clientSecret,
+      'x-propertyware-system-id': pw.credentials.systemId,
     });
     expect(synced).toEqual([
       expect.objectContaining({
         integrationName: 'Property books',
         status: 'SYNCED',
+        remoteId: String(bills[0].id),
         attempts: 1,
         nextAttemptAt: null,
       }),
@@ -149,9 +165,13 @@ describe('integration sync', () => {
       received.filter((r) => r.path === '/fail/make' && JSON.parse(r.body).invoice?.id === id),
     ).toHaveLength(5);
     // Fan-out isolation: the Propertyware integration of the first test got its own message, once.
-    expect(
-      received.filter((r) => r.path === '/propertyware' && JSON.parse(r.body).invoice?.id === id),
-    ).toHaveLength(1);
+    const billCalls = stack.propertyware.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path.endsWith('/bills') &&
+        (r.body as { refNo?: string }).refNo === 'SYNC-FAIL-1',
+    );
+    expect(billCalls).toHaveLength(1);
     expect((await findInvoice(orgId, id))?.syncResults.find((r) => r.type === 'PROPERTYWARE')).toMatchObject({
       status: 'SYNCED',
       attempts: 1,
@@ -219,6 +239,7 @@ describe('integration sync', () => {
       clientId: quickbooks.client.id,
       clientSecret: quickbooks.client.secret,
       tokenUrl: `${quickbooks.url}/oauth2/v1/tokens/bearer`,
+      authorizeUrl: `${quickbooks.url}/connect/oauth2`,
     };
     const connected = (await exchangeCode(app, quickbooks.authorize(), `${stack.url}/callback`)) as TokenSet;
     const created = await createIntegration(otherOrg, {

@@ -17,6 +17,8 @@ export const keys = {
   /** An inbox address's local part → the organization receiving its mail (one address per organization). */
   inboxLookup: (localPart: string) => ({ PK: `INBOX#${localPart}`, SK: 'INBOX' }),
   apiKeyLookup: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
+  /** A pending OAuth authorization (connect flow), keyed by the hash of its `state`. */
+  oauthState: (hash: string) => ({ PK: `OAUTHSTATE#${hash}`, SK: 'OAUTHSTATE' }),
   invoice: (orgId: string, invoiceId: string) => ({ PK: `ORG#${orgId}`, SK: `INVOICE#${invoiceId}` }),
   /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */
   invoiceChildren: (orgId: string, invoiceId: string) => `ORG#${orgId}#INVOICE#${invoiceId}`,

@@ -20,7 +20,8 @@ export interface OutboundRequest {
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text (JSON, a form), or bytes (a multipart upload of a document). */
+  body?: string | Uint8Array;
   /** Whole call: connect, headers and the capped body. */
   timeoutMs: number;
   /** Read at most this much of the answer (default MAX_RESPONSE_BYTES); an API client that parses it may need more. */

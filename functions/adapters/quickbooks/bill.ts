@@ -43,7 +43,7 @@ export interface QboBillLine {
   Amount: number;
   Description?: string;
   DetailType: 'AccountBasedExpenseLineDetail';
-  AccountBasedExpenseLineDetail: { AccountRef: { value: string } };
+  AccountBasedExpenseLineDetail: { AccountRef: { value: string }; ClassRef?: { value: string } };
 }
 
 export interface QboBill {
@@ -53,6 +53,8 @@ export interface QboBill {
   DueDate?: string;
   DocNumber?: string;
   PrivateNote: string;
+  /** The Location (see tracking.ts). */
+  DepartmentRef?: { value: string };
 }
 
 /** QuickBooks' limits on Bill.DocNumber and Line.Description. */

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../../infra/local/fakes/quickbooks';
-import { resetEnv } from '../../env';
+import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
 import { callOutbound } from '../http';
 import type { BillSource } from './bill';
 import { pushBill, type QuickBooksConfig, RECONNECT_QUICKBOOKS } from './client';
 
 let fake: FakeQuickBooks;
-const saved = { ...process.env };
+allowLoopbackOutbound();
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 't',
-    BUCKET_NAME: 'b',
-    USER_POOL_ID: 'p',
-    USER_POOL_CLIENT_ID: 'c',
-    STAGE: 'local',
-    OUTBOUND_ALLOW_LOOPBACK: 'true',
-  });
-  resetEnv();
   fake = await startFakeQuickBooks();
 });
 afterAll(async () => {
   await fake.stop();
-  process.env = saved;
-  resetEnv();
 });
 beforeEach(() => {
   fake.requests.length = 0;
@@ -195,6 +184,113 @@ describe('QuickBooks Online client against the fake', () => {
     const retried = await pushBill(config(), invoice({ id: 'LOST' }), 'c'.repeat(32));
     expect(fake.bills).toHaveLength(before + 1);
     expect(retried).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
+  });
+
+  it('attaches the invoice file to the bill (multipart /upload) and tracks the property as Class and Location', async () => {
+    const pdf = Buffer.from('%PDF-1.4 the invoice\n%%EOF\n');
+    const document = { filename: 'hm-2291.pdf', contentType: 'application/pdf', read: async () => pdf };
+    const result = await pushBill(
+      config({
+        classMap: JSON.stringify({ 'PROP-1': 'CLASS-9' }),
+        locationMap: JSON.stringify({ 'PROP-1': 'DEPT-3' }),
+      }),
+      { ...invoice({ id: 'ATTACH' }), propertyId: 'PROP-1' },
+      'f'.repeat(32),
+      document,
+    );
+    expect(result).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
+    const bill = fake.requests.find((r) => r.path.endsWith('/bill'));
+    expect(bill?.body).toMatchObject({
+      DepartmentRef: { value: 'DEPT-3' },
+      Line: [
+        { AccountBasedExpenseLineDetail: { ClassRef: { value: 'CLASS-9' }, AccountRef: { value: '41' } } },
+        { AccountBasedExpenseLineDetail: { ClassRef: { value: 'CLASS-9' }, AccountRef: { value: '7' } } },
+      ],
+    });
+    const upload = fake.requests.at(-1);
+    expect(upload).toMatchObject({
+      method: 'POST',
+      path: '/v3/company/9130357/upload',
+      query: { minorversion: '75', requestid: `a${'f'.repeat(32)}` },
+      headers: { authorization: `Bearer ${fake.accessToken}`, accept: 'application/json' },
+    });
+    expect(upload?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    // The parts, as sent: the Attachable's metadata first, then the file itself.
+    const raw = upload?.raw.toString('latin1') ?? '';
+    expect(raw).toContain('name="file_metadata_01"; filename="attachment.json"');
+    expect(raw).toContain(
+      JSON.stringify({
+        AttachableRef: [{ EntityRef: { type: 'Bill', value: result.ok && result.billId } }],
+        FileName: 'hm-2291.pdf',
+        ContentType: 'application/pdf',
+      }),
+    );
+    expect(raw.indexOf('file_metadata_01')).toBeLessThan(
+      raw.indexOf('name="file_content_01"; filename="hm-2291.pdf"'),
+    );
+    expect(fake.attachments.at(-1)).toMatchObject({
+      billId: result.ok && result.billId,
+      FileName: 'hm-2291.pdf',
+      ContentType: 'application/pdf',
+      bytes: pdf,
+    });
+  });
+
+  it('a lost answer to the upload: the retry finds the same bill and attaches the file once', async () => {
+    const document = {
+      filename: 'x.png',
+      contentType: 'image/png',
+      read: async () => Buffer.from('PNGDATA'),
+    };
+    const bills = fake.bills.length;
+    const attachments = fake.attachments.length;
+    fake.loseNextAnswer('/upload');
+    const lost = await pushBill(config(), invoice({ id: 'LOSTUP' }), '1'.repeat(32), document);
+    expect(lost).toMatchObject({ ok: false, permanent: false });
+    const retried = await pushBill(config(), invoice({ id: 'LOSTUP' }), '1'.repeat(32), document);
+    expect(retried).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
+    expect(fake.bills).toHaveLength(bills + 1);
+    expect(fake.attachments).toHaveLength(attachments + 1);
+  });
+
+  it('the fake refuses an upload without the metadata part, or for a bill that does not exist', async () => {
+    const url = `${fake.url}/v3/company/9130357/upload?minorversion=75`;
+    const send = async (form: FormData) => {
+      const encoded = new Response(form);
+      return callOutbound({
+        url,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.accessToken}`,
+          accept: 'application/json',
+          'content-type': encoded.headers.get('content-type') ?? '',
+        },
+        body: new Uint8Array(await encoded.arrayBuffer()),
+        timeoutMs: 5000,
+      });
+    };
+    const fileOnly = new FormData();
+    fileOnly.append('file_content_01', new Blob(['%PDF'], { type: 'application/pdf' }), 'a.pdf');
+    const noMetadata = await send(fileOnly);
+    expect(noMetadata.status).toBe(400);
+    expect(JSON.parse(noMetadata.body).Fault.Error[0].Detail).toBe(
+      'Parts must be file_metadata_01 then file_content_01',
+    );
+    const unknownBill = new FormData();
+    const meta = {
+      AttachableRef: [{ EntityRef: { type: 'Bill', value: '999999' } }],
+      FileName: 'a.pdf',
+      ContentType: 'application/pdf',
+    };
+    unknownBill.append(
+      'file_metadata_01',
+      new Blob([JSON.stringify(meta)], { type: 'application/json' }),
+      'attachment.json',
+    );
+    unknownBill.append('file_content_01', new Blob(['%PDF'], { type: 'application/pdf' }), 'a.pdf');
+    const refused = await send(unknownBill);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).Fault.Error[0].Message).toBe('Invalid Reference Id');
   });
 
   it('a missing account mapping fails with a clear reason before any call', async () => {

@@ -1,8 +1,8 @@
+import { env } from '../../env';
 import { callOutbound, type OutboundResult } from '../http';
 import { type BillSource, billFor, billLines, parseAccountMap } from './bill';
+import { type TrackingMaps, withTracking } from './tracking';
 
-/** QuickBooks Online production API; a sandbox or the local fake is set as the integration's apiUrl. */
-export const QUICKBOOKS_API_BASE = 'https://quickbooks.api.intuit.com';
 export const QUICKBOOKS_MINOR_VERSION = '75';
 /** The reason shown when the token is expired or revoked: only a new connection helps. */
 export const RECONNECT_QUICKBOOKS = 'Reconnect QuickBooks';
@@ -12,7 +12,7 @@ const TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 512 * 1024;
 
 /** The integration's config, secrets opened (see INTEGRATION_CONFIG_SCHEMAS.QUICKBOOKS). */
-export interface QuickBooksConfig {
+export interface QuickBooksConfig extends TrackingMaps {
   apiUrl?: string;
   realmId?: string;
   apiKey?: string;
@@ -24,9 +24,17 @@ export type QuickBooksOutcome =
   | { ok: true; billId: string }
   | { ok: false; error: string; permanent: boolean };
 
+/** The invoice's file, attached to the bill (read only when a bill is made). */
+export interface BillDocument {
+  filename: string;
+  contentType: string;
+  read(): Promise<Uint8Array>;
+}
+
 /** `…/v3/company/<realmId>`; an apiUrl stored in that form (before realmId was a field) is used as is. */
 export function companyBase(config: QuickBooksConfig): string | { error: string } {
-  const base = (config.apiUrl || QUICKBOOKS_API_BASE).replace(/\/+$/, '');
+  // Without its own apiUrl, an integration is called at the deployment's (QUICKBOOKS_API_URL: Intuit's, or the local fake).
+  const base = (config.apiUrl || env().QUICKBOOKS_API_URL).replace(/\/+$/, '');
   if (/\/v3\/company\/[^/]+$/.test(base)) return base;
   if (!config.realmId) return { error: 'The QuickBooks company (realm id) is not set' };
   return `${base}/v3/company/${encodeURIComponent(config.realmId)}`;
@@ -62,17 +70,27 @@ function faultOf(result: OutboundResult): string {
 async function call(
   token: string,
   url: string,
-  init: { method: 'GET' } | { method: 'POST'; body: unknown },
+  init: { method: 'GET' } | { method: 'POST'; body: unknown } | { method: 'POST'; form: FormData },
 ): Promise<Record<string, unknown>> {
+  // A form is encoded by the platform's multipart encoder (boundary in its content type).
+  const encoded = 'form' in init ? new Response(init.form) : undefined;
   const result = await callOutbound({
     url,
     method: init.method,
     headers: {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
-      ...(init.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(encoded
+        ? { 'content-type': encoded.headers.get('content-type') ?? '' }
+        : init.method === 'POST'
+          ? { 'content-type': 'application/json' }
+          : {}),
     },
-    ...(init.method === 'POST' ? { body: JSON.stringify(init.body) } : {}),
+    ...(encoded
+      ? { body: new Uint8Array(await encoded.arrayBuffer()) }
+      : 'body' in init
+        ? { body: JSON.stringify(init.body) }
+        : {}),
     timeoutMs: TIMEOUT_MS,
     maxResponseBytes: MAX_ANSWER_BYTES,
   });
@@ -115,8 +133,9 @@ async function vendorId(base: string, token: string, name: string, requestId: st
  */
 export async function pushBill(
   config: QuickBooksConfig,
-  invoice: BillSource,
+  invoice: BillSource & { propertyId?: string | null },
   requestId: string,
+  document?: BillDocument,
 ): Promise<QuickBooksOutcome> {
   const base = companyBase(config);
   if (typeof base !== 'string') return { ok: false, error: base.error, permanent: true };
@@ -131,14 +150,53 @@ export async function pushBill(
     const vendor = await vendorId(base, config.apiKey, invoice.vendorName, requestId);
     const answer = await call(config.apiKey, withParams(`${base}/bill`, { requestid: requestId }), {
       method: 'POST',
-      body: billFor(invoice, vendor, lines),
+      body: withTracking(billFor(invoice, vendor, lines), config, invoice.propertyId),
     });
     const billId = (answer.Bill as { Id?: string } | undefined)?.Id;
     if (!billId) return { ok: false, error: 'QuickBooks did not return the bill', permanent: false };
+    if (document) await attach(base, config.apiKey, billId, document, requestId);
     return { ok: true, billId };
   } catch (error) {
     if (error instanceof QuickBooksError)
       return { ok: false, error: error.message, permanent: error.permanent };
     throw error;
   }
+}
+
+/**
+ * Uploads the invoice's file as an Attachable linked to the bill (`POST /upload`, multipart: the
+ * `file_metadata_01` JSON part, then the `file_content_01` file part). Its own requestid makes a retry
+ * after a lost answer attach the file once; a failure is the sync's failure, and the retry finds the bill
+ * by its requestid.
+ */
+async function attach(
+  base: string,
+  token: string,
+  billId: string,
+  document: BillDocument,
+  requestId: string,
+) {
+  const metadata = {
+    AttachableRef: [{ EntityRef: { type: 'Bill', value: billId } }],
+    FileName: document.filename,
+    ContentType: document.contentType,
+  };
+  const form = new FormData();
+  form.append(
+    'file_metadata_01',
+    new Blob([JSON.stringify(metadata)], { type: 'application/json' }),
+    'attachment.json',
+  );
+  form.append(
+    'file_content_01',
+    new Blob([Buffer.from(await document.read())], { type: document.contentType }),
+    document.filename,
+  );
+  const answer = await call(token, withParams(`${base}/upload`, { requestid: `a${requestId}` }), {
+    method: 'POST',
+    form,
+  });
+  const attached = (answer.AttachableResponse as { Attachable?: { Id?: string } }[] | undefined)?.[0];
+  if (!attached?.Attachable?.Id)
+    throw new QuickBooksError(`The bill ${billId} was made but QuickBooks did not attach the file`, false);
 }

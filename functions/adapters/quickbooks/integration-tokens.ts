@@ -7,12 +7,14 @@ import type { TokenStore } from './tokens';
 
 /** The OAuth app of this deployment, or undefined when none is configured (pasted tokens only). */
 export function quickBooksApp(): QuickBooksApp | undefined {
-  const { QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET, QUICKBOOKS_TOKEN_URL } = env();
+  const { QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET, QUICKBOOKS_TOKEN_URL, QUICKBOOKS_AUTHORIZE_URL } =
+    env();
   if (!QUICKBOOKS_CLIENT_ID || !QUICKBOOKS_CLIENT_SECRET) return undefined;
   return {
     clientId: QUICKBOOKS_CLIENT_ID,
     clientSecret: QUICKBOOKS_CLIENT_SECRET,
     tokenUrl: QUICKBOOKS_TOKEN_URL,
+    authorizeUrl: QUICKBOOKS_AUTHORIZE_URL,
   };
 }
 

@@ -5,10 +5,27 @@ export const QUICKBOOKS_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1
 /** A token closer than this to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
+/** The one scope the sync needs: the Accounting API. */
+export const QUICKBOOKS_SCOPE = 'com.intuit.quickbooks.accounting';
+
 export interface QuickBooksApp {
   clientId: string;
   clientSecret: string;
   tokenUrl: string;
+  /** Intuit's consent page (authorization endpoint). */
+  authorizeUrl: string;
+}
+
+/** The authorization request (RFC 6749 §4.1.1) the browser is sent to; Intuit answers at redirectUri. */
+export function authorizationUrl(app: QuickBooksApp, state: string, redirectUri: string): string {
+  const params = new URLSearchParams({
+    client_id: app.clientId,
+    response_type: 'code',
+    scope: QUICKBOOKS_SCOPE,
+    redirect_uri: redirectUri,
+    state,
+  });
+  return `${app.authorizeUrl}?${params}`;
 }
 
 export interface TokenSet {

@@ -1,35 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../../infra/local/fakes/quickbooks';
-import { resetEnv } from '../../env';
+import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
 import { RECONNECT_QUICKBOOKS } from './client';
 import { exchangeCode, type QuickBooksApp, type TokenSet } from './oauth';
 import { freshAccessToken, type TokenStore } from './tokens';
 
 let fake: FakeQuickBooks;
 let app: QuickBooksApp;
-const saved = { ...process.env };
+allowLoopbackOutbound();
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 't',
-    BUCKET_NAME: 'b',
-    USER_POOL_ID: 'p',
-    USER_POOL_CLIENT_ID: 'c',
-    STAGE: 'local',
-    OUTBOUND_ALLOW_LOOPBACK: 'true',
-  });
-  resetEnv();
   fake = await startFakeQuickBooks();
   app = {
     clientId: fake.client.id,
     clientSecret: fake.client.secret,
     tokenUrl: `${fake.url}/oauth2/v1/tokens/bearer`,
+    authorizeUrl: `${fake.url}/connect/oauth2`,
   };
 });
 afterAll(async () => {
   await fake.stop();
-  process.env = saved;
-  resetEnv();
 });
 
 /** A store with the conditional write of the integration item (version must not have moved). */

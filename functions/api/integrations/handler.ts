@@ -5,6 +5,7 @@ import {
   idSchema,
   integrationInputSchema,
   integrationUpdateSchema,
+  quickBooksCallbackSchema,
 } from '../../../shared/schemas';
 import {
   createIntegration,
@@ -18,6 +19,7 @@ import {
 } from '../../adapters/dynamodb/integrations';
 import { refuseUncallableUrl } from '../../adapters/http';
 import { hasClearFields, openFields, sealFields } from '../../adapters/secrets';
+import { finishQuickBooksConnect, startQuickBooksConnect } from '../../services/quickbooks-connect';
 import { type ApiRequest, parseBody, parseParam, resourceHandler } from '../lib/http';
 import { MASK, maskConfig, mergeConfig, toIntegration } from './mask';
 import { testConnection } from './test-connection';
@@ -64,6 +66,20 @@ export const handler = resourceHandler({
     );
     const sealed = await sealFields(orgId, config, INTEGRATION_SECRET_FIELDS);
     return { status: 201, body: toIntegration(await createIntegration(orgId, { ...input, config: sealed })) };
+  },
+
+  // The QuickBooks connect flow (OAuth 2.0): the consent URL, then the code Intuit sent back.
+  'POST /api/integrations/quickbooks/connect': async (request) => ({
+    status: 200,
+    body: await startQuickBooksConnect(request.principal()),
+  }),
+
+  'POST /api/integrations/quickbooks/callback': async (request) => {
+    const { created, integration } = await finishQuickBooksConnect(
+      request.principal(),
+      parseBody(request, quickBooksCallbackSchema),
+    );
+    return { status: created ? 201 : 200, body: toIntegration(integration) };
   },
 
   'GET /api/integrations/{id}': async (request) => toIntegration(await load(request)),

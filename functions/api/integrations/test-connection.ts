@@ -1,5 +1,6 @@
 import type { Integration } from '../../../shared/schemas';
 import { callOutbound, type OutboundRequest, type OutboundResult } from '../../adapters/http';
+import { propertywareHeaders } from '../../adapters/propertyware/client';
 
 export interface ConnectionResult {
   ok: boolean;
@@ -18,8 +19,8 @@ export const CONNECTION_REFUSED = 'Connection failed: this URL is not allowed';
 
 /**
  * Tries an integration's configured endpoint once, the way a sync would reach it, through the guarded
- * outbound client: MAKE_COM gets a test event POSTed to its webhook URL, PROPERTYWARE a GET with its basic
- * credentials. QuickBooks has no endpoint in its config (the API key is used against Intuit's API at sync
+ * outbound client: MAKE_COM gets a test event POSTed to its webhook URL, PROPERTYWARE a GET of its vendors
+ * with its x-propertyware-* credentials. QuickBooks has no endpoint in its config (the API key is used against Intuit's API at sync
  * time), so only the config is checked. `config` is the config with its secrets opened. The answer is
  * only ok or failed with a generic reason.
  */
@@ -48,11 +49,10 @@ export async function testConnection(
           timeoutMs: TIMEOUT_MS,
         }
       : {
-          url,
+          // A read of the vendor list with Propertyware's three authentication headers, as the sync sends them.
+          url: `${url.replace(/\/+$/, '')}/vendors`,
           method: 'GET',
-          headers: {
-            authorization: `Basic ${Buffer.from(`${config.username ?? ''}:${config.password ?? ''}`).toString('base64')}`,
-          },
+          headers: propertywareHeaders(config),
           timeoutMs: TIMEOUT_MS,
         };
   const result = await call(request);

@@ -6,6 +6,7 @@ import {
   invoiceListQuerySchema,
   invoiceUpdateSchema,
   rejectBodySchema,
+  syncRetrySchema,
   uploadUrlRequestSchema,
 } from '../../../shared/schemas';
 import {
@@ -31,6 +32,7 @@ import { env } from '../../env';
 import { approve, approverRoleOf, invoicesWaitingFor } from '../../services/approvals';
 import { learnFromCorrection } from '../../services/classifier-memory';
 import { publishInvoiceEvent } from '../../services/invoice-events';
+import { retryFailedSync } from '../../services/sync-retry';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 import { ownReferences } from '../lib/references';
@@ -203,6 +205,11 @@ export const handler = resourceHandler({
     );
     await publishInvoiceEvent(after.orgId, after.id, 'invoice.rejected');
     return toInvoice(after);
+  },
+
+  'POST /api/invoices/{id}/sync/retry': async (request) => {
+    const { integrationId } = parseBody(request, syncRetrySchema);
+    return { status: 200, body: toInvoice(await retryFailedSync(await load(request), integrationId)) };
   },
 
   'POST /api/invoices/{id}/reprocess': async (request) => {

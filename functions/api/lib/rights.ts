@@ -84,6 +84,7 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'POST /api/invoices/{id}/comments': edit('invoices:write'),
   'POST /api/invoices/{id}/approve': approve,
   'POST /api/invoices/{id}/reject': approve,
+  'POST /api/invoices/{id}/sync/retry': approve,
 
   'GET /api/categories': read('categories:read'),
 
@@ -138,6 +139,8 @@ export const RIGHTS: Record<string, Rule | typeof PUBLIC> = {
   'PUT /api/integrations/{id}': INTEGRATIONS,
   'DELETE /api/integrations/{id}': INTEGRATIONS,
   'POST /api/integrations/{id}/test': INTEGRATIONS,
+  'POST /api/integrations/quickbooks/connect': INTEGRATIONS,
+  'POST /api/integrations/quickbooks/callback': INTEGRATIONS,
 };
 
 /** The rule of a route key (`'PUT /api/invoices/{id}'`); throws for a route nobody wrote a rule for. */

@@ -37,8 +37,11 @@ import {
   propertyInputSchema,
   propertySchema,
   propertyUpdateSchema,
+  quickBooksCallbackSchema,
+  quickBooksConnectSchema,
   rejectBodySchema,
   statsSchema,
+  syncRetrySchema,
   uploadUrlRequestSchema,
   uploadUrlResponseSchema,
   userSchema,
@@ -267,6 +270,16 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 404, 409],
   },
   {
+    route: 'POST /api/invoices/{id}/sync/retry',
+    tag: 'Invoices',
+    summary:
+      'Retry sync: queue the failed integrations of an approved invoice again (same approval, no duplicate bill)',
+    body: syncRetrySchema,
+    success: 200,
+    response: named.Invoice,
+    errors: [400, 404, 409],
+  },
+  {
     route: 'POST /api/invoices/{id}/reprocess',
     tag: 'Invoices',
     summary: 'Restart AI processing',
@@ -465,6 +478,25 @@ export const OPERATIONS: Operation[] = [
     summary: 'Test the connection',
     success: 200,
     response: integrationTestResultSchema,
+  },
+  {
+    route: 'POST /api/integrations/quickbooks/connect',
+    tag: 'Integrations',
+    summary:
+      "Start connecting QuickBooks: answers Intuit's consent URL (single-use state bound to the caller)",
+    success: 200,
+    response: quickBooksConnectSchema,
+    errors: [415],
+  },
+  {
+    route: 'POST /api/integrations/quickbooks/callback',
+    tag: 'Integrations',
+    summary:
+      'Finish connecting QuickBooks with the code, state and realmId Intuit sent back (200 when reconnected)',
+    body: quickBooksCallbackSchema,
+    success: 201,
+    response: named.Integration,
+    errors: [400],
   },
   // webhooks
   {

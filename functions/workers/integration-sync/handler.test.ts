@@ -66,6 +66,7 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
   const notified: string[] = [];
   const synced: string[] = [];
   const fannedOut: string[] = [];
+  const documents: { filename: string; contentType: string; text: string }[] = [];
   const deps: SyncDeps = {
     findInvoice: async (_o, id) => invoices.get(id),
     payloadOf: async (invoice) => ({ id: invoice.id }) as InvoicePayload,
@@ -90,10 +91,13 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
     // Stands in for the envelope: a stored value `sealed:<clear>` opens to `<clear>`.
     openConfig: async (_o, config) =>
       Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.replace(/^sealed:/, '')])),
-    push: async (target, _invoice, key) => {
+    push: async (target, _invoice, key, document) => {
       pushes.push({ integrationId: target.id, config: target.config, key });
+      const text = new TextDecoder().decode(await document.read());
+      documents.push({ filename: document.filename, contentType: document.contentType, text });
       return answer(target.id);
     },
+    readObject: async (key) => new TextEncoder().encode(`the file at ${key}`),
     retryDelayMs: () => 10_000,
     now: () => NOW,
   };
@@ -102,27 +106,27 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
       id,
       status: 'APPROVED',
       filename: `${id}.pdf`,
+      contentType: 'application/pdf',
+      objectKey: `uploads/ORG/${id}/${id}.pdf`,
       invoiceNumber: null,
       syncResults,
     } as unknown as InvoiceItem);
   const resultOf = (invoiceId: string, integrationId: string) =>
     invoices.get(invoiceId)?.syncResults.find((r) => r.integrationId === integrationId);
-  return { deps, invoices, pushes, notified, synced, fannedOut, approved, resultOf };
+  return { deps, invoices, pushes, documents, notified, synced, fannedOut, approved, resultOf };
 }
 
 describe('integration sync worker', () => {
-  it('calls each JSON integration with its credentials: Make.com webhook, Propertyware basic auth', () => {
+  it("calls a Make.com webhook at its URL, with Make's API key header when one is set", () => {
     expect(requestFor(integration('1', 'MAKE_COM', { apiUrl: 'https://hook.make.com/x' }))).toEqual({
       url: 'https://hook.make.com/x',
       headers: {},
     });
     expect(
-      requestFor(
-        integration('2', 'PROPERTYWARE', { apiUrl: 'https://pw/api', username: 'u', password: 'p' }),
-      ),
+      requestFor(integration('2', 'MAKE_COM', { apiUrl: 'https://hook.make.com/y', apiKey: 'k' })),
     ).toEqual({
-      url: 'https://pw/api',
-      headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
+      url: 'https://hook.make.com/y',
+      headers: { 'x-make-apikey': 'k' },
     });
     expect(requestFor(integration('3', 'MAKE_COM', { apiKey: 'k' }))).toEqual({
       error: 'No API URL is configured for MAKE_COM 3',
@@ -130,7 +134,7 @@ describe('integration sync worker', () => {
   });
 
   it('pushes with the opened credentials and the idempotency key of (invoice, integration, approval)', async () => {
-    const { deps, approved, pushes } = fakes(
+    const { deps, approved, pushes, documents } = fakes(
       [integration('p', 'PROPERTYWARE', { apiUrl: 'https://pw/api', username: 'u', password: 'sealed:pw' })],
       () => ({ ok: true, remoteId: null }),
     );
@@ -142,6 +146,10 @@ describe('integration sync worker', () => {
         config: { apiUrl: 'https://pw/api', username: 'u', password: 'pw' },
         key: syncIdempotencyKey('INV1', 'p', APPROVED_AT),
       },
+    ]);
+    // The invoice's stored file goes along, for the systems that attach it.
+    expect(documents).toEqual([
+      { filename: 'INV1.pdf', contentType: 'application/pdf', text: 'the file at uploads/ORG/INV1/INV1.pdf' },
     ]);
     expect(syncIdempotencyKey('INV1', 'p', APPROVED_AT)).toMatch(/^[0-9a-f]{32}$/);
     expect(syncIdempotencyKey('INV1', 'p', '2026-11-02T00:00:00.000Z')).not.toBe(

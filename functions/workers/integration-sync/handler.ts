@@ -17,9 +17,11 @@ import {
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { postJson } from '../../adapters/http';
-import { pushBill } from '../../adapters/quickbooks/client';
+import { pushPropertywareBill } from '../../adapters/propertyware/client';
+import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
 import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
 import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
+import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
 import { env } from '../../env';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
@@ -27,22 +29,14 @@ import { isFinalAttempt, processBatch } from '../lib/batch';
 
 export const SYNC_TIMEOUT_MS = 10_000;
 
-/** How one integration is called: where, and with which credentials (its config with secrets opened). */
+/** How a Make.com webhook is called: its URL (the secret), and Make's API key header when one is set. */
 export function requestFor(
-  integration: IntegrationItem & { type: 'MAKE_COM' | 'PROPERTYWARE' },
+  integration: IntegrationItem & { type: 'MAKE_COM' },
 ): { url: string; headers: Record<string, string> } | { error: string } {
   const { config } = integration;
   const url = config.apiUrl ?? config.webhookUrl;
   if (!url) return { error: `No API URL is configured for ${integration.name}` };
-  switch (integration.type) {
-    case 'MAKE_COM':
-      // A Make.com custom webhook: the URL is the secret; an API key, if set, goes in Make's header.
-      return { url, headers: config.apiKey ? { 'x-make-apikey': config.apiKey } : {} };
-    case 'PROPERTYWARE': {
-      const basic = Buffer.from(`${config.username ?? ''}:${config.password ?? ''}`).toString('base64');
-      return { url, headers: { authorization: `Basic ${basic}` } };
-    }
-  }
+  return { url, headers: config.apiKey ? { 'x-make-apikey': config.apiKey } : {} };
 }
 
 /**
@@ -76,8 +70,18 @@ export interface SyncDeps {
   publishSynced(orgId: string, invoiceId: string): Promise<void>;
   /** The config with its secret fields opened (decrypted) for this call only. */
   openConfig(orgId: string, config: Record<string, string>): Promise<Record<string, string>>;
-  /** Sends the invoice to one system (config opened); every call goes through the guarded outbound client. */
-  push(integration: IntegrationItem, invoice: InvoicePayload, idempotencyKey: string): Promise<PushOutcome>;
+  /**
+   * Sends the invoice to one system (config opened), with its file for the systems that attach it; every
+   * call goes through the guarded outbound client.
+   */
+  push(
+    integration: IntegrationItem,
+    invoice: InvoicePayload,
+    idempotencyKey: string,
+    document: BillDocument,
+  ): Promise<PushOutcome>;
+  /** The stored file of an invoice (its object key). */
+  readObject(key: string): Promise<Uint8Array>;
   /** Milliseconds until the queue calls again after a failure (the queue's visibility timeout). */
   retryDelayMs(): number;
   now?: () => Date;
@@ -95,13 +99,14 @@ async function quickBooksToken(orgId: string, integration: IntegrationItem): Pro
 }
 
 /**
- * Sends the invoice to one system, config opened: QuickBooks gets a Bill (its Id is the remote id);
- * Make.com and Propertyware (until it has its own client) get the event as JSON.
+ * Sends the invoice to one system, config opened: QuickBooks and Propertyware get a bill (its id is the
+ * remote id); Make.com gets the event as JSON.
  */
 export async function pushTo(
   integration: IntegrationItem,
   invoice: InvoicePayload,
   idempotencyKey: string,
+  document: BillDocument,
 ): Promise<PushOutcome> {
   if (integration.type === 'QUICKBOOKS') {
     const token = await quickBooksToken(invoice.organizationId, integration);
@@ -110,7 +115,12 @@ export async function pushTo(
       { ...integration.config, apiKey: token.accessToken },
       invoice,
       idempotencyKey,
+      document,
     );
+    return result.ok ? { ok: true, remoteId: result.billId } : result;
+  }
+  if (integration.type === 'PROPERTYWARE') {
+    const result = await pushPropertywareBill(integration.config, invoice);
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
   const request = requestFor({ ...integration, type: integration.type });
@@ -144,6 +154,11 @@ export function createSyncHandler(deps: SyncDeps) {
       { ...integration, config: await deps.openConfig(message.orgId, integration.config) },
       await deps.payloadOf(invoice),
       message.idempotencyKey,
+      {
+        filename: invoice.filename,
+        contentType: invoice.contentType,
+        read: () => deps.readObject(invoice.objectKey),
+      },
     );
     const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
     const at = now();
@@ -227,5 +242,6 @@ export const handler = createSyncHandler({
   publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
   openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
   push: pushTo,
+  readObject: (key) => getObjectBytes(key),
   retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
 });

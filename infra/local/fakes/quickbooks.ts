@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import busboy from 'busboy';
 import { z } from 'zod';
+import { type RecordedRequest, readRequest } from './recorded-request';
 
 /**
  * A local QuickBooks Online (Accounting API v3) with the subset the sync uses: vendor query and create,
@@ -10,13 +12,8 @@ import { z } from 'zod';
  * answered 400 with a ValidationFault, as QuickBooks does, so a client that drifts fails its tests.
  */
 
-export interface FakeQuickBooksRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string | undefined>;
-  body: unknown;
-}
+/** A request the fake received. */
+export type FakeQuickBooksRequest = RecordedRequest;
 
 export interface FakeQuickBooks {
   url: string;
@@ -25,10 +22,24 @@ export interface FakeQuickBooks {
   requests: FakeQuickBooksRequest[];
   bills: (Record<string, unknown> & { Id: string; realmId: string })[];
   vendors: { Id: string; DisplayName: string; realmId: string }[];
+  /** Files uploaded (`POST /upload`), each linked to a bill. */
+  attachments: {
+    Id: string;
+    realmId: string;
+    billId: string;
+    FileName: string;
+    ContentType: string;
+    bytes: Buffer;
+  }[];
   /** The OAuth app the token endpoint accepts (Basic client auth). */
   client: { id: string; secret: string };
-  /** Issues an authorization code, as the consent screen would (then exchanged at the token endpoint). */
-  authorize(): string;
+  /** The company (realm) the consent page connects. */
+  realmId: string;
+  /**
+   * Issues an authorization code, as the consent screen would (then exchanged at the token endpoint); with a
+   * redirect URI, the exchange must name the same one.
+   */
+  authorize(redirectUri?: string): string;
   /** The refresh tokens that can still be used (each is single-use: a refresh rotates it). */
   validRefreshTokens(): string[];
   /** Revokes a token: calls with it answer 401. */
@@ -70,30 +81,132 @@ const billBody = z
   })
   .strict();
 const vendorBody = z.object({ DisplayName: z.string().min(1).max(500) }).passthrough();
+/** The `file_metadata_01` part of an upload: an Attachable linked to an entity. */
+const attachableMetadata = z
+  .object({
+    AttachableRef: z
+      .array(
+        z.object({
+          EntityRef: z
+            .object({ type: z.enum(['Bill', 'Invoice', 'Purchase', 'Vendor']), value: z.string().min(1) })
+            .strict(),
+          IncludeOnSend: z.boolean().optional(),
+        }),
+      )
+      .min(1),
+    FileName: z.string().min(1).max(1000),
+    ContentType: z.string().min(1),
+    Note: z.string().optional(),
+  })
+  .strict();
+/** The file types QuickBooks takes as attachments (the invoice formats among them). */
+const ATTACHABLE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
+
+interface Part {
+  name: string;
+  filename?: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/** The parts of a multipart/form-data body in order (busboy), or an error when it cannot be read. */
+function multipartParts(contentType: string, raw: Buffer): Promise<Part[] | { error: string }> {
+  return new Promise((resolve) => {
+    const parts: Part[] = [];
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': contentType } });
+    } catch (error) {
+      resolve({ error: (error as Error).message });
+      return;
+    }
+    parser.on('file', (name, stream, info) => {
+      const part: Part = { name, filename: info.filename, mimeType: info.mimeType, data: Buffer.alloc(0) };
+      parts.push(part);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        part.data = Buffer.concat(chunks);
+      });
+    });
+    parser.on('field', (name, value) =>
+      parts.push({ name, mimeType: 'text/plain', data: Buffer.from(value) }),
+    );
+    parser.on('error', (error) => resolve({ error: (error as Error).message }));
+    parser.on('close', () => resolve(parts));
+    parser.end(raw);
+  });
+}
+
 const vendorQuery = /^SELECT \* FROM Vendor WHERE DisplayName = '((?:[^'\\]|\\.)*)'$/;
+
+/** An answer: JSON (an object), a text page (a string), or a redirect. */
+interface Answer {
+  status: number;
+  body: unknown;
+  location?: string;
+}
 
 const fault = (type: string, code: string, message: string, detail = message) => ({
   Fault: { Error: [{ Message: message, Detail: detail, code }], type },
   time: new Date().toISOString(),
 });
 
+/** Intuit's authorization request (GET /connect/oauth2), RFC 6749 §4.1.1. */
+const authorizeQuery = z.object({
+  client_id: z.string().min(1),
+  response_type: z.literal('code'),
+  scope: z
+    .string()
+    .refine((s) => s.split(' ').includes('com.intuit.quickbooks.accounting'), 'scope must name accounting'),
+  redirect_uri: z.url({ protocol: /^https?$/ }),
+  state: z.string().min(16),
+});
+
 export async function startFakeQuickBooks(
-  options: { port?: number; accessToken?: string } = {},
+  options: { port?: number; accessToken?: string; realmId?: string } = {},
 ): Promise<FakeQuickBooks> {
+  const realmId = options.realmId ?? '9341453050298';
   const accessToken = options.accessToken ?? `qbo-local-${randomBytes(8).toString('hex')}`;
   const tokens = new Set([accessToken]);
   const requests: FakeQuickBooksRequest[] = [];
   const bills: FakeQuickBooks['bills'] = [];
   const vendors: FakeQuickBooks['vendors'] = [];
-  /** `realm|requestid` → the first answer, replayed for a repeated requestid. */
+  const attachments: FakeQuickBooks['attachments'] = [];
+  /** `realm|requestid` → the first successful answer, replayed for a repeated requestid. */
   const answered = new Map<string, { status: number; body: unknown }>();
   const toLose = new Set<string>();
   const client = { id: 'local-qbo-client', secret: `secret-${randomBytes(8).toString('hex')}` };
-  const codes = new Set<string>();
+  /** Authorization code → the redirect URI it was issued for ('' when issued by the test helper). */
+  const codes = new Map<string, string>();
+  const issueCode = (redirectUri = '') => {
+    const code = `code-${randomBytes(8).toString('hex')}`;
+    codes.set(code, redirectUri);
+    return code;
+  };
+
+  /**
+   * The consent page, consenting at once: checks the authorization request, then sends the browser back to
+   * redirect_uri with code, state and realmId, as Intuit does. A bad request gets an error page, never a
+   * redirect (the redirect URI is not trusted until the request is valid).
+   */
+  function consent(req: FakeQuickBooksRequest): Answer {
+    const parsed = authorizeQuery.safeParse(req.query);
+    if (req.method !== 'GET' || !parsed.success || parsed.data.client_id !== client.id)
+      return {
+        status: 400,
+        body: `Invalid authorization request: ${parsed.success ? 'unknown client_id' : parsed.error.message}`,
+      };
+    const back = new URL(parsed.data.redirect_uri);
+    back.searchParams.set('code', issueCode(parsed.data.redirect_uri));
+    back.searchParams.set('state', parsed.data.state);
+    back.searchParams.set('realmId', realmId);
+    return { status: 302, body: '', location: back.toString() };
+  }
   const refreshTokens = new Set<string>();
 
   /** POST /oauth2/v1/tokens/bearer (authorization_code and refresh_token grants), as Intuit's token endpoint. */
-  function token(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+  function token(req: FakeQuickBooksRequest): Answer {
     const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
     if (req.method !== 'POST' || req.headers.authorization !== basic)
       return { status: 401, body: { error: 'invalid_client' } };
@@ -101,9 +214,14 @@ export async function startFakeQuickBooks(
       return { status: 400, body: { error: 'invalid_request' } };
     const form = new URLSearchParams(req.body);
     const grant = form.get('grant_type');
+    const code = form.get('code') ?? '';
+    const issuedFor = codes.get(code);
     const used =
       grant === 'authorization_code'
-        ? form.get('redirect_uri') && codes.delete(form.get('code') ?? '')
+        ? issuedFor !== undefined &&
+          !!form.get('redirect_uri') &&
+          (issuedFor === '' || issuedFor === form.get('redirect_uri')) &&
+          codes.delete(code)
         : grant === 'refresh_token'
           ? refreshTokens.delete(form.get('refresh_token') ?? '')
           : false;
@@ -125,7 +243,8 @@ export async function startFakeQuickBooks(
   }
   let nextId = 100;
 
-  function route(req: FakeQuickBooksRequest): { status: number; body: unknown } {
+  async function route(req: FakeQuickBooksRequest): Promise<Answer> {
+    if (req.path === '/connect/oauth2') return consent(req);
     if (req.path === '/oauth2/v1/tokens/bearer') return token(req);
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth || !tokens.has(auth[1]))
@@ -134,7 +253,7 @@ export async function startFakeQuickBooks(
       return { status: 400, body: fault('ValidationFault', '2000', 'Accept must be application/json') };
     if (req.query.minorversion !== MINOR_VERSION)
       return { status: 400, body: fault('ValidationFault', '2000', `minorversion must be ${MINOR_VERSION}`) };
-    const match = /^\/v3\/company\/([^/]+)\/(query|bill|vendor)$/.exec(req.path);
+    const match = /^\/v3\/company\/([^/]+)\/(query|bill|vendor|upload)$/.exec(req.path);
     if (!match) return { status: 404, body: fault('ValidationFault', '2000', `Unknown path ${req.path}`) };
     const [, realmId, entity] = match;
     if (entity === 'query') {
@@ -154,13 +273,20 @@ export async function startFakeQuickBooks(
       };
     }
     if (req.method !== 'POST') return { status: 405, body: fault('ValidationFault', '2000', 'POST only') };
-    if (req.headers['content-type'] !== 'application/json')
-      return { status: 400, body: fault('ValidationFault', '2000', 'Content-Type must be application/json') };
+    const wanted = entity === 'upload' ? /^multipart\/form-data; ?boundary=.+/ : /^application\/json$/;
+    if (!wanted.test(req.headers['content-type'] ?? ''))
+      return { status: 400, body: fault('ValidationFault', '2000', `Content-Type must be ${wanted.source}`) };
     const key = req.query.requestid ? `${realmId}|${req.query.requestid}` : undefined;
     const replay = key ? answered.get(key) : undefined;
     if (replay) return replay;
-    const answer = entity === 'bill' ? createBill(realmId, req.body) : createVendor(realmId, req.body);
-    if (key) answered.set(key, answer);
+    const answer =
+      entity === 'bill'
+        ? createBill(realmId, req.body)
+        : entity === 'vendor'
+          ? createVendor(realmId, req.body)
+          : await upload(realmId, req);
+    // Intuit replays the answer of a request that succeeded; a refused one may be sent again, corrected.
+    if (key && answer.status < 300) answered.set(key, answer);
     return answer;
   }
 
@@ -178,6 +304,65 @@ export async function startFakeQuickBooks(
     return { status: 200, body: { Vendor: { Id: vendor.Id, DisplayName: vendor.DisplayName }, time: '' } };
   }
 
+  /**
+   * POST /upload: exactly a `file_metadata_01` JSON part (an Attachable linked to an existing bill) and a
+   * `file_content_01` file part whose name and type match the metadata, as Intuit documents.
+   */
+  async function upload(realmId: string, req: FakeQuickBooksRequest): Promise<Answer> {
+    const invalid = (detail: string) => ({
+      status: 400,
+      body: fault('ValidationFault', '2020', 'Invalid upload', detail),
+    });
+    const parts = await multipartParts(req.headers['content-type'] ?? '', req.raw);
+    if ('error' in parts) return invalid(parts.error);
+    if (parts.map((p) => p.name).join() !== 'file_metadata_01,file_content_01')
+      return invalid('Parts must be file_metadata_01 then file_content_01');
+    const [meta, content] = parts;
+    if (meta.mimeType !== 'application/json') return invalid('file_metadata_01 must be application/json');
+    let metaJson: unknown;
+    try {
+      metaJson = JSON.parse(meta.data.toString('utf8'));
+    } catch {
+      return invalid('file_metadata_01 is not JSON');
+    }
+    const parsed = attachableMetadata.safeParse(metaJson);
+    if (!parsed.success) return invalid(parsed.error.message);
+    const { FileName, ContentType, AttachableRef } = parsed.data;
+    if (content.filename !== FileName || content.mimeType !== ContentType)
+      return invalid('file_content_01 must carry the FileName and ContentType of the metadata');
+    if (!ATTACHABLE_TYPES.includes(ContentType) || content.data.length === 0)
+      return invalid('Unsupported or empty file');
+    const ref = AttachableRef[0].EntityRef;
+    if (ref.type !== 'Bill' || !bills.some((b) => b.realmId === realmId && b.Id === ref.value))
+      return { status: 400, body: fault('ValidationFault', '2500', 'Invalid Reference Id', 'EntityRef') };
+    const attachment = {
+      Id: String(nextId++),
+      realmId,
+      billId: ref.value,
+      FileName,
+      ContentType,
+      bytes: content.data,
+    };
+    attachments.push(attachment);
+    return {
+      status: 200,
+      body: {
+        AttachableResponse: [
+          {
+            Attachable: {
+              Id: attachment.Id,
+              FileName,
+              ContentType,
+              Size: content.data.length,
+              AttachableRef,
+            },
+          },
+        ],
+        time: new Date().toISOString(),
+      },
+    };
+  }
+
   function createBill(realmId: string, body: unknown) {
     const parsed = billBody.safeParse(body);
     if (!parsed.success)
@@ -191,38 +376,20 @@ export async function startFakeQuickBooks(
     return { status: 200, body: { Bill: answer, time: new Date().toISOString() } };
   }
 
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      const request: FakeQuickBooksRequest = {
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: Object.fromEntries(
-          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
-        ),
-        body,
-      };
-      requests.push(request);
-      const answer = route(request);
-      const lose = [...toLose].find((suffix) => request.path.endsWith(suffix));
-      if (lose) {
-        toLose.delete(lose);
-        req.socket.destroy();
-        return;
-      }
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
-    });
+  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const request = await readRequest(req);
+    requests.push(request);
+    const answer = await route(request);
+    const lose = [...toLose].find((suffix) => request.path.endsWith(suffix));
+    if (lose) {
+      toLose.delete(lose);
+      req.socket.destroy();
+      return;
+    }
+    if (answer.location) res.writeHead(answer.status, { location: answer.location });
+    else if (typeof answer.body === 'string') res.writeHead(answer.status, { 'content-type': 'text/plain' });
+    else res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -232,12 +399,10 @@ export async function startFakeQuickBooks(
     requests,
     bills,
     vendors,
+    attachments,
     client,
-    authorize: () => {
-      const code = `code-${randomBytes(8).toString('hex')}`;
-      codes.add(code);
-      return code;
-    },
+    realmId,
+    authorize: issueCode,
     validRefreshTokens: () => [...refreshTokens],
     revoke: (token) => {
       tokens.delete(token);

@@ -34,6 +34,10 @@ const VendorsPage = lazyNamed(() => import('../features/vendors/vendors-page'), 
 const PropertiesPage = lazyNamed(() => import('../features/properties/properties-page'), 'PropertiesPage');
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage');
 const SettingsPage = lazyNamed(() => import('../features/settings/settings-page'), 'SettingsPage');
+const QuickBooksCallbackPage = lazyNamed(
+  () => import('../features/settings/quickbooks-callback-page'),
+  'QuickBooksCallbackPage',
+);
 const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 'ProfilePage');
 const JoinPage = lazy(async () => ({ default: (await import('../features/join/join-page')).JoinPage }));
 const OrganizationPage = lazyNamed(
@@ -172,6 +176,12 @@ const settingsRoute = createRoute({
   path: '/settings',
   component: SettingsPage,
 });
+/** Intuit's redirect after the QuickBooks consent (the redirect URI registered with the Intuit app). */
+const quickBooksCallbackRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/integrations/quickbooks/callback',
+  component: QuickBooksCallbackPage,
+});
 const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/profile',
@@ -213,6 +223,7 @@ const routeTree = rootRoute.addChildren([
     propertiesRoute,
     analyticsRoute,
     settingsRoute,
+    quickBooksCallbackRoute,
     profileRoute,
     organizationRoute,
   ]),

@@ -66,6 +66,42 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByText('The endpoint answered 500')).toBeInTheDocument();
   });
 
+  it('offers Retry sync for a failed integration only, and shows the retried outcome', async () => {
+    const user = userEvent.setup();
+    const failed = {
+      integrationId: 'p',
+      integrationName: 'Property books',
+      type: 'PROPERTYWARE',
+      status: 'FAILED',
+      attempts: 5,
+      remoteId: null,
+      lastError: 'Propertyware answered 500',
+      nextAttemptAt: null,
+      approvedAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:30:00.000Z',
+    };
+    const pending = makeInvoice({ status: 'APPROVED', syncResults: [{ ...failed, status: 'PENDING' }] });
+    let retried = false;
+    const { calls } = setup(
+      { status: 'APPROVED', syncResults: [failed] },
+      {
+        [`GET /api/invoices/${ID}`]: () =>
+          retried ? { body: pending } : { body: makeInvoice({ status: 'APPROVED', syncResults: [failed] }) },
+        [`POST /api/invoices/${ID}/sync/retry`]: () => {
+          retried = true;
+          return { body: pending };
+        },
+      },
+    );
+    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry sync' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/sync/retry'))).toBe(true),
+    );
+    expect(await screen.findByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry sync' })).not.toBeInTheDocument();
+  });
+
   it('will not reject without a reason, and sends the trimmed reason', async () => {
     const user = userEvent.setup();
     const { calls } = setup(

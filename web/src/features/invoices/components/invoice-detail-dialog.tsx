@@ -46,6 +46,7 @@ import { DueBadge } from './due-badge';
 import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
+import { RetrySyncButton } from './retry-sync-button';
 import { ReviewQueue } from './review-queue';
 import { escapeLeavesTextBoxFirst, reviewKeyHandler, ShortcutsHelp } from './review-shortcuts';
 import { StatusBadge } from './status-badge';
@@ -182,9 +183,11 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
               <li key={s.integrationId} className="flex items-center justify-between gap-2">
                 <span className="truncate text-slate-700 dark:text-slate-300">
                   {s.integrationName}
-                  {s.remoteId ? <span className="ml-2 text-slate-500">#{s.remoteId}</span> : null}
+                  {s.remoteId ? (
+                    <span className="ml-2 text-slate-500 dark:text-slate-400">#{s.remoteId}</span>
+                  ) : null}
                   {s.status !== 'SYNCED' && s.lastError ? (
-                    <span className="block text-xs text-slate-500">{s.lastError}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{s.lastError}</span>
                   ) : null}
                 </span>
                 <Badge tone={s.status === 'SYNCED' ? 'green' : s.status === 'FAILED' ? 'red' : 'blue'}>
@@ -199,6 +202,9 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
               </li>
             ))}
           </ul>
+          {invoice.syncResults.some((s) => s.status === 'FAILED') ? (
+            <RetrySyncButton invoiceId={invoice.id} />
+          ) : null}
         </Section>
       ) : null}
       <Section title="History">

@@ -15,7 +15,7 @@ type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 export interface IntegrationFormValues {
   name: string;
   type: IntegrationType;
-  config: { apiUrl: string; apiKey: string; username: string; password: string };
+  config: { apiUrl: string; apiKey: string; username: string; password: string; systemId: string };
 }
 
 /** Empty optional fields are left out, so the shared schema sees them as absent. */
@@ -42,7 +42,7 @@ function IntegrationForm({ onDone }: { onDone: () => void }) {
     defaultValues: {
       name: '',
       type: 'MAKE_COM',
-      config: { apiUrl: '', apiKey: '', username: '', password: '' },
+      config: { apiUrl: '', apiKey: '', username: '', password: '', systemId: '' },
     },
   });
   const type = watch('type');
@@ -116,6 +116,9 @@ function IntegrationForm({ onDone }: { onDone: () => void }) {
               <Input {...cfg('password')} type="password" autoComplete="new-password" />
             </FormField>
           </div>
+          <FormField id="integration-systemId" label="System ID" error={cfgErr('systemId')}>
+            <Input {...cfg('systemId')} autoComplete="off" inputMode="numeric" />
+          </FormField>
         </>
       ) : null}
       {type === 'QUICKBOOKS' ? (

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
+import { useConnectQuickBooks } from '../api/connect-quickbooks';
 import { useDeleteIntegration } from '../api/delete-integration';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useIntegrations } from '../api/get-integrations';
@@ -214,6 +215,7 @@ export function IntegrationsTab() {
   const [deletingWebhook, setDeletingWebhook] = useState<Webhook | null>(null);
   const delIntegration = useDeleteIntegration();
   const delWebhook = useDeleteWebhook();
+  const connectQuickBooks = useConnectQuickBooks();
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -223,9 +225,27 @@ export function IntegrationsTab() {
             <CardTitle>Integrations</CardTitle>
             <CardDescription>Approved invoices are synced to every active integration.</CardDescription>
           </div>
-          <Button onClick={() => setIntegrationOpen(true)} className="mt-2 self-start sm:mt-0">
-            <Plus aria-hidden /> Add Integration
-          </Button>
+          <div className="mt-2 flex flex-wrap gap-2 self-start sm:mt-0">
+            <Button
+              variant="outline"
+              onClick={() =>
+                connectQuickBooks.mutate(undefined, {
+                  onError: (e) =>
+                    toast({
+                      title: 'Could not connect QuickBooks',
+                      description: errorDetail(e),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+              disabled={connectQuickBooks.isPending}
+            >
+              {connectQuickBooks.isPending ? <Spinner /> : <Boxes aria-hidden />} Connect to QuickBooks
+            </Button>
+            <Button onClick={() => setIntegrationOpen(true)}>
+              <Plus aria-hidden /> Add Integration
+            </Button>
+          </div>
         </CardHeader>
         <CardContent>
           {integrations.isPending ? (

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+import { TTL_ATTRIBUTE } from './table-definition';
+
+/** Who started an OAuth connect flow, and where the provider sends the browser back. */
+export interface OAuthStateItem {
+  orgId: string;
+  userId: string;
+  provider: 'QUICKBOOKS';
+  redirectUri: string;
+  /** ISO time after which the state is refused (DynamoDB's TTL removes the item later). */
+  validUntil: string;
+}
+
+/** Only the state's hash is stored: a read of the table does not let anyone finish someone's flow. */
+const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
+
+export async function putOAuthState(state: string, item: OAuthStateItem): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.oauthState(hashOf(state)),
+        entity: 'OAuthState',
+        ...item,
+        [TTL_ATTRIBUTE]: Math.ceil(Date.parse(item.validUntil) / 1000),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+/**
+ * Takes a state for use: deleted in the same call that reads it, so a state works once even when two
+ * callbacks race. Undefined when it was never issued or is already used.
+ */
+export async function takeOAuthState(state: string): Promise<OAuthStateItem | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.oauthState(hashOf(state)),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes) return undefined;
+    const { orgId, userId, provider, redirectUri, validUntil } = Attributes as OAuthStateItem;
+    return { orgId, userId, provider, redirectUri, validUntil };
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}

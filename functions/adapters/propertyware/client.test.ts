@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakePropertyware, startFakePropertyware } from '../../../infra/local/fakes/propertyware';
+import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
+import { callOutbound } from '../http';
+import type { PropertywareBillSource } from './bill';
+import { type PropertywareConfig, propertywareHeaders, pushPropertywareBill } from './client';
+
+let fake: FakePropertyware;
+allowLoopbackOutbound();
+
+beforeAll(async () => {
+  fake = await startFakePropertyware();
+});
+afterAll(async () => {
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const invoice = (overrides: Partial<PropertywareBillSource> = {}): PropertywareBillSource => ({
+  id: '01INV',
+  invoiceNumber: 'HM-2291',
+  invoiceDate: '2026-10-03',
+  dueDate: '2026-11-02',
+  vendorName: 'Harbor Mechanical LLC',
+  totalAmount: 1250.5,
+  categoryId: 'CAT-REPAIRS',
+  propertyId: 'PROP-A',
+  lineItems: [
+    { description: 'Water heater', quantity: 1, unitPrice: 1000, totalPrice: 1000, categoryId: 'CAT-EQUIP' },
+    { description: 'Labor', quantity: 2.5, unitPrice: 100.2, totalPrice: 250.5 },
+  ],
+  ...overrides,
+});
+
+const config = (overrides: Partial<PropertywareConfig> = {}): PropertywareConfig => ({
+  apiUrl: fake.url,
+  username: fake.credentials.clientId,
+  password: fake.credentials.clientSecret,
+  systemId: fake.credentials.systemId,
+  defaultGlAccountId: '5000',
+  accountMap: JSON.stringify({ 'CAT-EQUIP': '5100' }),
+  defaultPortfolioId: '10',
+  propertyMap: JSON.stringify({
+    'PROP-A': { portfolioId: '21', buildingId: '2101' },
+    'PROP-B': { portfolioId: '22' },
+  }),
+  ...overrides,
+});
+
+const path = (suffix: string) => new URL(`${fake.url}${suffix}`).pathname;
+
+describe('Propertyware client against the fake', () => {
+  it('looks up or creates the vendor, looks up the refNo, then posts the bill with the documented shapes', async () => {
+    const result = await pushPropertywareBill(config(), invoice());
+    expect(result).toEqual({ ok: true, billId: String(fake.bills.at(-1)?.id) });
+    const headers = {
+      'x-propertyware-client-id': fake.credentials.clientId,
+      'x-propertyware-client-secret': fake.credentials.clientSecret,
+      'x-propertyware-system-id': fake.credentials.systemId,
+      accept: 'application/json',
+    };
+    const [findVendor, createVendor, findBill, createBill] = fake.requests;
+    expect(fake.requests).toHaveLength(4);
+    expect(findVendor).toMatchObject({
+      method: 'GET',
+      path: path('/vendors'),
+      query: { name: 'Harbor Mechanical LLC' },
+      headers,
+    });
+    expect(findVendor.headers['content-type']).toBeUndefined();
+    expect(createVendor).toMatchObject({
+      method: 'POST',
+      path: path('/vendors'),
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: { name: 'Harbor Mechanical LLC' },
+    });
+    expect(findBill).toMatchObject({
+      method: 'GET',
+      path: path('/bills'),
+      query: { refNo: 'HM-2291' },
+      headers,
+    });
+    expect(createBill).toMatchObject({
+      method: 'POST',
+      path: path('/bills'),
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(createBill.body).toEqual({
+      vendorID: fake.vendors.at(-1)?.id,
+      billDate: '2026-10-03',
+      dueDate: '2026-11-02',
+      refNo: 'HM-2291',
+      comments: 'Invoice Pilot invoice 01INV',
+      billSplits: [
+        { amount: 1000, glAccountID: 5100, portfolioID: 21, buildingID: 2101, comments: 'Water heater' },
+        { amount: 250.5, glAccountID: 5000, portfolioID: 21, buildingID: 2101, comments: 'Labor' },
+      ],
+    });
+  });
+
+  it('an invoice split across properties (allocations) gets one bill split per property', async () => {
+    const result = await pushPropertywareBill(
+      config(),
+      invoice({
+        id: 'SPLIT',
+        invoiceNumber: 'SPLIT-1',
+        invoiceDate: null,
+        dueDate: null,
+        allocations: [
+          { propertyId: 'PROP-A', amount: 700.25 },
+          { propertyId: 'PROP-B', categoryId: 'CAT-EQUIP', amount: 400 },
+          { propertyId: 'PROP-UNMAPPED', amount: 150.25 },
+        ],
+      }),
+      '2026-11-20',
+    );
+    expect(result.ok).toBe(true);
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('/').pop()}`)).toEqual([
+      'GET vendors',
+      'GET bills',
+      'POST bills',
+    ]);
+    expect(fake.requests[2].body).toMatchObject({
+      billDate: '2026-11-20',
+      dueDate: '2026-11-20',
+      refNo: 'SPLIT-1',
+      billSplits: [
+        { amount: 700.25, glAccountID: 5000, portfolioID: 21, buildingID: 2101 },
+        { amount: 400, glAccountID: 5100, portfolioID: 22 },
+        { amount: 150.25, glAccountID: 5000, portfolioID: 10 },
+      ],
+    });
+  });
+
+  it('a retry after a lost answer finds the bill by its refNo: one bill', async () => {
+    const before = fake.bills.length;
+    fake.loseNextAnswer('/bills');
+    const lost = await pushPropertywareBill(config(), invoice({ id: 'LOST', invoiceNumber: 'LOST-1' }));
+    expect(lost).toMatchObject({ ok: false, permanent: false });
+    const retried = await pushPropertywareBill(config(), invoice({ id: 'LOST', invoiceNumber: 'LOST-1' }));
+    expect(fake.bills).toHaveLength(before + 1);
+    expect(retried).toEqual({ ok: true, billId: String(fake.bills.at(-1)?.id) });
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/bills'))).toHaveLength(1);
+  });
+
+  it('a 429 is retried with backoff, then succeeds', async () => {
+    fake.throttleNext(2);
+    const started = Date.now();
+    const result = await pushPropertywareBill(config(), invoice({ id: 'SLOW', invoiceNumber: 'SLOW-1' }));
+    expect(result.ok).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400); // 0.5 s, then 1 s.
+    expect(fake.requests.slice(0, 3).map((r) => r.path.split('/').pop())).toEqual([
+      'vendors',
+      'vendors',
+      'vendors',
+    ]);
+  });
+
+  it('a missing mapping fails with a clear reason before any call; refused credentials are not retried', async () => {
+    expect(
+      await pushPropertywareBill(
+        config({ defaultPortfolioId: undefined, propertyMap: undefined }),
+        invoice(),
+      ),
+    ).toEqual({
+      ok: false,
+      permanent: true,
+      error: 'No Propertyware portfolio for property PROP-A: map it or set a default portfolio',
+    });
+    expect(await pushPropertywareBill(config({ systemId: undefined }), invoice())).toEqual({
+      ok: false,
+      permanent: true,
+      error: 'Set the Propertyware client id, secret and system id',
+    });
+    expect(fake.requests).toEqual([]);
+    expect(await pushPropertywareBill(config({ password: 'wrong' }), invoice())).toEqual({
+      ok: false,
+      permanent: true,
+      error: 'Propertyware refused the credentials: check the client id, secret and system id',
+    });
+  });
+
+  it('the fake refuses a bill without its required fields, or with ids that are not integers', async () => {
+    const post = (body: unknown) =>
+      callOutbound({
+        url: `${fake.url}/bills`,
+        method: 'POST',
+        headers: { ...propertywareHeaders(config()), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        timeoutMs: 5000,
+      });
+    const vendorID = fake.vendors[0].id;
+    const split = { amount: 10, glAccountID: 5000, portfolioID: 10 };
+    expect((await post({ vendorID, billDate: '2026-10-01', billSplits: [split] })).status).toBe(400);
+    expect(
+      (
+        await post({
+          vendorID,
+          billDate: '2026-10-01',
+          dueDate: '2026-10-01',
+          billSplits: [{ ...split, glAccountID: '5000' }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await post({ vendorID, billDate: '2026-10-01', dueDate: '2026-10-01', billSplits: [split] })).status,
+    ).toBe(201);
+  });
+});

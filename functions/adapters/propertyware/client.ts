@@ -1,0 +1,155 @@
+import { callOutbound } from '../http';
+import { billFor, billSplits, type PropertywareBillSource, refNoOf } from './bill';
+
+/** Propertyware's REST API v1; a sandbox or the local fake is the integration's apiUrl. */
+export const PROPERTYWARE_API_BASE = 'https://api.propertyware.com/pw/api/rest/v1';
+const TIMEOUT_MS = 10_000;
+const MAX_ANSWER_BYTES = 512 * 1024;
+/** A 429 is retried here this many times, waiting 0.5 s, 1 s, 2 s…, before the queue takes over. */
+const THROTTLE_RETRIES = 3;
+const THROTTLE_BASE_MS = 500;
+
+/**
+ * The integration's config, secrets opened: the spec's username/password are the API client id and
+ * secret; systemId names the Propertyware system (see INTEGRATION_CONFIG_SCHEMAS.PROPERTYWARE).
+ */
+export interface PropertywareConfig {
+  apiUrl?: string;
+  username?: string;
+  password?: string;
+  systemId?: string;
+  defaultGlAccountId?: string;
+  accountMap?: string;
+  defaultPortfolioId?: string;
+  propertyMap?: string;
+}
+
+export type PropertywareOutcome =
+  | { ok: true; billId: string }
+  | { ok: false; error: string; permanent: boolean };
+
+class PropertywareError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The three headers that authenticate every call (API client id/secret, and the system). */
+export function propertywareHeaders(config: PropertywareConfig): Record<string, string> {
+  return {
+    'x-propertyware-client-id': config.username ?? '',
+    'x-propertyware-client-secret': config.password ?? '',
+    'x-propertyware-system-id': config.systemId ?? '',
+    accept: 'application/json',
+  };
+}
+
+const baseOf = (config: PropertywareConfig) => (config.apiUrl || PROPERTYWARE_API_BASE).replace(/\/+$/, '');
+
+function reasonOf(body: string, status: number | null): string {
+  try {
+    const parsed = JSON.parse(body) as { userMessage?: string; message?: string };
+    const message = parsed.userMessage ?? parsed.message;
+    if (message) return `Propertyware: ${message}`;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return status ? `Propertyware answered ${status}` : 'Propertyware did not answer';
+}
+
+/**
+ * One call, 429 retried with backoff. 401/403 mean the credentials are wrong (permanent until changed);
+ * other 4xx are rejections of what we sent (permanent); 5xx and no answer are retried by the queue.
+ */
+async function call(config: PropertywareConfig, path: string, body?: unknown): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await callOutbound({
+      url: `${baseOf(config)}${path}`,
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...propertywareHeaders(config),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      timeoutMs: TIMEOUT_MS,
+      maxResponseBytes: MAX_ANSWER_BYTES,
+    });
+    if (result.ok) {
+      try {
+        return JSON.parse(result.body);
+      } catch {
+        throw new PropertywareError('Propertyware answered something other than JSON', false);
+      }
+    }
+    if (result.status === 429 && attempt < THROTTLE_RETRIES) {
+      await new Promise((r) => setTimeout(r, THROTTLE_BASE_MS * 2 ** attempt));
+      continue;
+    }
+    const status = result.status ?? 0;
+    if (status === 401 || status === 403)
+      throw new PropertywareError(
+        'Propertyware refused the credentials: check the client id, secret and system id',
+        true,
+      );
+    throw new PropertywareError(
+      reasonOf(result.body, result.status),
+      status >= 400 && status < 500 && status !== 429,
+    );
+  }
+}
+
+const idOf = (value: unknown) => (value as { id?: number } | undefined)?.id;
+
+/** The vendor's id: found by name, or created. */
+async function vendorId(config: PropertywareConfig, name: string): Promise<number> {
+  const found = (await call(config, `/vendors?${new URLSearchParams({ name })}`)) as {
+    id: number;
+    name: string;
+  }[];
+  const match = Array.isArray(found) ? found.find((v) => v.name === name) : undefined;
+  if (match) return match.id;
+  const id = idOf(await call(config, '/vendors', { name }));
+  if (id === undefined) throw new PropertywareError('Propertyware did not return the new vendor', false);
+  return id;
+}
+
+/**
+ * Sends the invoice as a bill: the vendor is looked up or created, then the bill with its refNo is looked
+ * up first and created only when absent, so a retry after a lost answer finds the first bill instead of
+ * making a second one.
+ */
+export async function pushPropertywareBill(
+  config: PropertywareConfig,
+  invoice: PropertywareBillSource,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<PropertywareOutcome> {
+  if (!config.username || !config.password || !config.systemId)
+    return { ok: false, error: 'Set the Propertyware client id, secret and system id', permanent: true };
+  if (!invoice.vendorName) return { ok: false, error: 'The invoice has no vendor name', permanent: true };
+  const splits = billSplits(invoice, config);
+  if ('error' in splits) return { ok: false, error: splits.error, permanent: true };
+  try {
+    const vendor = await vendorId(config, invoice.vendorName);
+    const refNo = refNoOf(invoice);
+    const existing = (await call(config, `/bills?${new URLSearchParams({ refNo })}`)) as {
+      id: number;
+      refNo?: string;
+      vendorID?: number;
+    }[];
+    const same = Array.isArray(existing)
+      ? existing.find((b) => b.refNo === refNo && b.vendorID === vendor)
+      : undefined;
+    if (same) return { ok: true, billId: String(same.id) };
+    const id = idOf(await call(config, '/bills', billFor(invoice, vendor, splits, today)));
+    if (id === undefined)
+      return { ok: false, error: 'Propertyware did not return the bill', permanent: false };
+    return { ok: true, billId: String(id) };
+  } catch (error) {
+    if (error instanceof PropertywareError)
+      return { ok: false, error: error.message, permanent: error.permanent };
+    throw error;
+  }
+}

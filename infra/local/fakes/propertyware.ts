@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { type RecordedRequest, readRequest } from './recorded-request';
+
+/**
+ * A local Propertyware (REST API v1, under /pw/api/rest/v1) with the subset the sync uses: vendor search
+ * and create, bill search by refNo and bill create. Every request is checked against the documented
+ * shapes: the x-propertyware-client-id / -client-secret / -system-id headers, `Accept: application/json`,
+ * JSON bodies with the SaveBill / SaveBillSplit required fields and int64 ids. Anything else is answered
+ * as Propertyware does (401 for credentials, 400 with a message otherwise).
+ */
+
+/** A request the fake received. */
+export type FakePropertywareRequest = RecordedRequest;
+
+export interface FakePropertyware {
+  /** The API base (an integration's apiUrl). */
+  url: string;
+  /** The credentials it accepts: username = client id, password = client secret, and the system id. */
+  credentials: { clientId: string; clientSecret: string; systemId: string };
+  requests: FakePropertywareRequest[];
+  bills: (SaveBillBody & { id: number; amount: number })[];
+  vendors: { id: number; name: string }[];
+  /** Handles the next call to a path ending so (e.g. `/bills`) fully, then drops the connection unanswered. */
+  loseNextAnswer(pathSuffix: string): void;
+  /** Answers the next `count` calls 429 (rate limited) without handling them. */
+  throttleNext(count: number): void;
+  stop(): Promise<void>;
+}
+
+const BASE = '/pw/api/rest/v1';
+const int64 = z.number().int().positive();
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const money = z
+  .number()
+  .positive()
+  .refine((n) => Math.round(n * 100) === n * 100, 'at most 2 decimals');
+/** SaveBillSplit: amount, glAccountID and portfolioID required. */
+const saveBillSplit = z
+  .object({
+    amount: money,
+    glAccountID: int64,
+    portfolioID: int64,
+    buildingID: int64.optional(),
+    unitID: int64.optional(),
+    comments: z.string().max(500).optional(),
+  })
+  .strict();
+/** SaveBill: billDate, billSplits, dueDate and vendorID required. */
+const saveBill = z
+  .object({
+    vendorID: int64,
+    billDate: date,
+    dueDate: date,
+    billSplits: z.array(saveBillSplit).min(1),
+    refNo: z.string().max(50).optional(),
+    comments: z.string().max(500).optional(),
+    terms: z.string().optional(),
+    workOrderID: int64.optional(),
+  })
+  .strict();
+type SaveBillBody = z.infer<typeof saveBill>;
+const saveVendor = z.object({ name: z.string().min(1).max(100) }).passthrough();
+
+const error = (status: number, message: string) => ({
+  status,
+  body: { errorCode: status, userMessage: message },
+});
+
+export async function startFakePropertyware(
+  options: { port?: number; credentials?: Partial<FakePropertyware['credentials']> } = {},
+): Promise<FakePropertyware> {
+  const credentials = {
+    clientId: options.credentials?.clientId ?? `pw-client-${randomBytes(4).toString('hex')}`,
+    clientSecret: options.credentials?.clientSecret ?? `pw-secret-${randomBytes(8).toString('hex')}`,
+    systemId: options.credentials?.systemId ?? '100042',
+  };
+  const requests: FakePropertywareRequest[] = [];
+  const bills: FakePropertyware['bills'] = [];
+  const vendors: FakePropertyware['vendors'] = [];
+  const toLose = new Set<string>();
+  let throttled = 0;
+  let nextId = 5000;
+
+  function route(req: FakePropertywareRequest): { status: number; body: unknown } {
+    if (throttled > 0) {
+      throttled -= 1;
+      return error(429, 'Too many requests');
+    }
+    const h = req.headers;
+    if (
+      h['x-propertyware-client-id'] !== credentials.clientId ||
+      h['x-propertyware-client-secret'] !== credentials.clientSecret ||
+      h['x-propertyware-system-id'] !== credentials.systemId
+    )
+      return error(401, 'Invalid client credentials or system id');
+    if (h.accept !== 'application/json') return error(400, 'Accept must be application/json');
+    if (req.method === 'POST' && h['content-type'] !== 'application/json')
+      return error(415, 'Content-Type must be application/json');
+    const resource = req.path.startsWith(`${BASE}/`) ? req.path.slice(BASE.length) : '';
+    if (resource === '/vendors' && req.method === 'GET')
+      return { status: 200, body: vendors.filter((v) => !req.query.name || v.name === req.query.name) };
+    if (resource === '/vendors' && req.method === 'POST') {
+      const parsed = saveVendor.safeParse(req.body);
+      if (!parsed.success) return error(400, parsed.error.message);
+      const vendor = { id: nextId++, name: parsed.data.name };
+      vendors.push(vendor);
+      return { status: 201, body: vendor };
+    }
+    if (resource === '/bills' && req.method === 'GET')
+      return { status: 200, body: bills.filter((b) => !req.query.refNo || b.refNo === req.query.refNo) };
+    if (resource === '/bills' && req.method === 'POST') {
+      const parsed = saveBill.safeParse(req.body);
+      if (!parsed.success) return error(400, parsed.error.message);
+      if (!vendors.some((v) => v.id === parsed.data.vendorID)) return error(400, 'Vendor not found');
+      const amount = Math.round(parsed.data.billSplits.reduce((sum, s) => sum + s.amount, 0) * 100) / 100;
+      const bill = { ...parsed.data, id: nextId++, amount };
+      bills.push(bill);
+      return { status: 201, body: bill };
+    }
+    return error(404, `No resource ${req.method} ${req.path}`);
+  }
+
+  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const request = await readRequest(req);
+    requests.push(request);
+    const answer = route(request);
+    const lose = [...toLose].find((suffix) => request.method === 'POST' && request.path.endsWith(suffix));
+    if (lose) {
+      toLose.delete(lose);
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${BASE}`,
+    credentials,
+    requests,
+    bills,
+    vendors,
+    loseNextAnswer: (suffix) => {
+      toLose.add(suffix);
+    },
+    throttleNext: (count) => {
+      throttled += count;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
