@@ -1,3 +1,4 @@
+import type { Allocation as SharedAllocation } from '../../../shared/schemas';
 import type { BillSource } from '../quickbooks/bill';
 
 /**
@@ -7,12 +8,8 @@ import type { BillSource } from '../quickbooks/bill';
  * Pure: the client (client.ts) sends what this builds.
  */
 
-/** A share of the invoice coded to one property (and category); optional on the invoice. */
-export interface Allocation {
-  propertyId: string;
-  categoryId?: string | null;
-  amount: number;
-}
+/** A share of the invoice coded to one property (and category): what of a split a bill needs. */
+export type Allocation = Pick<SharedAllocation, 'propertyId' | 'categoryId' | 'amount'>;
 
 export type PropertywareBillSource = BillSource & {
   propertyId?: string | null;
