@@ -635,13 +635,15 @@ describe('integrations', () => {
       integrationSchema,
     );
     expect(edited).toMatchObject({ name: 'PW two', config: { username: 'ops2', password: '****' } });
-    // The stored password survived the masked round trip: the connection test sends it.
+    // The stored password survived the masked round trip: the connection test sends it, as Propertyware's
+    // client secret.
     received = [];
     answer = 200;
     await post(`/api/integrations/${edited.id}/test`, {});
-    expect(received[0].headers.authorization).toBe(
-      `Basic ${Buffer.from('ops2:correct-horse-battery').toString('base64')}`,
-    );
+    expect(received[0].headers).toMatchObject({
+      'x-propertyware-client-id': 'ops2',
+      'x-propertyware-client-secret': 'correct-horse-battery',
+    });
     const invalid = await failure(
       await put(`/api/integrations/${created.id}`, { config: { apiUrl: 'nope' } }),
       400,

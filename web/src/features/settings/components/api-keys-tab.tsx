@@ -1,12 +1,11 @@
-import { BookOpen, Eye, EyeOff, KeyRound, Plus, Trash, TriangleAlert } from 'lucide-react';
+import { BookOpen, Eye, EyeOff, KeyRound, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '../../../../../shared/format';
 import type { ApiKey } from '../../../../../shared/schemas/entities';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,13 +17,7 @@ import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { displayedKey } from '../lib/settings-rules';
 import { PromptDialog } from './prompt-dialog';
-
-const copyFailed = () =>
-  toast({
-    title: 'Copy failed',
-    description: 'Select the key and copy it manually.',
-    variant: 'destructive',
-  });
+import { ShownOnce } from './shown-once';
 
 /** A key, masked to its first 8 characters plus '...' until revealed. */
 export function KeyText({ value, label }: { value: string; label: string }) {
@@ -53,26 +46,14 @@ function NewKeyDialog({ created, onClose }: { created: ApiKey | null; onClose: (
     <Dialog open={created !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent title="API key created" description="Copy your key now: it will not be shown again.">
         {created ? (
-          <div className="grid gap-4 p-5">
-            <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              For your security only the first 8 characters are kept. Store the key in a secret manager.
-            </p>
-            <div className="grid gap-1.5">
-              <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{created.name}</p>
-              <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-950">
-                <div className="min-w-0 flex-1">
-                  <KeyText value={created.key} label="new API key" />
-                </div>
-                <CopyButton value={created.key} label="Copy key" onError={copyFailed} />
-              </div>
-            </div>
-            <div className="flex justify-end">
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </div>
-          </div>
+          <ShownOnce
+            value={created.key}
+            what="key"
+            warning="For your security only the first 8 characters are kept. Store the key in a secret manager."
+          >
+            <p className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">{created.name}</p>
+            <KeyText value={created.key} label="new API key" />
+          </ShownOnce>
         ) : null}
       </DialogContent>
     </Dialog>

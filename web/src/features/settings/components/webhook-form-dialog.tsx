@@ -1,15 +1,14 @@
-import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '../../../../../shared/schemas/entities';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogClose, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { errorDetail } from '../../../lib/api-client';
 import { useCreateWebhook } from '../api/create-webhook';
 import { DEFAULT_WEBHOOK_EVENTS, parseEvents } from '../lib/settings-rules';
+import { ShownOnce } from './shown-once';
 
 type Errors = Partial<Record<'url' | 'events' | 'secret', string>>;
 
@@ -126,33 +125,13 @@ export function WebhookForm({ onDone }: { onDone: (generatedSecret: string | nul
 /** The secret the server generated, shown once in the dialog with Copy, in place of the form. */
 function GeneratedSecret({ secret }: { secret: string }) {
   return (
-    <div className="grid gap-4 p-5">
-      <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Copy the signing secret now: it will not be shown again. Your endpoint verifies each delivery with it.
-      </p>
-      <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-950">
-        <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800 dark:text-slate-200">
-          {secret}
-        </code>
-        <CopyButton
-          value={secret}
-          label="Copy secret"
-          onError={() =>
-            toast({
-              title: 'Copy failed',
-              description: 'Select the secret and copy it manually.',
-              variant: 'destructive',
-            })
-          }
-        />
-      </div>
-      <div className="flex justify-end">
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </div>
-    </div>
+    <ShownOnce
+      value={secret}
+      what="secret"
+      warning="Copy the signing secret now: it will not be shown again. Your endpoint verifies each delivery with it."
+    >
+      <code className="font-mono text-xs break-all text-slate-800 dark:text-slate-200">{secret}</code>
+    </ShownOnce>
   );
 }
 
