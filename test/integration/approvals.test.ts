@@ -298,6 +298,45 @@ describe('approval steps', () => {
     expect(final.approvalSteps?.approvals).toHaveLength(2);
     expect(await syncMessagesOf(waiting.id)).toBe(1);
   });
+
+  it('take back the approvals given when the amount is edited, and meet the rules again', async () => {
+    const overFive = await body(
+      await createRule({ name: 'Over $5,000', minAmount: 5_000, approvalsRequired: 2 }),
+      201,
+      approvalRuleSchema,
+    );
+    const invoice = await uploaded(max, 6_000);
+    expect(invoice.approvalSteps).toMatchObject({ ruleId: overFive.id, required: 2 });
+    const once = await body(await approve(bea, invoice.id), 201, invoiceSchema);
+    expect(once.approvalSteps?.approvals).toHaveLength(1);
+    // A note is not what approvers approve: the approval stays.
+    const noted = await body(
+      await max.api(`/api/invoices/${invoice.id}`, {
+        method: 'PUT',
+        json: { notes: 'Call before paying', version: once.version },
+      }),
+      200,
+      invoiceSchema,
+    );
+    expect(noted.approvalSteps?.approvals).toHaveLength(1);
+    // Raised past the administrators' threshold: Bea's approval of $6,000 no longer counts.
+    const raised = await body(
+      await max.api(`/api/invoices/${invoice.id}`, {
+        method: 'PUT',
+        json: { totalAmount: 12_000, version: noted.version },
+      }),
+      200,
+      invoiceSchema,
+    );
+    expect(raised.approvalSteps).toMatchObject({
+      ruleId: threshold.id,
+      approverRole: 'ADMIN',
+      approvals: [],
+    });
+    expect((await failure(await approve(bea, invoice.id), 403)).message).toBe(
+      'You are not an approver for this invoice',
+    );
+  });
 });
 
 /** How many integration-sync messages the queue holds for an invoice (the queue workers are off here). */

@@ -223,7 +223,7 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/invoices/{id}/sync/retry': {
     attempt: async () => post(`/api/invoices/${(await failedSync()).id}/sync/retry`, {}),
-    expect: people(200),
+    expect: approvers(200),
   },
   'POST /api/invoices/{id}/reject': {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/reject`, { reason: 'Duplicate' }),

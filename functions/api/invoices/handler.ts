@@ -25,11 +25,18 @@ import {
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
+import { changesApprovedFields } from '../../core/approvals/steps';
 import { AppError } from '../../core/errors/app-error';
 import { markEdits } from '../../core/invoices/fields';
 import { assertTransition } from '../../core/invoices/transitions';
 import { env } from '../../env';
-import { approve, approverRoleOf, invoicesWaitingFor } from '../../services/approvals';
+import {
+  approvalStepsFor,
+  approve,
+  approverRoleOf,
+  invoicesWaitingFor,
+  notifyApprovers,
+} from '../../services/approvals';
 import { learnFromCorrection } from '../../services/classifier-memory';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { retryFailedSync } from '../../services/sync-retry';
@@ -162,7 +169,12 @@ export const handler = resourceHandler({
       name: editor.actorName,
       at: new Date().toISOString(),
     });
+    // Approvals were given to the invoice as it was: a change to what they approved takes them back, and
+    // the invoice meets the rules again as it now is.
+    if (before.approvalSteps && changesApprovedFields(before, changes))
+      changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
     const after = await saveInvoice(before, changes, { type: 'edited', ...editor });
+    if (changes.approvalSteps) await notifyApprovers(after);
     // A changed category teaches the organization's classifier; learning never fails the edit.
     await learnFromCorrection(before, after).catch((error) =>
       console.error('Learning from a correction failed', error),

@@ -3,6 +3,7 @@ import type { ApprovalRule } from '../../../shared/schemas';
 import {
   assertMayApprove,
   assertRuleCanComplete,
+  changesApprovedFields,
   DEFAULT_RULE_NAME,
   type InvoiceFacts,
   placed,
@@ -156,6 +157,17 @@ describe('assertRuleCanComplete', () => {
     expect(() =>
       assertRuleCanComplete({ approvalsRequired: 2, approverRole: 'ADMIN', approverIds: ['b'] }, team),
     ).not.toThrow();
+  });
+});
+
+describe('changesApprovedFields', () => {
+  const before = { totalAmount: 500, vendorName: 'Acme', notes: null, allocations: [] };
+  it('is true when an amount, the vendor or the coding changes, and only then', () => {
+    expect(changesApprovedFields(before, { totalAmount: 12_000 })).toBe(true);
+    expect(changesApprovedFields(before, { vendorName: 'Acme Roofing' })).toBe(true);
+    expect(changesApprovedFields(before, { allocations: [{ propertyId: 'P1', amount: 500 }] })).toBe(true);
+    expect(changesApprovedFields(before, { totalAmount: 500, notes: 'call first' })).toBe(false);
+    expect(changesApprovedFields(before, { allocations: [] })).toBe(false);
   });
 });
 

@@ -22,6 +22,33 @@ export interface Person {
   role: Role;
 }
 
+/**
+ * What approvers approve: the amounts, who bills, what it is for and where it is coded. An edit of any of
+ * these after the steps were set takes back the approvals given and meets the rules again (raising an
+ * amount past a threshold must not keep the single approval of the smaller amount).
+ */
+export const APPROVED_FIELDS = [
+  'totalAmount',
+  'subtotal',
+  'taxAmount',
+  'currency',
+  'vendorId',
+  'vendorName',
+  'propertyId',
+  'categoryId',
+  'allocations',
+  'lineAllocations',
+] as const;
+
+/** Whether an edit changes what the approvers approve (values compared as JSON). */
+export function changesApprovedFields(before: object, changes: object): boolean {
+  const was = before as Record<string, unknown>;
+  const now = changes as Record<string, unknown>;
+  return APPROVED_FIELDS.some(
+    (field) => field in now && JSON.stringify(now[field] ?? null) !== JSON.stringify(was[field] ?? null),
+  );
+}
+
 export const DEFAULT_RULE_NAME = 'Default: one approval by an approver';
 
 /** Whether an invoice meets every condition a rule sets (a rule with none is met by every invoice). */
