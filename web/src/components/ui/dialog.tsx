@@ -46,10 +46,10 @@ export function DialogContent({
           ? {
               onCloseAutoFocus: (e: Event) => {
                 e.preventDefault();
-                // This dialog is still in the page while it closes (it is the event's target): the one
-                // below is the last other dialog.
+                // This dialog may still be in the page while it closes (it is the event's target): the
+                // one below is the last other open dialog.
                 const closing = e.target instanceof Node ? e.target : null;
-                [...document.querySelectorAll<HTMLElement>('[role=dialog]')]
+                [...document.querySelectorAll<HTMLElement>('[role=dialog][data-state=open]')]
                   .filter((d) => !closing || !(d === closing || d.contains(closing) || closing.contains(d)))
                   .at(-1)
                   ?.focus();

@@ -48,7 +48,13 @@ import { InvoiceEditForm } from './invoice-edit-form';
 import { LineItemsTable } from './line-items-table';
 import { RetrySyncButton } from './retry-sync-button';
 import { ReviewQueue } from './review-queue';
-import { escapeLeavesTextBoxFirst, reviewKeyHandler, ShortcutsHelp } from './review-shortcuts';
+import {
+  escapeLeavesTextBoxFirst,
+  type ReviewKeyActions,
+  reviewKeyHandler,
+  ShortcutsHelp,
+  useReviewKeysFromBody,
+} from './review-shortcuts';
 import { StatusBadge } from './status-badge';
 
 function Field({
@@ -500,7 +506,7 @@ export function InvoiceDetailDialog({
   });
   const body = useFocusFirstField(invoice, editing);
   const decide = invoice ? canDecide(invoice, true) : false;
-  const onKeyDown = reviewKeyHandler({
+  const keyActions: ReviewKeyActions = {
     approve: decide ? decision.approve : undefined,
     reject: decide ? () => setRejecting(true) : undefined,
     edit: invoice && !couldNotRead(invoice) ? () => setEditing(true) : undefined,
@@ -511,7 +517,11 @@ export function InvoiceDetailDialog({
       setEditing(false);
       onClose();
     },
-  });
+  };
+  const onKeyDown = reviewKeyHandler(keyActions);
+  const latestKeyActions = useRef(keyActions);
+  latestKeyActions.current = keyActions;
+  useReviewKeysFromBody(open, latestKeyActions);
 
   const title = invoice ? `Invoice #${invoiceDisplayNumber(invoice)}` : 'Invoice';
   return (

@@ -217,6 +217,19 @@ describe('keyboard-first review', () => {
     await waitFor(() => expect(title()).toHaveTextContent('Invoice #B-2'));
   });
 
+  it('keys pressed while the focus has fallen to the page body still move the queue', async () => {
+    const user = userEvent.setup();
+    serve([A, B, C]);
+    renderWithProviders(<Dashboardish start={A.id} />);
+    await screen.findByText('Extracted Information');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field'));
+    await screen.findByRole('region', { name: 'Review queue' });
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('j');
+    await waitFor(() => expect(title()).toHaveTextContent('Invoice #B-2'));
+  });
+
   it('Esc closes the dialog while a toast of the last decision is still shown', async () => {
     const user = userEvent.setup();
     serve([A, B]);

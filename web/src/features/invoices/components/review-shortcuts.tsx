@@ -1,5 +1,5 @@
 import { Keyboard } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 
@@ -41,6 +41,25 @@ export function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** The action a key press asks for, or undefined: none for a modifier, a text box, or a key not offered. */
+function actionFor(
+  e: Pick<globalThis.KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented' | 'target'>,
+  actions: ReviewKeyActions,
+): (() => void) | undefined {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return undefined;
+  if (e.key === '?') return actions.help;
+  if (e.key === 'Escape') return actions.close;
+  return (
+    {
+      a: actions.approve,
+      r: actions.reject,
+      e: actions.edit,
+      j: actions.next,
+      k: actions.previous,
+    } as Record<string, (() => void) | undefined>
+  )[e.key.toLowerCase()];
+}
+
 /**
  * The review dialog's keydown handler: A approve, R reject, E edit, J/K next/previous, ? help. Keys
  * typed into a text box, with a modifier, or in a dialog opened over this one (a portal, whose events
@@ -48,26 +67,32 @@ export function isTyping(target: EventTarget | null): boolean {
  */
 export function reviewKeyHandler(actions: ReviewKeyActions) {
   return (e: KeyboardEvent<HTMLElement>) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (isTyping(e.target) || !e.currentTarget.contains(e.target as Node)) return;
-    const action =
-      e.key === '?'
-        ? actions.help
-        : e.key === 'Escape'
-          ? actions.close
-          : (
-              {
-                a: actions.approve,
-                r: actions.reject,
-                e: actions.edit,
-                j: actions.next,
-                k: actions.previous,
-              } as Record<string, (() => void) | undefined>
-            )[e.key.toLowerCase()];
+    if (!e.currentTarget.contains(e.target as Node)) return;
+    const action = actionFor(e, actions);
     if (!action) return;
     e.preventDefault();
     action();
   };
+}
+
+/**
+ * While the review dialog is open: keys pressed while the focus is on the page's body (where a closing
+ * layer, such as the shortcuts overlay, can leave it for a moment) still reach the dialog's actions,
+ * instead of being lost. `actions` is read when a key is pressed, so it may change on every render.
+ */
+export function useReviewKeysFromBody(open: boolean, actions: { current: ReviewKeyActions }) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.target !== document.body) return;
+      const action = actionFor(e, actions.current);
+      if (!action) return;
+      e.preventDefault();
+      action();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, actions]);
 }
 
 /**
