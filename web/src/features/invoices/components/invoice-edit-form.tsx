@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Invoice, invoiceUpdateSchema } from '../../../../../shared/schemas/invoice';
@@ -13,6 +13,7 @@ import { useUpdateInvoice } from '../api/invoice-actions';
 import { editInputName, type ReviewField } from '../lib/invoice-rules';
 import { allocationsOf, draftOf, hundredths, splitStatus } from '../lib/split-rules';
 import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
+import { isTyping } from './review-shortcuts';
 import { SplitEditor } from './split-editor';
 
 const text = z.string();
@@ -106,8 +107,12 @@ export function InvoiceEditForm({
   const totalCents = hundredths(form.watch('totalAmount') || '0');
   const splitBlocked = split.rows.length > 0 && splitStatus(split, totalCents).kind !== 'balanced';
   const splitChanged = split.rows.length > 0 || (invoice.allocations ?? []).length > 0;
-  useEffect(() => {
-    if (focusField) setFocus(editInputName(focusField) as keyof InvoiceFormValues);
+  // Before paint, in the commit that shows the form: focusing later could pull the caret out of a field
+  // the person has already clicked or typed into (their text would land in the attention field). And
+  // never away from a field they are in.
+  useLayoutEffect(() => {
+    if (!focusField || isTyping(document.activeElement)) return;
+    setFocus(editInputName(focusField) as keyof InvoiceFormValues);
   }, [focusField, setFocus]);
   const { setFocused } = useFieldHighlight();
   useClearHighlightOnUnmount();
