@@ -192,8 +192,16 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
       // The first copy's number and total are corrected: only the file's bytes still match.
       let dialog = await openInvoice(page, eurId);
       await dialog.getByRole('button', { name: 'Edit' }).click();
-      await dialog.getByLabel('Invoice Number').fill('RF-2025-311-A');
+      // The form opens on the field needing attention; typing starts once it has.
+      await dialog.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.id.startsWith('edit-'));
+      const number = dialog.getByLabel('Invoice Number');
+      await number.fill('RF-2025-311-A');
       await dialog.getByLabel('Total Amount').fill('2390.00');
+      assert(
+        (await number.inputValue()) === 'RF-2025-311-A',
+        `the invoice number reads ${await number.inputValue()} after typing`,
+      );
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await seen(page, 'Invoice updated successfully');
       await dialog.getByText('Edited by', { exact: false }).first().waitFor();
