@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
  * Unit tests sit next to the code they test (`*.test.ts[x]`); suites that need the real local parts
  * (DynamoDB Local, s3rver, cognito-local, SQS, the workflow runner) live under test/integration.
  */
+const CRASH_TESTS = [
+  'test/integration/kill-during-upload.test.ts',
+  'test/integration/restart.test.ts',
+  'test/integration/huge-page.test.ts',
+  'test/integration/pipeline-resume.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -28,10 +35,24 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: CRASH_TESTS,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // The local parts are started once per file; files run one after another on 2 cores.
+          // The local parts are started once per file, on their own ports and folders: two files at a
+          // time keep a 2-core machine busy while one of them waits on its emulators.
+          maxWorkers: 2,
+        },
+      },
+      {
+        // Files that kill and restart `npm start` or push the OCR engine to its limits: one at a time,
+        // after the others (`npm run test:integration` runs this project second).
+        test: {
+          name: 'integration-crash',
+          include: CRASH_TESTS,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },
