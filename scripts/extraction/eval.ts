@@ -31,6 +31,13 @@ import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
 
 const started = performance.now();
 const data = loadData();
+if (data.length === 0) {
+  // Nothing to score: the scorer would only print its usage. Say what to run instead.
+  console.error(
+    'No corpus document is cached yet: run `npm run cache:extract` first (it reads every page once).',
+  );
+  process.exit(1);
+}
 console.log(
   `${data.length} real documents (+ ${SYNTHETIC_COUNT} synthetic in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
