@@ -35,6 +35,7 @@ const TYPE_STYLE: Record<Integration['type'], string> = {
   MAKE_COM: 'bg-violet-50 text-violet-600 dark:bg-violet-500/10 dark:text-violet-300',
   PROPERTYWARE: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-300',
   QUICKBOOKS: 'bg-green-50 text-green-700 dark:bg-green-500/10 dark:text-green-300',
+  EMAIL: 'bg-sky-50 text-sky-700 dark:bg-sky-500/10 dark:text-sky-300',
 };
 
 function hostOf(url: string | null | undefined): string | null {
