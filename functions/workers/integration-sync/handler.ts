@@ -150,7 +150,7 @@ export async function pushTo(
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
   if (integration.type === 'PROPERTYWARE') {
-    const result = await pushPropertywareBill(integration.config, invoice);
+    const result = await pushPropertywareBill(integration.config, invoice, document);
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
   if (integration.type === 'EMAIL') return emailInvoice(integration, invoice, job, document);
