@@ -348,6 +348,7 @@ const propertyMap = jsonMap(
 const accountMap = idMap('Account map must map category ids to account ids');
 
 export const MAX_EMAIL_RECIPIENTS = 10;
+const emailAddress = z.email();
 /**
  * An EMAIL integration's recipients: a list of addresses (an array, its JSON, or text separated by commas,
  * semicolons or new lines, as the form's field sends it), each valid, at most MAX_EMAIL_RECIPIENTS; kept
@@ -362,16 +363,13 @@ const recipients = z
           : v.split(/[\s,;]+/).filter(Boolean)
         : v,
     z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .pipe(z.email({ error: 'Enter valid e-mail addresses' })),
-        {
-          error: 'Recipients must be a list of e-mail addresses',
-        },
-      )
+      .array(z.string().trim().toLowerCase(), { error: 'Recipients must be a list of e-mail addresses' })
+      // On the list itself (not one entry), so the form's single field shows it, naming the address.
+      .superRefine((list, ctx) => {
+        const bad = list.find((address) => !emailAddress.safeParse(address).success);
+        if (bad !== undefined)
+          ctx.addIssue({ code: 'custom', message: `Not a valid e-mail address: ${bad}` });
+      })
       .transform((list) => [...new Set(list)])
       .pipe(
         z

@@ -19,7 +19,7 @@ describe('EMAIL integration config', () => {
 
   it('refuses an invalid address, none, and more than the maximum, with a clear message', () => {
     expect(email('ap@example.com, not-an-address').error?.issues[0]?.message).toBe(
-      'Enter valid e-mail addresses',
+      'Not a valid e-mail address: not-an-address',
     );
     expect(email('').error?.issues[0]?.message).toBe('Add at least one recipient');
     const many = Array.from({ length: MAX_EMAIL_RECIPIENTS + 1 }, (_, i) => `r${i}@example.com`);
