@@ -1,7 +1,7 @@
 import { Boxes, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '../../../../../shared/format';
-import type { Integration, Webhook } from '../../../../../shared/schemas/entities';
+import { emailRecipients, type Integration, type Webhook } from '../../../../../shared/schemas/entities';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -114,6 +114,7 @@ function IntegrationRow({ integration: i, onDelete }: { integration: Integration
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">
             {INTEGRATION_TYPE_LABELS[i.type]}
             {hostOf(i.config.apiUrl) ? ` · ${hostOf(i.config.apiUrl)}` : ''}
+            {i.type === 'EMAIL' ? ` · ${emailRecipients(i.config).join(', ')}` : ''}
             {` · Added ${formatDate(i.createdAt)}`}
             {i.lastSyncAt ? ` · Last sync ${formatDate(i.lastSyncAt)}` : ''}
           </p>
