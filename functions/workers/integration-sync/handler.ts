@@ -211,8 +211,9 @@ async function emailInvoice(
 /**
  * Pushes an approved invoice to ONE integration (one message per invoice and integration, see
  * fanOutSync) and records the outcome on the invoice (`syncResults`) and on the integration. A message
- * whose integration is already SYNCED for this approval is dropped, so a redelivery never sends twice.
- * A transient failure is RETRYING and throws (SQS calls again, then dead-letters); a permanent one, or
+ * whose integration is already SYNCED for this approval is dropped, so a redelivery never sends twice;
+ * an e-mail, which the receiver cannot drop, is first claimed on the invoice (CLAIMED_TYPES), so even two
+ * deliveries at once send it once. A transient failure is RETRYING and throws (SQS calls again, then dead-letters); a permanent one, or
  * the last attempt, is FAILED and notifies the organization (`sync_failed`).
  */
 export function createSyncHandler(deps: SyncDeps) {
@@ -229,6 +230,9 @@ export function createSyncHandler(deps: SyncDeps) {
     const attempts = (previous?.approvedAt === message.at ? previous.attempts : 0) + 1;
     const job: SyncJob = { idempotencyKey: message.idempotencyKey, approvedAt: message.at };
     const base = { integrationId: integration.id, integrationName: integration.name, type: integration.type };
+    // Read before any claim, so that nothing but the send itself stands between a claim and its outcome.
+    const config = await deps.openConfig(message.orgId, integration.config);
+    const payload = await deps.payloadOf(invoice);
 
     if (CLAIMED_TYPES.has(integration.type)) {
       if (!isClaimable(previous, message.at))
@@ -246,16 +250,11 @@ export function createSyncHandler(deps: SyncDeps) {
       if (!claimed) return; // Another delivery of this message claimed it first and sends it.
     }
 
-    const outcome = await deps.push(
-      { ...integration, config: await deps.openConfig(message.orgId, integration.config) },
-      await deps.payloadOf(invoice),
-      job,
-      {
-        filename: invoice.filename,
-        contentType: invoice.contentType,
-        read: () => deps.readObject(invoice.objectKey),
-      },
-    );
+    const outcome = await deps.push({ ...integration, config }, payload, job, {
+      filename: invoice.filename,
+      contentType: invoice.contentType,
+      read: () => deps.readObject(invoice.objectKey),
+    });
     const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
     const at = now();
     const results = await deps.saveSyncResult(message.orgId, message.invoiceId, {
