@@ -16,10 +16,18 @@ export const WORKFLOW_DEFINITION = 'functions/workflow/process-invoice.asl.json'
 
 /**
  * The queue consumers under functions/workers and the queue each one drains. Both send stored secrets to
- * third parties, so both may open them (never seal: they do not store new ones).
+ * third parties, so both may open them (never seal: they do not store new ones). Both read (and sign
+ * time-limited links to) the uploaded files their events carry; the sync also e-mails them (EMAIL).
  */
 export const WORKERS = [
-  { name: 'integration-sync', queue: 'sync', envName: 'SYNC_QUEUE_URL', secrets: ['open'], requeues: false },
+  {
+    name: 'integration-sync',
+    queue: 'sync',
+    envName: 'SYNC_QUEUE_URL',
+    secrets: ['open'],
+    requeues: false,
+    sendsEmail: true,
+  },
   // Schedules its own retries: it sends the next attempt to its queue with a delay.
   {
     name: 'webhook-delivery',
@@ -27,6 +35,7 @@ export const WORKERS = [
     envName: 'WEBHOOK_QUEUE_URL',
     secrets: ['open'],
     requeues: true,
+    sendsEmail: false,
   },
 ] as const;
 export type WorkerSpec = (typeof WORKERS)[number];

@@ -126,7 +126,10 @@ export class PipelineStack extends Stack {
         timeout: WORKER_TIMEOUT,
       })
         .bindTable(table, 'readWrite')
-        .bindSecretsKey(props.secretsKey, worker.secrets);
+        .bindSecretsKey(props.secretsKey, worker.secrets)
+        .bindBucket(bucket, UPLOADS_PREFIX, ['s3:GetObject']);
+      // The same SES sender and rights as the team API's invitations.
+      if (worker.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
       if (worker.requeues) fn.bindQueue(queues[worker.queue], worker.envName);
       // Partial batch failures: one bad message is retried alone, then dead-lettered, not the batch.
       fn.function.addEventSource(

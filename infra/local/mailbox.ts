@@ -10,6 +10,9 @@ export interface MailboxMessage {
   code?: string;
   from?: string;
   text?: string;
+  messageId?: string | null;
+  /** What was attached (not the bytes: their SHA-256 lets a test compare them). */
+  attachments?: { filename: string | null; contentType: string; size: number; sha256: string }[];
 }
 
 /**

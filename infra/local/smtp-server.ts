@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -72,6 +73,13 @@ export async function startSmtpServer(options: {
         from: parsed.from?.text ?? '',
         subject: parsed.subject ?? '',
         text: parsed.text ?? '',
+        messageId: parsed.messageId ?? null,
+        attachments: parsed.attachments.map((a) => ({
+          filename: a.filename ?? null,
+          contentType: a.contentType,
+          size: a.size,
+          sha256: createHash('sha256').update(a.content).digest('hex'),
+        })),
         at: new Date().toISOString(),
       });
       options.log(`E-mail to ${to}: ${parsed.subject ?? '(no subject)'} (in the dev mailbox)`);

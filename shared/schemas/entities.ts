@@ -279,7 +279,8 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const INTEGRATION_TYPES = ['MAKE_COM', 'PROPERTYWARE', 'QUICKBOOKS'] as const;
+/** The spec's three, and EMAIL: each approved invoice e-mailed to a list of recipients. */
+export const INTEGRATION_TYPES = ['MAKE_COM', 'PROPERTYWARE', 'QUICKBOOKS', 'EMAIL'] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export const integrationSchema = z.object({
   id: z.string(),
@@ -346,7 +347,46 @@ const propertyMap = jsonMap(
 /** QuickBooks' category → expense account mapping. */
 const accountMap = idMap('Account map must map category ids to account ids');
 
-/** Config per integration type (spec section 5); unknown keys are dropped. */
+export const MAX_EMAIL_RECIPIENTS = 10;
+const emailAddress = z.email();
+/**
+ * An EMAIL integration's recipients: a list of addresses (an array, its JSON, or text separated by commas,
+ * semicolons or new lines, as the form's field sends it), each valid, at most MAX_EMAIL_RECIPIENTS; kept
+ * as its JSON since config values are strings.
+ */
+const recipients = z
+  .preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v.trim().startsWith('[')
+          ? parseJson(v)
+          : v.split(/[\s,;]+/).filter(Boolean)
+        : v,
+    z
+      .array(z.string().trim().toLowerCase(), { error: 'Recipients must be a list of e-mail addresses' })
+      // On the list itself (not one entry), so the form's single field shows it, naming the address.
+      .superRefine((list, ctx) => {
+        const bad = list.find((address) => !emailAddress.safeParse(address).success);
+        if (bad !== undefined)
+          ctx.addIssue({ code: 'custom', message: `Not a valid e-mail address: ${bad}` });
+      })
+      .transform((list) => [...new Set(list)])
+      .pipe(
+        z
+          .array(z.string())
+          .min(1, 'Add at least one recipient')
+          .max(MAX_EMAIL_RECIPIENTS, `At most ${MAX_EMAIL_RECIPIENTS} recipients`),
+      ),
+  )
+  .transform((list) => JSON.stringify(list));
+
+/** The recipients of an EMAIL integration's stored config. */
+export function emailRecipients(config: Record<string, string | null | undefined>): string[] {
+  const parsed = recipients.safeParse(config.recipients);
+  return parsed.success ? (JSON.parse(parsed.data) as string[]) : [];
+}
+
+/** Config per integration type (spec section 5, and EMAIL); unknown keys are dropped. */
 export const INTEGRATION_CONFIG_SCHEMAS = {
   MAKE_COM: z.object({ apiUrl: url, apiKey: optionalSecret }),
   /** username/password are the Propertyware API client id and secret (sent in its x-propertyware-* headers). */
@@ -380,6 +420,7 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     classMap: idMap('Class map must map property ids to class ids'),
     locationMap: idMap('Location map must map property ids to location ids'),
   }),
+  EMAIL: z.object({ recipients }),
 } as const;
 /** Config fields that are secrets: stored, used by the sync, and only ever answered masked. */
 /** `accessToken`/`refreshToken`: QuickBooks OAuth tokens, written by the connect flow and the sync's refresh. */
@@ -403,8 +444,13 @@ export const integrationInputSchema = z.discriminatedUnion(
       type: z.literal('QUICKBOOKS'),
       config: INTEGRATION_CONFIG_SCHEMAS.QUICKBOOKS,
     }),
+    z.object({
+      name: integrationName,
+      type: z.literal('EMAIL'),
+      config: INTEGRATION_CONFIG_SCHEMAS.EMAIL,
+    }),
   ],
-  { error: 'Type must be one of MAKE_COM, PROPERTYWARE, QUICKBOOKS' },
+  { error: 'Type must be one of MAKE_COM, PROPERTYWARE, QUICKBOOKS, EMAIL' },
 );
 export type IntegrationInput = z.infer<typeof integrationInputSchema>;
 

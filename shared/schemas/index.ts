@@ -1,5 +1,6 @@
 export * from './approvals';
 export * from './common';
 export * from './entities';
+export * from './events';
 export * from './invoice';
 export * from './team';

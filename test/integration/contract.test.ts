@@ -17,6 +17,7 @@ import {
   categorySchema,
   integrationSchema,
   integrationTestResultSchema,
+  invoiceEventBodySchema,
   invoiceSchema,
   isStandardWebhookSecret,
   notificationListSchema,
@@ -594,7 +595,10 @@ describe('integrations', () => {
     expect(received).toHaveLength(1);
     expect(received[0].method).toBe('POST');
     expect(received[0].headers['x-make-apikey']).toBe('make-key-123456789');
-    expect(JSON.parse(received[0].body).event).toBe('integration.test');
+    // A sample of exactly the body a sync sends (Make.com learns the data structure from it).
+    expect(invoiceEventBodySchema.parse(JSON.parse(received[0].body))).toMatchObject({
+      type: 'invoice.approved',
+    });
 
     const start = await connected();
     answer = 500;

@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** A Message-ID of our choosing (`<…@…>`): a stable one lets receivers drop a duplicate. */
+  messageId?: string;
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 

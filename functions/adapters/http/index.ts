@@ -37,6 +37,15 @@ function client(): OutboundClient {
 /** Calls a user-given URL through the guarded client (see OutboundClient.send); never throws. */
 export const callOutbound = (call: OutboundRequest): Promise<OutboundResult> => client().send(call);
 
+/** A multipart/form-data body as the platform encodes it: its bytes and content type (with the boundary). */
+export async function formBody(form: FormData): Promise<{ contentType: string; body: Uint8Array }> {
+  const encoded = new Response(form);
+  return {
+    contentType: encoded.headers.get('content-type') ?? '',
+    body: new Uint8Array(await encoded.arrayBuffer()),
+  };
+}
+
 /** The outcome of one delivery or sync call, as workers record it. */
 export interface PostResult {
   ok: boolean;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePropertyware, startFakePropertyware } from '../../../infra/local/fakes/propertyware';
 import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
-import { callOutbound } from '../http';
+import { callOutbound, formBody } from '../http';
+import type { BillDocument } from '../quickbooks/client';
 import type { PropertywareBillSource } from './bill';
 import { type PropertywareConfig, propertywareHeaders, pushPropertywareBill } from './client';
 
@@ -47,6 +48,13 @@ const config = (overrides: Partial<PropertywareConfig> = {}): PropertywareConfig
     'PROP-B': { portfolioId: '22' },
   }),
   ...overrides,
+});
+
+const PDF = Buffer.from('%PDF-1.4 the invoice\n%%EOF');
+const document = (filename = 'HM-2291.pdf'): BillDocument => ({
+  filename,
+  contentType: 'application/pdf',
+  read: async () => new Uint8Array(PDF),
 });
 
 const path = (suffix: string) => new URL(`${fake.url}${suffix}`).pathname;
@@ -126,6 +134,7 @@ describe('Propertyware client against the fake', () => {
           },
         ],
       }),
+      undefined,
       '2026-11-20',
     );
     expect(result.ok).toBe(true);
@@ -219,5 +228,70 @@ describe('Propertyware client against the fake', () => {
     expect(
       (await post({ vendorID, billDate: '2026-10-01', dueDate: '2026-10-01', billSplits: [split] })).status,
     ).toBe(201);
+  });
+
+  it('attaches the invoice file to the bill (POST /docs, multipart file part), once even when retried', async () => {
+    const source = invoice({ id: 'DOC', invoiceNumber: 'DOC-1' });
+    const result = await pushPropertywareBill(config(), source, document('DOC-1.pdf'));
+    expect(result.ok).toBe(true);
+    const billId = Number((result as { billId: string }).billId);
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('/').pop()}`)).toEqual([
+      'GET vendors',
+      'GET bills',
+      'POST bills',
+      'GET docs',
+      'POST docs',
+    ]);
+    const upload = fake.requests[4];
+    expect(upload.query).toEqual({ entityType: 'BILL', entityId: String(billId) });
+    expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; ?boundary=/);
+    expect(fake.documents.filter((d) => d.entityId === billId)).toMatchObject([
+      { entityType: 'BILL', fileName: 'DOC-1.pdf', fileType: 'application/pdf', content: PDF },
+    ]);
+
+    // The answer to the upload is lost: the retry finds the bill by refNo and the document by name.
+    fake.requests.length = 0;
+    const lost = invoice({ id: 'DOC2', invoiceNumber: 'DOC-2' });
+    fake.loseNextAnswer('/docs');
+    expect(await pushPropertywareBill(config(), lost, document('DOC-2.pdf'))).toMatchObject({ ok: false });
+    const retried = await pushPropertywareBill(config(), lost, document('DOC-2.pdf'));
+    expect(retried.ok).toBe(true);
+    const second = Number((retried as { billId: string }).billId);
+    expect(fake.documents.filter((d) => d.entityId === second)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/docs'))).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/bills'))).toHaveLength(1);
+  });
+
+  it('the fake refuses a document without entityType, for a bill that does not exist, or not as a file part', async () => {
+    const upload = async (query: string, form: FormData) => {
+      const { contentType, body } = await formBody(form);
+      return callOutbound({
+        url: `${fake.url}/docs${query}`,
+        method: 'POST',
+        headers: { ...propertywareHeaders(config()), 'content-type': contentType },
+        body,
+        timeoutMs: 5000,
+      });
+    };
+    const fileForm = () => {
+      const form = new FormData();
+      form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'x.pdf');
+      return form;
+    };
+    const billId = fake.bills[0].id;
+    expect((await upload(`?entityId=${billId}`, fileForm())).status).toBe(400);
+    expect((await upload('?entityType=BILL&entityId=999999', fileForm())).status).toBe(404);
+    const field = new FormData();
+    field.append('file', 'not a file');
+    expect((await upload(`?entityType=BILL&entityId=${billId}`, field)).status).toBe(400);
+    const json = await callOutbound({
+      url: `${fake.url}/docs?entityType=BILL&entityId=${billId}`,
+      method: 'POST',
+      headers: { ...propertywareHeaders(config()), 'content-type': 'application/json' },
+      body: '{}',
+      timeoutMs: 5000,
+    });
+    expect(json.status).toBe(415);
+    expect((await upload(`?entityType=BILL&entityId=${billId}`, fileForm())).status).toBe(201);
   });
 });

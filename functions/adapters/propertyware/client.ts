@@ -1,4 +1,5 @@
-import { callOutbound } from '../http';
+import { callOutbound, formBody } from '../http';
+import type { BillDocument } from '../quickbooks/client';
 import { billFor, billSplits, type PropertywareBillSource, refNoOf } from './bill';
 
 /** Propertyware's REST API v1; a sandbox or the local fake is the integration's apiUrl. */
@@ -62,18 +63,25 @@ function reasonOf(body: string, status: number | null): string {
 
 /**
  * One call, 429 retried with backoff. 401/403 mean the credentials are wrong (permanent until changed);
- * other 4xx are rejections of what we sent (permanent); 5xx and no answer are retried by the queue.
+ * other 4xx are rejections of what we sent (permanent); 5xx and no answer are retried by the queue. A
+ * body is sent as JSON, a form (a document upload) as multipart/form-data.
  */
 async function call(config: PropertywareConfig, path: string, body?: unknown): Promise<unknown> {
+  const encoded =
+    body instanceof FormData
+      ? await formBody(body)
+      : body === undefined
+        ? undefined
+        : { contentType: 'application/json', body: JSON.stringify(body) };
   for (let attempt = 0; ; attempt++) {
     const result = await callOutbound({
       url: `${baseOf(config)}${path}`,
-      method: body === undefined ? 'GET' : 'POST',
+      method: encoded ? 'POST' : 'GET',
       headers: {
         ...propertywareHeaders(config),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(encoded ? { 'content-type': encoded.contentType } : {}),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(encoded ? { body: encoded.body } : {}),
       timeoutMs: TIMEOUT_MS,
       maxResponseBytes: MAX_ANSWER_BYTES,
     });
@@ -117,13 +125,36 @@ async function vendorId(config: PropertywareConfig, name: string): Promise<numbe
 }
 
 /**
+ * Attaches the invoice's file to the bill (`POST /docs?entityType=BILL&entityId=<bill>`, multipart with
+ * its `file` part), unless the bill already has a document of that name (`GET /docs`): a retry after a
+ * lost answer, or a second sync of a bill found by its refNo, attaches it once.
+ */
+async function attachDocument(config: PropertywareConfig, billId: number, document: BillDocument) {
+  const entity = new URLSearchParams({ entityType: 'BILL', entityId: String(billId) });
+  const attached = (await call(config, `/docs?${entity}`)) as { fileName?: string }[];
+  if (Array.isArray(attached) && attached.some((d) => d.fileName === document.filename)) return;
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([Buffer.from(await document.read())], { type: document.contentType }),
+    document.filename,
+  );
+  if (idOf(await call(config, `/docs?${entity}`, form)) === undefined)
+    throw new PropertywareError(
+      `The bill ${billId} was made but Propertyware did not attach the file`,
+      false,
+    );
+}
+
+/**
  * Sends the invoice as a bill: the vendor is looked up or created, then the bill with its refNo is looked
  * up first and created only when absent, so a retry after a lost answer finds the first bill instead of
- * making a second one.
+ * making a second one. The invoice's file, when given, is then attached to the bill (attachDocument).
  */
 export async function pushPropertywareBill(
   config: PropertywareConfig,
   invoice: PropertywareBillSource,
+  document?: BillDocument,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<PropertywareOutcome> {
   if (!config.username || !config.password || !config.systemId)
@@ -142,10 +173,10 @@ export async function pushPropertywareBill(
     const same = Array.isArray(existing)
       ? existing.find((b) => b.refNo === refNo && b.vendorID === vendor)
       : undefined;
-    if (same) return { ok: true, billId: String(same.id) };
-    const id = idOf(await call(config, '/bills', billFor(invoice, vendor, splits, today)));
+    const id = same?.id ?? idOf(await call(config, '/bills', billFor(invoice, vendor, splits, today)));
     if (id === undefined)
       return { ok: false, error: 'Propertyware did not return the bill', permanent: false };
+    if (document) await attachDocument(config, id, document);
     return { ok: true, billId: String(id) };
   } catch (error) {
     if (error instanceof PropertywareError)

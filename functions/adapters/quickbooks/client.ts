@@ -1,5 +1,5 @@
 import { env } from '../../env';
-import { callOutbound, type OutboundResult } from '../http';
+import { callOutbound, formBody, type OutboundResult } from '../http';
 import { type BillSource, billFor, billLines, parseAccountMap } from './bill';
 import { type TrackingMaps, withTracking } from './tracking';
 
@@ -72,8 +72,7 @@ async function call(
   url: string,
   init: { method: 'GET' } | { method: 'POST'; body: unknown } | { method: 'POST'; form: FormData },
 ): Promise<Record<string, unknown>> {
-  // A form is encoded by the platform's multipart encoder (boundary in its content type).
-  const encoded = 'form' in init ? new Response(init.form) : undefined;
+  const encoded = 'form' in init ? await formBody(init.form) : undefined;
   const result = await callOutbound({
     url,
     method: init.method,
@@ -81,16 +80,12 @@ async function call(
       authorization: `Bearer ${token}`,
       accept: 'application/json',
       ...(encoded
-        ? { 'content-type': encoded.headers.get('content-type') ?? '' }
+        ? { 'content-type': encoded.contentType }
         : init.method === 'POST'
           ? { 'content-type': 'application/json' }
           : {}),
     },
-    ...(encoded
-      ? { body: new Uint8Array(await encoded.arrayBuffer()) }
-      : 'body' in init
-        ? { body: JSON.stringify(init.body) }
-        : {}),
+    ...(encoded ? { body: encoded.body } : 'body' in init ? { body: JSON.stringify(init.body) } : {}),
     timeoutMs: TIMEOUT_MS,
     maxResponseBytes: MAX_ANSWER_BYTES,
   });

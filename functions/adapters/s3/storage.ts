@@ -6,6 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../../env';
 
 let client: S3Client | undefined;
@@ -99,4 +100,17 @@ export async function presignUpload(
   const { S3_ENDPOINT, PUBLIC_URL, BUCKET_NAME } = env();
   if (S3_ENDPOINT && PUBLIC_URL) return { ...post, url: `${PUBLIC_URL}/_storage/${BUCKET_NAME}` };
   return post;
+}
+
+/**
+ * A signed GET link to one stored file, valid for `seconds` (at most as long as the signing credentials:
+ * a Lambda role's session may end it sooner), that downloads it under its own name. Locally it points at s3rver.
+ */
+export async function presignDownload(key: string, filename: string, seconds: number): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: env().BUCKET_NAME,
+    Key: key,
+    ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+  });
+  return getSignedUrl(s3(), command, { expiresIn: seconds });
 }

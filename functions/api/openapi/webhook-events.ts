@@ -1,8 +1,11 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../../../shared/schemas';
+import { eventInvoiceSchema, invoiceEventBodySchema, WEBHOOK_EVENTS } from '../../../shared/schemas';
 
-/** What each event means; its payload is always `{ event, invoice }` with the invoice as the API answers it. */
+/**
+ * What each event means; its payload is always the event body (invoiceEventBody: id, type, event, timestamp
+ * and the invoice as the API answers it, with its line items and a signed file link).
+ */
 const EVENT_TEXT: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'invoice.uploaded': 'A file was uploaded (by the app, the API or e-mail) and processing starts.',
   'invoice.processed': 'Extraction finished and the invoice is ready to review or approve.',
@@ -39,6 +42,21 @@ const sampleInvoice = {
   status: 'PROCESSED',
   createdAt: '2026-11-02T14:03:11.000Z',
   updatedAt: '2026-11-02T14:03:40.000Z',
+  lineItems: [
+    {
+      id: '01JCZ7Q9T2K4M6P8R0S2U4W6Y8',
+      description: 'Replace water heater valve',
+      quantity: 1,
+      unitPrice: 1284.5,
+      totalPrice: 1284.5,
+    },
+  ],
+  file: {
+    filename: 'INV-1042.pdf',
+    contentType: 'application/pdf',
+    url: 'https://invoices.s3.amazonaws.com/uploads/…/INV-1042.pdf?X-Amz-Expires=3600&X-Amz-Signature=…',
+    expiresAt: '2026-11-02T15:03:40.000Z',
+  },
 };
 
 /**
@@ -46,6 +64,8 @@ const sampleInvoice = {
  * schema, its headers and a sample (the invoice abridged to its main fields).
  */
 export function registerWebhookEvents(registry: OpenAPIRegistry, invoice: z.ZodTypeAny): void {
+  // The API's Invoice (by reference) with what only events carry.
+  const eventInvoice = invoice.and(eventInvoiceSchema.pick({ lineItems: true, file: true }));
   for (const event of WEBHOOK_EVENTS) {
     registry.registerWebhook({
       method: 'post',
@@ -58,8 +78,18 @@ export function registerWebhookEvents(registry: OpenAPIRegistry, invoice: z.ZodT
           required: true,
           content: {
             'application/json': {
-              schema: z.object({ event: z.literal(event), invoice }),
-              example: { event, invoice: { ...sampleInvoice, status: sampleStatus(event) } },
+              schema: invoiceEventBodySchema.extend({
+                type: z.literal(event),
+                event: z.literal(event),
+                invoice: eventInvoice,
+              }),
+              example: {
+                id: 'msg_2xYq8c1FhT0aZk3nR7uVbW5dE9g',
+                type: event,
+                event,
+                timestamp: '2026-11-02T14:03:40.000Z',
+                invoice: { ...sampleInvoice, status: sampleStatus(event) },
+              },
             },
           },
         },

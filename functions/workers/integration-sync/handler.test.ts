@@ -1,15 +1,22 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { invoiceEventBodySchema } from '../../../shared/schemas';
 import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
 import type { InvoiceItem, SyncResult } from '../../adapters/dynamodb/invoices';
+import { makeWebhookRequest } from '../../adapters/make/webhook';
+import { invoiceEventBody, sampleEventInvoice } from '../../core/webhooks/event-body';
 import { syncIdempotencyKey } from '../../services/invoice-events';
 import {
+  CLAIM_EXPIRES_MS,
   createSyncHandler,
   type InvoicePayload,
+  isClaimable,
+  makeEvent,
   mergeSyncResult,
   type PushOutcome,
-  requestFor,
+  SEND_UNCERTAIN,
   type SyncDeps,
+  syncMessageId,
 } from './handler';
 
 const APPROVED_AT = '2026-11-01T10:00:00.000Z';
@@ -67,6 +74,7 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
   const synced: string[] = [];
   const fannedOut: string[] = [];
   const documents: { filename: string; contentType: string; text: string }[] = [];
+  const claims: SyncResult[] = [];
   const deps: SyncDeps = {
     findInvoice: async (_o, id) => invoices.get(id),
     payloadOf: async (invoice) => ({ id: invoice.id }) as InvoicePayload,
@@ -82,6 +90,15 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
       invoices.set(id, { ...invoice, syncResults });
       return syncResults;
     },
+    // The conditional write of the real one: the invoice as it is now decides.
+    claimSyncResult: async (_o, id, claim) => {
+      const invoice = invoices.get(id) as InvoiceItem;
+      const current = invoice.syncResults.find((r) => r.integrationId === claim.integrationId);
+      if (!isClaimable(current, claim.approvedAt as string)) return false;
+      claims.push(claim);
+      invoices.set(id, { ...invoice, syncResults: mergeSyncResult(invoice.syncResults, claim) });
+      return true;
+    },
     notifySyncFailed: async (_o, invoice, failure) => {
       notified.push(`${invoice.id}: ${failure}`);
     },
@@ -91,14 +108,15 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
     // Stands in for the envelope: a stored value `sealed:<clear>` opens to `<clear>`.
     openConfig: async (_o, config) =>
       Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.replace(/^sealed:/, '')])),
-    push: async (target, _invoice, key, document) => {
-      pushes.push({ integrationId: target.id, config: target.config, key });
+    push: async (target, _invoice, job, document) => {
+      pushes.push({ integrationId: target.id, config: target.config, key: job.idempotencyKey });
       const text = new TextDecoder().decode(await document.read());
       documents.push({ filename: document.filename, contentType: document.contentType, text });
       return answer(target.id);
     },
     readObject: async (key) => new TextEncoder().encode(`the file at ${key}`),
     retryDelayMs: () => 10_000,
+    mailFrom: () => 'Invoice Pilot <no-reply@invoicepilot.local>',
     now: () => NOW,
   };
   const approved = (id: string, syncResults: SyncResult[] = []) =>
@@ -113,23 +131,44 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
     } as unknown as InvoiceItem);
   const resultOf = (invoiceId: string, integrationId: string) =>
     invoices.get(invoiceId)?.syncResults.find((r) => r.integrationId === integrationId);
-  return { deps, invoices, pushes, documents, notified, synced, fannedOut, approved, resultOf };
+  return { deps, invoices, pushes, documents, notified, synced, fannedOut, approved, resultOf, claims };
 }
 
 describe('integration sync worker', () => {
-  it("calls a Make.com webhook at its URL, with Make's API key header when one is set", () => {
-    expect(requestFor(integration('1', 'MAKE_COM', { apiUrl: 'https://hook.make.com/x' }))).toEqual({
-      url: 'https://hook.make.com/x',
-      headers: {},
-    });
-    expect(
-      requestFor(integration('2', 'MAKE_COM', { apiUrl: 'https://hook.make.com/y', apiKey: 'k' })),
-    ).toEqual({
+  it("posts Make.com the invoice event body, with Make's API key header only when one is set", () => {
+    const invoice = sampleEventInvoice(NOW);
+    const event = makeEvent('mk1', invoice.id, APPROVED_AT);
+    const body = invoiceEventBody(event, invoice);
+    const request = makeWebhookRequest({ apiUrl: 'https://hook.make.com/y', apiKey: 'k' }, body, 10_000);
+    expect(request).toMatchObject({
       url: 'https://hook.make.com/y',
-      headers: { 'x-make-apikey': 'k' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-make-apikey': 'k' },
     });
-    expect(requestFor(integration('3', 'MAKE_COM', { apiKey: 'k' }))).toEqual({
-      error: 'No API URL is configured for MAKE_COM 3',
+    const sent = JSON.parse((request as { body: string }).body);
+    // The same body as our webhooks: event id, type, time, the invoice with line items and a file link.
+    expect(invoiceEventBodySchema.parse(sent)).toEqual(sent);
+    expect(sent).toMatchObject({
+      id: expect.stringMatching(/^msg_/),
+      type: 'invoice.approved',
+      event: 'invoice.approved',
+      timestamp: APPROVED_AT,
+      invoice: {
+        id: invoice.id,
+        lineItems: [{ description: 'Replace kitchen faucet' }, { description: 'Labor (hours)' }],
+        file: { filename: 'sample-invoice.pdf', url: invoice.file?.url },
+      },
+    });
+    // Stable per (integration, invoice, approval): the receiver drops a retried one by its id.
+    expect(makeEvent('mk1', invoice.id, APPROVED_AT).id).toBe(event.id);
+    expect(makeEvent('mk2', invoice.id, APPROVED_AT).id).not.toBe(event.id);
+
+    const noKey = makeWebhookRequest({ apiUrl: 'https://hook.make.com/x' }, body, 10_000);
+    expect((noKey as { headers: Record<string, string> }).headers).toEqual({
+      'content-type': 'application/json',
+    });
+    expect(makeWebhookRequest({ apiKey: 'k' }, body, 10_000)).toEqual({
+      error: 'No webhook URL is configured',
     });
   });
 
@@ -253,5 +292,102 @@ describe('integration sync worker', () => {
     legacy.Records[0].body = JSON.stringify({ orgId: 'ORG1', invoiceId: 'INV1', at: APPROVED_AT });
     expect((await handler(legacy)).batchItemFailures).toEqual([]);
     expect(fannedOut).toEqual(['INV1']);
+  });
+
+  describe('EMAIL: at most one e-mail per (invoice, integration, approval)', () => {
+    const email = integration('e', 'EMAIL', { recipients: '["ap@example.com"]' });
+    const key = syncIdempotencyKey('INV1', 'e', APPROVED_AT);
+
+    it('claims the send under its Message-ID before sending, then records it SYNCED; a redelivery sends nothing', async () => {
+      const { deps, approved, pushes, claims, resultOf } = fakes([email], () => ({
+        ok: true,
+        remoteId: `<sync-${key}@invoicepilot.local>`,
+      }));
+      approved('INV1');
+      const handler = createSyncHandler(deps);
+      await handler(sqsEvent(1, ['INV1', 'e']));
+      const messageId = syncMessageId(
+        { idempotencyKey: key, approvedAt: APPROVED_AT },
+        'IP <no-reply@invoicepilot.local>',
+      );
+      expect(messageId).toBe(`<sync-${key}@invoicepilot.local>`);
+      expect(claims).toMatchObject([{ status: 'PENDING', remoteId: messageId, approvedAt: APPROVED_AT }]);
+      expect(resultOf('INV1', 'e')).toMatchObject({ status: 'SYNCED', remoteId: messageId });
+      await handler(sqsEvent(2, ['INV1', 'e']));
+      expect(pushes).toHaveLength(1);
+    });
+
+    it('a delivery that finds a fresh claim leaves it to its sender (retried later) and never sends', async () => {
+      const { deps, approved, pushes, resultOf } = fakes([email], () => ({ ok: true, remoteId: 'x' }));
+      const claim = {
+        integrationId: 'e',
+        integrationName: 'EMAIL e',
+        type: 'EMAIL',
+        status: 'PENDING' as const,
+        remoteId: `<sync-${key}@invoicepilot.local>`,
+        attempts: 1,
+        nextAttemptAt: null,
+        approvedAt: APPROVED_AT,
+        updatedAt: new Date(NOW.getTime() - 10_000).toISOString(),
+      };
+      approved('INV1', [claim]);
+      const handler = createSyncHandler(deps);
+      expect((await handler(sqsEvent(2, ['INV1', 'e']))).batchItemFailures).toEqual([
+        { itemIdentifier: 'INV1/e' },
+      ]);
+      expect(pushes).toEqual([]);
+      expect(resultOf('INV1', 'e')).toEqual(claim);
+    });
+
+    it('an expired claim (its worker stopped mid-send) is reported FAILED and notified, not sent again', async () => {
+      const { deps, approved, pushes, notified, resultOf } = fakes([email], () => ({
+        ok: true,
+        remoteId: 'x',
+      }));
+      approved('INV1', [
+        {
+          integrationId: 'e',
+          integrationName: 'EMAIL e',
+          type: 'EMAIL',
+          status: 'PENDING',
+          remoteId: `<sync-${key}@invoicepilot.local>`,
+          attempts: 1,
+          nextAttemptAt: null,
+          approvedAt: APPROVED_AT,
+          updatedAt: new Date(NOW.getTime() - CLAIM_EXPIRES_MS).toISOString(),
+        },
+      ]);
+      expect((await createSyncHandler(deps)(sqsEvent(2, ['INV1', 'e']))).batchItemFailures).toEqual([]);
+      expect(pushes).toEqual([]);
+      expect(resultOf('INV1', 'e')).toMatchObject({
+        status: 'FAILED',
+        remoteId: null,
+        lastError: SEND_UNCERTAIN,
+      });
+      expect(notified).toEqual([`INV1: EMAIL e: ${SEND_UNCERTAIN}`]);
+    });
+
+    it('a failed send releases the claim, so the retry sends; Retry sync (PENDING, no id) may claim again', async () => {
+      let down = true;
+      const { deps, approved, pushes, resultOf } = fakes([email], () =>
+        down ? { ok: false, error: 'The e-mail could not be sent: 421' } : { ok: true, remoteId: 'M' },
+      );
+      approved('INV1');
+      const handler = createSyncHandler(deps);
+      await handler(sqsEvent(1, ['INV1', 'e']));
+      expect(resultOf('INV1', 'e')).toMatchObject({ status: 'RETRYING', remoteId: null });
+      down = false;
+      await handler(sqsEvent(2, ['INV1', 'e']));
+      expect(pushes).toHaveLength(2);
+      expect(resultOf('INV1', 'e')).toMatchObject({ status: 'SYNCED', remoteId: 'M', attempts: 2 });
+      const retried = {
+        ...(resultOf('INV1', 'e') as SyncResult),
+        status: 'PENDING' as const,
+        remoteId: null,
+      };
+      expect(isClaimable(retried, APPROVED_AT)).toBe(true);
+      expect(isClaimable({ ...retried, remoteId: 'M' }, APPROVED_AT)).toBe(false);
+      expect(isClaimable({ ...retried, remoteId: 'M' }, '2026-12-01T00:00:00.000Z')).toBe(true);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
+import { type EventInvoice, emailRecipients, INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
 import {
   findIntegration,
   type IntegrationItem,
@@ -9,35 +9,28 @@ import {
 import {
   findInvoice,
   type InvoiceItem,
-  listLineItems,
   type SyncResult,
   saveInvoice,
-  toInvoice,
-  withLineSplits,
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
-import { postJson } from '../../adapters/http';
+import { sendEmail } from '../../adapters/email/mail-sender';
+import { callOutbound } from '../../adapters/http';
+import { makeWebhookRequest } from '../../adapters/make/webhook';
 import { pushPropertywareBill } from '../../adapters/propertyware/client';
 import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
 import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
 import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
+import { invoiceSummaryEmail } from '../../core/email/invoice-summary';
+import { invoiceEventBody } from '../../core/webhooks/event-body';
+import { webhookMessageId } from '../../core/webhooks/signing';
 import { env } from '../../env';
+import { eventInvoiceOf } from '../../services/event-invoice';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
 import { isFinalAttempt, processBatch } from '../lib/batch';
 
 export const SYNC_TIMEOUT_MS = 10_000;
-
-/** How a Make.com webhook is called: its URL (the secret), and Make's API key header when one is set. */
-export function requestFor(
-  integration: IntegrationItem & { type: 'MAKE_COM' },
-): { url: string; headers: Record<string, string> } | { error: string } {
-  const { config } = integration;
-  const url = config.apiUrl ?? config.webhookUrl;
-  if (!url) return { error: `No API URL is configured for ${integration.name}` };
-  return { url, headers: config.apiKey ? { 'x-make-apikey': config.apiKey } : {} };
-}
 
 /**
  * What one push to one system came to. `permanent` failures (revoked credentials, a missing mapping)
@@ -47,10 +40,39 @@ export type PushOutcome =
   | { ok: true; remoteId: string | null }
   | { ok: false; error: string; permanent?: boolean };
 
-/** The approved invoice as pushed: its JSON with the line items. */
-export type InvoicePayload = ReturnType<typeof toInvoice> & {
-  lineItems: Awaited<ReturnType<typeof listLineItems>>;
-};
+/** The approved invoice as pushed: as events carry it, with its line items and a file link. */
+export type InvoicePayload = EventInvoice;
+
+/** What one message asks for: its idempotency key (per invoice, integration and approval) and the approval. */
+export interface SyncJob {
+  idempotencyKey: string;
+  approvedAt: string;
+}
+
+/**
+ * Systems that cannot drop a duplicate themselves (an e-mail, once sent, is sent): the send is claimed on
+ * the invoice first, with a conditional write, so a redelivered message never sends twice. Bills are
+ * idempotent at the target (requestid, refNo) and are simply called again.
+ */
+const CLAIMED_TYPES: ReadonlySet<IntegrationItem['type']> = new Set(['EMAIL']);
+
+/**
+ * A claim older than this outlived the worker that made it (its function timeout is 30 s): the send may or
+ * may not have happened, so it is not repeated but reported.
+ */
+export const CLAIM_EXPIRES_MS = 5 * 60_000;
+
+export const SEND_UNCERTAIN =
+  'The e-mail may not have been sent: sending was interrupted. Use Retry sync to send it again';
+
+/**
+ * Whether a send for this approval may be claimed, given the integration's current outcome on the invoice:
+ * not once it is SYNCED, nor while a claim (PENDING with the Message-ID it sends under) stands.
+ */
+export function isClaimable(current: SyncResult | undefined, approvedAt: string): boolean {
+  if (!current || current.approvedAt !== approvedAt) return true;
+  return current.status !== 'SYNCED' && !(current.status === 'PENDING' && current.remoteId);
+}
 
 export interface SyncDeps {
   findInvoice(orgId: string, invoiceId: string): Promise<InvoiceItem | undefined>;
@@ -66,6 +88,11 @@ export interface SyncDeps {
   ): Promise<unknown>;
   /** Writes one outcome on the invoice (read-modify-write, retried on a concurrent change); answers them all. */
   saveSyncResult(orgId: string, invoiceId: string, result: SyncResult): Promise<SyncResult[]>;
+  /**
+   * Writes `claim` only if, on the invoice as it is at the write (a conditional write on its version),
+   * the integration's outcome is still claimable (isClaimable); answers whether it was written.
+   */
+  claimSyncResult(orgId: string, invoiceId: string, claim: SyncResult): Promise<boolean>;
   notifySyncFailed(orgId: string, invoice: InvoiceItem, failure: string): Promise<void>;
   publishSynced(orgId: string, invoiceId: string): Promise<void>;
   /** The config with its secret fields opened (decrypted) for this call only. */
@@ -77,13 +104,15 @@ export interface SyncDeps {
   push(
     integration: IntegrationItem,
     invoice: InvoicePayload,
-    idempotencyKey: string,
+    job: SyncJob,
     document: BillDocument,
   ): Promise<PushOutcome>;
   /** The stored file of an invoice (its object key). */
   readObject(key: string): Promise<Uint8Array>;
   /** Milliseconds until the queue calls again after a failure (the queue's visibility timeout). */
   retryDelayMs(): number;
+  /** The product's sender (MAIL_FROM): its domain names an e-mail's Message-ID. */
+  mailFrom(): string;
   now?: () => Date;
 }
 
@@ -100,12 +129,13 @@ async function quickBooksToken(orgId: string, integration: IntegrationItem): Pro
 
 /**
  * Sends the invoice to one system, config opened: QuickBooks and Propertyware get a bill (its id is the
- * remote id); Make.com gets the event as JSON.
+ * remote id); Make.com gets the invoice event (as our webhooks do); EMAIL the summary with the file
+ * attached (its Message-ID is the remote id).
  */
 export async function pushTo(
   integration: IntegrationItem,
   invoice: InvoicePayload,
-  idempotencyKey: string,
+  job: SyncJob,
   document: BillDocument,
 ): Promise<PushOutcome> {
   if (integration.type === 'QUICKBOOKS') {
@@ -114,27 +144,76 @@ export async function pushTo(
     const result = await pushBill(
       { ...integration.config, apiKey: token.accessToken },
       invoice,
-      idempotencyKey,
+      job.idempotencyKey,
       document,
     );
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
   if (integration.type === 'PROPERTYWARE') {
-    const result = await pushPropertywareBill(integration.config, invoice);
+    const result = await pushPropertywareBill(integration.config, invoice, document);
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
-  const request = requestFor({ ...integration, type: integration.type });
+  if (integration.type === 'EMAIL') return emailInvoice(integration, invoice, job, document);
+  const request = makeWebhookRequest(
+    integration.config,
+    invoiceEventBody(makeEvent(integration.id, invoice.id, job.approvedAt), invoice),
+    SYNC_TIMEOUT_MS,
+  );
   if ('error' in request) return { ok: false, error: request.error, permanent: true };
-  const body = JSON.stringify({ event: 'invoice.approved', invoice });
-  const result = await postJson(request.url, body, request.headers, SYNC_TIMEOUT_MS);
+  const result = await callOutbound(request);
   return result.ok ? { ok: true, remoteId: null } : { ok: false, error: result.error ?? 'Unknown error' };
+}
+
+/** The approval event as one Make.com integration gets it: its id is the same on every retry. */
+export const makeEvent = (integrationId: string, invoiceId: string, approvedAt: string) => ({
+  id: webhookMessageId(integrationId, invoiceId, 'invoice.approved', approvedAt),
+  type: 'invoice.approved' as const,
+  at: approvedAt,
+});
+
+/** The Message-ID an EMAIL sync sends under: stable per (invoice, integration, approval). */
+export function syncMessageId(job: SyncJob, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'invoicepilot.local';
+  return `<sync-${job.idempotencyKey}@${domain}>`;
+}
+
+/** E-mails the approved invoice's summary, its file attached, to the integration's recipients. */
+async function emailInvoice(
+  integration: IntegrationItem,
+  invoice: InvoicePayload,
+  job: SyncJob,
+  document: BillDocument,
+): Promise<PushOutcome> {
+  const to = emailRecipients(integration.config);
+  if (to.length === 0) return { ok: false, error: 'No recipients are configured', permanent: true };
+  const { PUBLIC_URL, MAIL_FROM } = env();
+  if (!PUBLIC_URL)
+    return { ok: false, error: 'PUBLIC_URL is not set: no link to the invoice', permanent: true };
+  try {
+    const sent = await sendEmail({
+      to,
+      ...invoiceSummaryEmail(invoice, PUBLIC_URL),
+      messageId: syncMessageId(job, MAIL_FROM),
+      attachments: [
+        {
+          filename: document.filename,
+          content: Buffer.from(await document.read()),
+          contentType: document.contentType,
+        },
+      ],
+    });
+    return { ok: true, remoteId: sent.messageId };
+  } catch (error) {
+    return { ok: false, error: `The e-mail could not be sent: ${(error as Error).message}`.slice(0, 300) };
+  }
 }
 
 /**
  * Pushes an approved invoice to ONE integration (one message per invoice and integration, see
  * fanOutSync) and records the outcome on the invoice (`syncResults`) and on the integration. A message
- * whose integration is already SYNCED for this approval is dropped, so a redelivery never sends twice.
- * A transient failure is RETRYING and throws (SQS calls again, then dead-letters); a permanent one, or
+ * whose integration is already SYNCED for this approval is dropped, so a redelivery never sends twice;
+ * an e-mail, which the receiver cannot drop, is first claimed on the invoice (CLAIMED_TYPES), so even two
+ * deliveries at once send it once. A transient failure is RETRYING and throws (SQS calls again, then dead-letters); a permanent one, or
  * the last attempt, is FAILED and notifies the organization (`sync_failed`).
  */
 export function createSyncHandler(deps: SyncDeps) {
@@ -149,23 +228,37 @@ export function createSyncHandler(deps: SyncDeps) {
     const previous = (invoice.syncResults ?? []).find((r) => r.integrationId === integration.id);
     if (previous?.status === 'SYNCED' && previous.approvedAt === message.at) return;
     const attempts = (previous?.approvedAt === message.at ? previous.attempts : 0) + 1;
+    const job: SyncJob = { idempotencyKey: message.idempotencyKey, approvedAt: message.at };
+    const base = { integrationId: integration.id, integrationName: integration.name, type: integration.type };
+    // Read before any claim, so that nothing but the send itself stands between a claim and its outcome.
+    const config = await deps.openConfig(message.orgId, integration.config);
+    const payload = await deps.payloadOf(invoice);
 
-    const outcome = await deps.push(
-      { ...integration, config: await deps.openConfig(message.orgId, integration.config) },
-      await deps.payloadOf(invoice),
-      message.idempotencyKey,
-      {
-        filename: invoice.filename,
-        contentType: invoice.contentType,
-        read: () => deps.readObject(invoice.objectKey),
-      },
-    );
+    if (CLAIMED_TYPES.has(integration.type)) {
+      if (!isClaimable(previous, message.at))
+        return settleStandingClaim(message, invoice, integration, previous);
+      const claimed = await deps.claimSyncResult(message.orgId, message.invoiceId, {
+        ...base,
+        status: 'PENDING',
+        remoteId: syncMessageId(job, deps.mailFrom()),
+        attempts,
+        lastError: null,
+        nextAttemptAt: null,
+        approvedAt: message.at,
+        updatedAt: now().toISOString(),
+      });
+      if (!claimed) return; // Another delivery of this message claimed it first and sends it.
+    }
+
+    const outcome = await deps.push({ ...integration, config }, payload, job, {
+      filename: invoice.filename,
+      contentType: invoice.contentType,
+      read: () => deps.readObject(invoice.objectKey),
+    });
     const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
     const at = now();
     const results = await deps.saveSyncResult(message.orgId, message.invoiceId, {
-      integrationId: integration.id,
-      integrationName: integration.name,
-      type: integration.type,
+      ...base,
       status: outcome.ok ? 'SYNCED' : final ? 'FAILED' : 'RETRYING',
       remoteId: outcome.ok ? outcome.remoteId : null,
       attempts,
@@ -187,6 +280,32 @@ export function createSyncHandler(deps: SyncDeps) {
     if (!outcome.permanent) throw new Error(`Sync to ${integration.name} failed: ${outcome.error}`);
   }
 
+  /**
+   * A redelivery found this approval's send claimed and not settled: while the claim is fresh its worker
+   * may still be sending (the queue calls again later); once it expired, the send is reported as uncertain
+   * (FAILED, notified) rather than repeated.
+   */
+  async function settleStandingClaim(
+    message: SyncMessage,
+    invoice: InvoiceItem,
+    integration: IntegrationItem,
+    claim: SyncResult | undefined,
+  ): Promise<void> {
+    if (!claim || claim.status === 'SYNCED') return;
+    const at = now();
+    if (at.getTime() - Date.parse(claim.updatedAt) < CLAIM_EXPIRES_MS)
+      throw new Error(`Sync to ${integration.name} is still being sent`);
+    await deps.saveSyncResult(message.orgId, message.invoiceId, {
+      ...claim,
+      status: 'FAILED',
+      remoteId: null,
+      lastError: SEND_UNCERTAIN,
+      nextAttemptAt: null,
+      updatedAt: at.toISOString(),
+    });
+    await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${SEND_UNCERTAIN}`);
+  }
+
   /** True when this approval reached every active integration (then `invoice.synced` is published once). */
   async function everyIntegrationSynced(message: SyncMessage, results: SyncResult[]): Promise<boolean> {
     const active = (await deps.listIntegrations(message.orgId)).filter((i) => i.status !== 'INACTIVE');
@@ -203,13 +322,35 @@ export function mergeSyncResult(current: SyncResult[], update: SyncResult): Sync
   return [...current.filter((r) => r.integrationId !== update.integrationId), update];
 }
 
+/**
+ * Writes the outcome `decide` makes of the invoice's current ones, conditionally on the invoice's version
+ * (re-read and decided again after a concurrent change); null when `decide` declines or the invoice is gone.
+ */
+async function changeSyncResult(
+  orgId: string,
+  invoiceId: string,
+  decide: (current: SyncResult[]) => SyncResult | null,
+): Promise<SyncResult[] | null> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const before = await findInvoice(orgId, invoiceId);
+    if (!before) return null;
+    const result = decide(before.syncResults ?? []);
+    if (!result) return null;
+    const syncResults = mergeSyncResult(before.syncResults ?? [], result);
+    try {
+      await saveInvoice(before, { syncResults }, null);
+      return syncResults;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'stale_version') throw error;
+    }
+  }
+  throw new Error('The invoice kept changing; the sync outcome is retried');
+}
+
 export const handler = createSyncHandler({
   findInvoice,
-  async payloadOf(invoice) {
-    // Each line item carries its own split, so the sync can book it per allocation.
-    const lineItems = withLineSplits(await listLineItems(invoice.orgId, invoice.id), invoice);
-    return { ...toInvoice(invoice), lineItems };
-  },
+  // Each line item carries its own split, so the sync can book it per allocation.
+  payloadOf: (invoice) => eventInvoiceOf(invoice),
   findIntegration,
   listIntegrations,
   async fanOut(orgId, invoiceId, at) {
@@ -217,20 +358,13 @@ export const handler = createSyncHandler({
     if (SYNC_QUEUE_URL) await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at);
   },
   recordIntegrationResult,
-  async saveSyncResult(orgId, invoiceId, result) {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const before = await findInvoice(orgId, invoiceId);
-      if (!before) return [];
-      const syncResults = mergeSyncResult(before.syncResults ?? [], result);
-      try {
-        await saveInvoice(before, { syncResults }, null);
-        return syncResults;
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'stale_version') throw error;
-      }
-    }
-    throw new Error('The invoice kept changing; the sync outcome is retried');
-  },
+  saveSyncResult: async (orgId, invoiceId, result) =>
+    (await changeSyncResult(orgId, invoiceId, () => result)) ?? [],
+  claimSyncResult: async (orgId, invoiceId, claim) =>
+    (await changeSyncResult(orgId, invoiceId, (results) => {
+      const current = results.find((r) => r.integrationId === claim.integrationId);
+      return isClaimable(current, claim.approvedAt as string) ? claim : null;
+    })) !== null,
   async notifySyncFailed(orgId, invoice, failure) {
     const label = invoice.invoiceNumber ? `Invoice ${invoice.invoiceNumber}` : invoice.filename;
     await addNotification(orgId, {
@@ -244,4 +378,5 @@ export const handler = createSyncHandler({
   push: pushTo,
   readObject: (key) => getObjectBytes(key),
   retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
+  mailFrom: () => env().MAIL_FROM,
 });

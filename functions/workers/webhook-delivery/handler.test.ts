@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { Invoice, WebhookDelivery } from '../../../shared/schemas';
+import type { EventInvoice, WebhookDelivery } from '../../../shared/schemas';
 import type { WebhookItem } from '../../adapters/dynamodb/webhooks';
 import type { PostResult } from '../../adapters/http';
 import type { WebhookAttemptMessage } from '../../services/invoice-events';
@@ -10,6 +10,12 @@ import { createWebhookHandler, type WebhookDeps } from './handler';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const OLD_SECRET = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+
+/** What only an event's invoice carries: its line items and file link. */
+const EVENT_PARTS = {
+  lineItems: [{ id: 'L1', description: 'Valve', quantity: 1, unitPrice: 40, totalPrice: 40 }],
+  file: { filename: 'a.pdf', contentType: 'application/pdf', url: 'https://files/a.pdf', expiresAt: 'x' },
+};
 
 const webhook = (id: string, url: string, events: string[], secret: string | null = null): WebhookItem => ({
   id,
@@ -61,7 +67,7 @@ function fakes(hooks: WebhookItem[], answer: (url: string) => PostResult) {
       disableAfterSeconds: 5 * 86_400,
     }),
     now: () => clock.now,
-    findInvoice: async (_org, id) => ({ id, status: 'PROCESSED' }) as Invoice,
+    findInvoice: async (_org, id) => ({ id, status: 'PROCESSED', ...EVENT_PARTS }) as unknown as EventInvoice,
     listWebhooks: async () => hooks,
     getWebhook: async (_org, id) => hooks.find((h) => h.id === id),
     recordDelivery: async (_org, id, r) => {
@@ -100,7 +106,7 @@ const message = (invoiceId: string, event = 'invoice.processed') => ({
 });
 
 describe('webhook delivery worker', () => {
-  it('posts {event, invoice} to subscribed webhooks only, signed so that standardwebhooks verifies it', async () => {
+  it('posts the event body to subscribed webhooks only, signed so that standardwebhooks verifies it', async () => {
     const { deps, posts, log } = fakes(
       [
         webhook('w1', 'http://a/hook', ['invoice.processed'], `sealed:${SECRET}`),
@@ -114,8 +120,15 @@ describe('webhook delivery worker', () => {
     expect(posts).toHaveLength(1);
     const [{ body, headers }] = posts;
     expect(new Webhook(SECRET).verify(body, headers)).toEqual({
+      id: headers['webhook-id'],
+      type: 'invoice.processed',
       event: 'invoice.processed',
-      invoice: { id: 'INV1', status: 'PROCESSED' },
+      timestamp: message('INV1').at,
+      invoice: {
+        id: 'INV1',
+        status: 'PROCESSED',
+        ...EVENT_PARTS,
+      },
     });
     expect(headers['webhook-id']).toMatch(/^msg_/);
     expect(headers['x-signature']).toBeUndefined();

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { Invoice, WebhookDelivery } from '../../../shared/schemas';
+import type { EventInvoice, WebhookDelivery } from '../../../shared/schemas';
 import { db, tableName } from '../../adapters/dynamodb/client';
-import { findInvoice, toInvoice } from '../../adapters/dynamodb/invoices';
+import { findInvoice } from '../../adapters/dynamodb/invoices';
 import { keys } from '../../adapters/dynamodb/keys';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import {
@@ -16,6 +16,7 @@ import {
 import { type PostResult, postJson } from '../../adapters/http';
 import { openSecret } from '../../adapters/secrets';
 import { AppError } from '../../core/errors/app-error';
+import { invoiceEventBody } from '../../core/webhooks/event-body';
 import {
   MAX_QUEUE_DELAY_SECONDS,
   nextRetryDelaySeconds,
@@ -23,6 +24,7 @@ import {
 } from '../../core/webhooks/retry-policy';
 import { type SigningSecret, signedHeaders, webhookMessageId } from '../../core/webhooks/signing';
 import { env } from '../../env';
+import { eventInvoiceOf } from '../../services/event-invoice';
 import {
   queueWebhookAttempt,
   type WebhookAttemptMessage,
@@ -44,7 +46,8 @@ export interface WebhookDeliveryConfig {
 export interface WebhookDeps {
   config(): WebhookDeliveryConfig;
   now(): Date;
-  findInvoice(orgId: string, invoiceId: string): Promise<Invoice | undefined>;
+  /** The invoice as events carry it (line items, a fresh file link), undefined once deleted. */
+  findInvoice(orgId: string, invoiceId: string): Promise<EventInvoice | undefined>;
   listWebhooks(orgId: string): Promise<WebhookItem[]>;
   getWebhook(orgId: string, id: string): Promise<WebhookItem | undefined>;
   /** Records the outcome on the webhook; answers it as it is now, undefined if deleted or switched off. */
@@ -107,8 +110,8 @@ function excerpt(text: string): string {
 }
 
 /**
- * Delivers invoice events to webhooks, to the Standard Webhooks specification: a POST of
- * `{event, invoice}` signed with every valid secret (`webhook-id` stays the same across retries), 5 s
+ * Delivers invoice events to webhooks, to the Standard Webhooks specification: a POST of the event body
+ * (invoiceEventBody: id, type, timestamp, the invoice with line items and file link) signed with every valid secret (`webhook-id` stays the same across retries), 5 s
  * timeout, each attempt written to the endpoint's delivery log. A failed attempt is retried with
  * exponential backoff and jitter for 3 days by queueing the next attempt with an SQS delay — nothing
  * sleeps. A 410 answer disables the endpoint at once; five days of failures disable it too, and the
@@ -142,8 +145,10 @@ export function createWebhookHandler(deps: WebhookDeps) {
   ): Promise<void> {
     const invoice = await deps.findInvoice(message.orgId, message.invoiceId);
     if (!invoice) return; // Deleted since: nothing left to tell.
-    const body = JSON.stringify({ event: message.event, invoice });
     const messageId = webhookMessageId(webhook.id, message.invoiceId, message.event, message.at);
+    const body = JSON.stringify(
+      invoiceEventBody({ id: messageId, type: message.event, at: message.at }, invoice),
+    );
     const now = deps.now();
     const headers = {
       'x-webhook-event': message.event,
@@ -248,7 +253,7 @@ export const handler = createWebhookHandler({
   now: () => new Date(),
   findInvoice: async (orgId, invoiceId) => {
     const item = await findInvoice(orgId, invoiceId);
-    return item ? toInvoice(item) : undefined;
+    return item ? eventInvoiceOf(item) : undefined;
   },
   listWebhooks,
   getWebhook: (orgId, id) =>

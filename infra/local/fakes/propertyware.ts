@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { multipartParts } from './multipart';
 import { type RecordedRequest, readRequest } from './recorded-request';
 
 /**
  * A local Propertyware (REST API v1, under /pw/api/rest/v1) with the subset the sync uses: vendor search
- * and create, bill search by refNo and bill create. Every request is checked against the documented
+ * and create, bill search by refNo and bill create, and a bill's documents (list, and upload: `POST
+ * /docs?entityType=BILL&entityId=…`, multipart/form-data with one `file` part). Every request is checked against the documented
  * shapes: the x-propertyware-client-id / -client-secret / -system-id headers, `Accept: application/json`,
  * JSON bodies with the SaveBill / SaveBillSplit required fields and int64 ids. Anything else is answered
  * as Propertyware does (401 for credentials, 400 with a message otherwise).
@@ -23,6 +25,8 @@ export interface FakePropertyware {
   requests: FakePropertywareRequest[];
   bills: (SaveBillBody & { id: number; amount: number })[];
   vendors: { id: number; name: string }[];
+  /** Uploaded documents, with the bytes of their file. */
+  documents: FakePropertywareDocument[];
   /** Handles the next call to a path ending so (e.g. `/bills`) fully, then drops the connection unanswered. */
   loseNextAnswer(pathSuffix: string): void;
   /** Answers the next `count` calls 429 (rate limited) without handling them. */
@@ -30,7 +34,47 @@ export interface FakePropertyware {
   stop(): Promise<void>;
 }
 
+/** A document as Propertyware answers it (Document), and the file it holds. */
+export interface FakePropertywareDocument {
+  id: number;
+  entityType: string;
+  entityId: number;
+  fileName: string;
+  fileType: string;
+  publishToOwnerPortal: boolean;
+  publishToTenantPortal: boolean;
+  content: Buffer;
+}
+
 const BASE = '/pw/api/rest/v1';
+/** The entity types a document may be attached to (Document.entityType). */
+const DOCUMENT_ENTITY_TYPES = [
+  'APPOINTMENT',
+  'ASSET',
+  'BILL',
+  'BANK_DEPOSIT',
+  'BILL_PAYMENT',
+  'BUILDING',
+  'CONTACT',
+  'DESKTOP',
+  'INSPECTION',
+  'LEASE',
+  'OTHER',
+  'PORTFOLIO',
+  'PROSPECT',
+  'UNIT',
+  'VENDOR',
+  'WORK_ORDER',
+] as const;
+/** The query of a document list or upload: entityType required, entityId an int64 (required for a BILL). */
+const documentQuery = z
+  .object({
+    entityType: z.enum(DOCUMENT_ENTITY_TYPES),
+    entityId: z.coerce.number().int().positive(),
+    publishToOwnerPortal: z.enum(['true', 'false']).optional(),
+    publishToTenantPortal: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
 const int64 = z.number().int().positive();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const money = z
@@ -80,11 +124,43 @@ export async function startFakePropertyware(
   const requests: FakePropertywareRequest[] = [];
   const bills: FakePropertyware['bills'] = [];
   const vendors: FakePropertyware['vendors'] = [];
+  const documents: FakePropertywareDocument[] = [];
   const toLose = new Set<string>();
   let throttled = 0;
   let nextId = 5000;
 
-  function route(req: FakePropertywareRequest): { status: number; body: unknown } {
+  /** POST /docs: the query names an existing entity, the body is multipart with exactly one `file` part. */
+  async function uploadDocument(req: FakePropertywareRequest): Promise<{ status: number; body: unknown }> {
+    const query = documentQuery.safeParse(req.query);
+    if (!query.success) return error(400, query.error.message);
+    const { entityType, entityId } = query.data;
+    if (entityType === 'BILL' && !bills.some((b) => b.id === entityId)) return error(404, 'Bill not found');
+    const contentType = req.headers['content-type'] ?? '';
+    if (!/^multipart\/form-data; ?boundary=.+/.test(contentType))
+      return error(415, 'Content-Type must be multipart/form-data');
+    const parts = await multipartParts(contentType, req.raw);
+    if ('error' in parts) return error(400, `Unreadable multipart body: ${parts.error}`);
+    const files = parts.filter((p) => p.name === 'file');
+    if (files.length !== 1 || parts.length !== 1)
+      return error(400, 'Exactly one part named file is required');
+    const [file] = files;
+    if (!file.filename || file.data.length === 0) return error(400, 'file must be a named, non-empty file');
+    const document: FakePropertywareDocument = {
+      id: nextId++,
+      entityType,
+      entityId,
+      fileName: file.filename,
+      fileType: file.mimeType,
+      publishToOwnerPortal: query.data.publishToOwnerPortal === 'true',
+      publishToTenantPortal: query.data.publishToTenantPortal === 'true',
+      content: file.data,
+    };
+    documents.push(document);
+    const { content: _content, ...answer } = document;
+    return { status: 201, body: answer };
+  }
+
+  async function route(req: FakePropertywareRequest): Promise<{ status: number; body: unknown }> {
     if (throttled > 0) {
       throttled -= 1;
       return error(429, 'Too many requests');
@@ -97,9 +173,21 @@ export async function startFakePropertyware(
     )
       return error(401, 'Invalid client credentials or system id');
     if (h.accept !== 'application/json') return error(400, 'Accept must be application/json');
+    const resource = req.path.startsWith(`${BASE}/`) ? req.path.slice(BASE.length) : '';
+    if (resource === '/docs' && req.method === 'POST') return uploadDocument(req);
+    if (resource === '/docs' && req.method === 'GET') {
+      const query = documentQuery.partial({ entityId: true }).safeParse(req.query);
+      if (!query.success) return error(400, query.error.message);
+      return {
+        status: 200,
+        body: documents
+          .filter((d) => d.entityType === query.data.entityType)
+          .filter((d) => query.data.entityId === undefined || d.entityId === query.data.entityId)
+          .map(({ content: _content, ...d }) => d),
+      };
+    }
     if (req.method === 'POST' && h['content-type'] !== 'application/json')
       return error(415, 'Content-Type must be application/json');
-    const resource = req.path.startsWith(`${BASE}/`) ? req.path.slice(BASE.length) : '';
     if (resource === '/vendors' && req.method === 'GET')
       return { status: 200, body: vendors.filter((v) => !req.query.name || v.name === req.query.name) };
     if (resource === '/vendors' && req.method === 'POST') {
@@ -126,7 +214,7 @@ export async function startFakePropertyware(
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const request = await readRequest(req);
     requests.push(request);
-    const answer = route(request);
+    const answer = await route(request);
     const lose = [...toLose].find((suffix) => request.method === 'POST' && request.path.endsWith(suffix));
     if (lose) {
       toLose.delete(lose);
@@ -143,6 +231,7 @@ export async function startFakePropertyware(
     requests,
     bills,
     vendors,
+    documents,
     loseNextAnswer: (suffix) => {
       toLose.add(suffix);
     },

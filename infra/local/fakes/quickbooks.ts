@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import busboy from 'busboy';
 import { z } from 'zod';
+import { multipartParts } from './multipart';
 import { type RecordedRequest, readRequest } from './recorded-request';
 
 /**
@@ -101,42 +101,6 @@ const attachableMetadata = z
   .strict();
 /** The file types QuickBooks takes as attachments (the invoice formats among them). */
 const ATTACHABLE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
-
-interface Part {
-  name: string;
-  filename?: string;
-  mimeType: string;
-  data: Buffer;
-}
-
-/** The parts of a multipart/form-data body in order (busboy), or an error when it cannot be read. */
-function multipartParts(contentType: string, raw: Buffer): Promise<Part[] | { error: string }> {
-  return new Promise((resolve) => {
-    const parts: Part[] = [];
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: { 'content-type': contentType } });
-    } catch (error) {
-      resolve({ error: (error as Error).message });
-      return;
-    }
-    parser.on('file', (name, stream, info) => {
-      const part: Part = { name, filename: info.filename, mimeType: info.mimeType, data: Buffer.alloc(0) };
-      parts.push(part);
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        part.data = Buffer.concat(chunks);
-      });
-    });
-    parser.on('field', (name, value) =>
-      parts.push({ name, mimeType: 'text/plain', data: Buffer.from(value) }),
-    );
-    parser.on('error', (error) => resolve({ error: (error as Error).message }));
-    parser.on('close', () => resolve(parts));
-    parser.end(raw);
-  });
-}
 
 const vendorQuery = /^SELECT \* FROM Vendor WHERE DisplayName = '((?:[^'\\]|\\.)*)'$/;
 

@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { INTEGRATION_TYPES, integrationInputSchema } from '../../../../../shared/schemas/entities';
+import {
+  INTEGRATION_TYPES,
+  integrationInputSchema,
+  MAX_EMAIL_RECIPIENTS,
+} from '../../../../../shared/schemas/entities';
 import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/label';
@@ -15,7 +19,15 @@ type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 export interface IntegrationFormValues {
   name: string;
   type: IntegrationType;
-  config: { apiUrl: string; apiKey: string; username: string; password: string; systemId: string };
+  config: {
+    apiUrl: string;
+    apiKey: string;
+    username: string;
+    password: string;
+    systemId: string;
+    /** EMAIL: addresses separated by commas or new lines. */
+    recipients: string;
+  };
 }
 
 /** Empty optional fields are left out, so the shared schema sees them as absent. */
@@ -42,7 +54,7 @@ function IntegrationForm({ onDone }: { onDone: () => void }) {
     defaultValues: {
       name: '',
       type: 'MAKE_COM',
-      config: { apiUrl: '', apiKey: '', username: '', password: '', systemId: '' },
+      config: { apiUrl: '', apiKey: '', username: '', password: '', systemId: '', recipients: '' },
     },
   });
   const type = watch('type');
@@ -120,6 +132,16 @@ function IntegrationForm({ onDone }: { onDone: () => void }) {
             <Input {...cfg('systemId')} autoComplete="off" inputMode="numeric" />
           </FormField>
         </>
+      ) : null}
+      {type === 'EMAIL' ? (
+        <FormField
+          id="integration-recipients"
+          label="Recipients *"
+          hint={`Up to ${MAX_EMAIL_RECIPIENTS} e-mail addresses, separated by commas`}
+          error={cfgErr('recipients')}
+        >
+          <Input {...cfg('recipients')} autoComplete="off" placeholder="ap@example.com, owner@example.com" />
+        </FormField>
       ) : null}
       {type === 'QUICKBOOKS' ? (
         <FormField id="integration-apiKey" label="API Key *" error={cfgErr('apiKey')}>

@@ -1,7 +1,7 @@
 import { Boxes, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '../../../../../shared/format';
-import type { Integration, Webhook } from '../../../../../shared/schemas/entities';
+import { emailRecipients, type Integration, type Webhook } from '../../../../../shared/schemas/entities';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -35,6 +35,7 @@ const TYPE_STYLE: Record<Integration['type'], string> = {
   MAKE_COM: 'bg-violet-50 text-violet-600 dark:bg-violet-500/10 dark:text-violet-300',
   PROPERTYWARE: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-300',
   QUICKBOOKS: 'bg-green-50 text-green-700 dark:bg-green-500/10 dark:text-green-300',
+  EMAIL: 'bg-sky-50 text-sky-700 dark:bg-sky-500/10 dark:text-sky-300',
 };
 
 function hostOf(url: string | null | undefined): string | null {
@@ -113,6 +114,7 @@ function IntegrationRow({ integration: i, onDelete }: { integration: Integration
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">
             {INTEGRATION_TYPE_LABELS[i.type]}
             {hostOf(i.config.apiUrl) ? ` · ${hostOf(i.config.apiUrl)}` : ''}
+            {i.type === 'EMAIL' ? ` · ${emailRecipients(i.config).join(', ')}` : ''}
             {` · Added ${formatDate(i.createdAt)}`}
             {i.lastSyncAt ? ` · Last sync ${formatDate(i.lastSyncAt)}` : ''}
           </p>

@@ -41,10 +41,12 @@ export const INTEGRATION_TYPE_LABELS = {
   MAKE_COM: 'Make.com',
   PROPERTYWARE: 'Propertyware',
   QUICKBOOKS: 'QuickBooks',
+  EMAIL: 'E-mail',
 } as const;
 
 export const INTEGRATION_TYPE_HINTS = {
   MAKE_COM: 'Send approved invoices to a Make.com scenario through its webhook.',
   PROPERTYWARE: 'Sync approved invoices as bills into your Propertyware account.',
   QUICKBOOKS: 'Create bills in QuickBooks Online for approved invoices.',
+  EMAIL: 'E-mail each approved invoice, its summary and file, to the addresses you list.',
 } as const;
