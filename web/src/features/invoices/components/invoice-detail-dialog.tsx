@@ -2,6 +2,7 @@ import {
   Check,
   CircleCheck,
   FileX,
+  MessageSquare,
   Pencil,
   RefreshCw,
   Trash,
@@ -10,6 +11,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatConfidence, formatDate, formatMoney } from '../../../../../shared/format';
+import { MAX_APPROVAL_COMMENT } from '../../../../../shared/schemas/approvals';
 import type { Invoice } from '../../../../../shared/schemas/invoice';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -234,6 +236,13 @@ function ReviewActions({
   const reprocess = useReprocessInvoice();
   const [reason, setReason] = useState('');
   const reasonId = useId();
+  // The optional approval comment: opened on request, so Approve (and A) stay one step.
+  const [commenting, setCommenting] = useState(decision.comment !== '');
+  const commentId = useId();
+  const closeComment = () => {
+    setCommenting(false);
+    decision.setComment('');
+  };
   const busy = decision.approving || decision.rejecting || reprocess.isPending;
   const decide = canDecide(invoice, true);
   const processing = invoice.status === 'PROCESSING';
@@ -288,6 +297,15 @@ function ReviewActions({
             >
               <X aria-hidden /> Reject
             </Button>
+            <Button
+              variant="outline"
+              onClick={() => (commenting ? closeComment() : setCommenting(true))}
+              disabled={busy}
+              aria-expanded={commenting}
+              aria-controls={commenting ? `${commentId}-panel` : undefined}
+            >
+              <MessageSquare aria-hidden /> Add approval comment
+            </Button>
           </>
         ) : null}
         {review || processing ? (
@@ -297,6 +315,41 @@ function ReviewActions({
           </Button>
         ) : null}
       </div>
+      {decide && commenting ? (
+        <div
+          id={`${commentId}-panel`}
+          className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50/50 p-3 dark:border-emerald-900 dark:bg-emerald-500/5"
+        >
+          <label htmlFor={commentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Approval comment (Optional)
+          </label>
+          <Textarea
+            id={commentId}
+            rows={2}
+            maxLength={MAX_APPROVAL_COMMENT}
+            value={decision.comment}
+            autoFocus
+            aria-describedby={`${commentId}-hint`}
+            aria-keyshortcuts="Control+Enter"
+            onChange={(e) => decision.setComment(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                decision.approve();
+              }
+            }}
+            placeholder="Why this is fine to pay..."
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p id={`${commentId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+              Sent with your approval (Approve, or Ctrl+Enter here) and shown in the History.
+            </p>
+            <Button variant="ghost" size="sm" onClick={closeComment}>
+              Remove comment
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {rejecting ? (
         <div className="grid gap-2 rounded-lg border border-red-200 bg-red-50/50 p-3 dark:border-red-900 dark:bg-red-500/5">
           <label htmlFor={reasonId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
