@@ -9,7 +9,15 @@ import {
   TriangleExclamationPoint,
   X,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { formatConfidence, formatDate, formatMoney } from '../../../../../shared/format';
 import { MAX_APPROVAL_COMMENT } from '../../../../../shared/schemas/approvals';
 import type { Invoice } from '../../../../../shared/schemas/invoice';
@@ -222,6 +230,41 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
   );
 }
 
+/**
+ * The text box a decision opens under the actions (the approval comment, the rejection reason) and its
+ * buttons (`children`). Opened by a button or a key, it takes the focus: the text is what comes next.
+ */
+function DecisionTextPanel({
+  id,
+  tone,
+  label,
+  children,
+  ...textarea
+}: {
+  id: string;
+  tone: 'approve' | 'reject';
+  label: string;
+  children: ReactNode;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <div
+      id={`${id}-panel`}
+      className={cn(
+        'grid gap-2 rounded-lg border p-3',
+        tone === 'approve'
+          ? 'border-emerald-200 bg-emerald-50/50 dark:border-emerald-900 dark:bg-emerald-500/5'
+          : 'border-red-200 bg-red-50/50 dark:border-red-900 dark:bg-red-500/5',
+      )}
+    >
+      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <Textarea id={id} autoFocus {...textarea} />
+      {children}
+    </div>
+  );
+}
+
 function ReviewActions({
   invoice,
   decision,
@@ -316,30 +359,24 @@ function ReviewActions({
         ) : null}
       </div>
       {decide && commenting ? (
-        <div
-          id={`${commentId}-panel`}
-          className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50/50 p-3 dark:border-emerald-900 dark:bg-emerald-500/5"
+        <DecisionTextPanel
+          id={commentId}
+          tone="approve"
+          label="Approval comment (Optional)"
+          rows={2}
+          maxLength={MAX_APPROVAL_COMMENT}
+          value={decision.comment}
+          aria-describedby={`${commentId}-hint`}
+          aria-keyshortcuts="Control+Enter"
+          onChange={(e) => decision.setComment(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              decision.approve();
+            }
+          }}
+          placeholder="Why this is fine to pay..."
         >
-          <label htmlFor={commentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Approval comment (Optional)
-          </label>
-          <Textarea
-            id={commentId}
-            rows={2}
-            maxLength={MAX_APPROVAL_COMMENT}
-            value={decision.comment}
-            autoFocus
-            aria-describedby={`${commentId}-hint`}
-            aria-keyshortcuts="Control+Enter"
-            onChange={(e) => decision.setComment(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                decision.approve();
-              }
-            }}
-            placeholder="Why this is fine to pay..."
-          />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id={`${commentId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
               Sent with your approval (Approve, or Ctrl+Enter here) and shown in the History.
@@ -348,22 +385,18 @@ function ReviewActions({
               Remove comment
             </Button>
           </div>
-        </div>
+        </DecisionTextPanel>
       ) : null}
       {rejecting ? (
-        <div className="grid gap-2 rounded-lg border border-red-200 bg-red-50/50 p-3 dark:border-red-900 dark:bg-red-500/5">
-          <label htmlFor={reasonId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Rejection Reason (Optional)
-          </label>
-          <Textarea
-            id={reasonId}
-            rows={3}
-            value={reason}
-            // Opened by R or the Reject button: the reason is what comes next.
-            autoFocus
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="Explain why this invoice is rejected..."
-          />
+        <DecisionTextPanel
+          id={reasonId}
+          tone="reject"
+          label="Rejection Reason (Optional)"
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Explain why this invoice is rejected..."
+        >
           <div className="flex justify-end gap-2">
             <Button variant="ghost" size="sm" onClick={() => setRejecting(false)}>
               Cancel
@@ -372,7 +405,7 @@ function ReviewActions({
               {decision.rejecting ? 'Rejecting...' : 'Confirm Rejection'}
             </Button>
           </div>
-        </div>
+        </DecisionTextPanel>
       ) : null}
     </div>
   );
