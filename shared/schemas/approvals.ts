@@ -73,5 +73,10 @@ export const approvalStepsSchema = z.object({
 });
 export type ApprovalSteps = z.infer<typeof approvalStepsSchema>;
 
+/** The longest approval comment (the review dialog's comment box stops there too). */
+export const MAX_APPROVAL_COMMENT = 1000;
+
 /** The body of POST /api/invoices/{id}/approve: optional, with an optional comment for the audit trail. */
-export const approveBodySchema = z.object({ comment: z.string().trim().max(1000).optional() });
+export const approveBodySchema = z.object({
+  comment: z.string().trim().max(MAX_APPROVAL_COMMENT).optional(),
+});

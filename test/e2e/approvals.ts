@@ -1,7 +1,8 @@
 /**
  * Approval rules of issue 17 in the browser: an administrator sets a two-approval rule for invoices of
  * $10,000 or more, a member uploads a $12,000 invoice, an approver approves it from 'Waiting for me' on
- * the dashboard, and a second approver finishes it from the Invoices page's 'Waiting for me' filter.
+ * the dashboard, and a second approver finishes it from the Invoices page's 'Waiting for me' filter, with
+ * a comment that the History then shows.
  * Run by run.ts on its stack, after the team steps (it adds people to the demo organization). Invitees
  * sign in once before the rule is set: until they join, nobody could give the rule's second approval.
  */
@@ -146,14 +147,19 @@ export async function approvalSteps({
       .waitFor({ timeout: 20_000 });
     await cal.waitForTimeout(300);
     await assertA11y(cal, "invoices filtered to 'Waiting for me'");
-    // Decided in the dashboard dialog, which offers Approve for every invoice waiting for a decision.
+    // Decided in the dashboard dialog, which offers Approve for every invoice waiting for a decision;
+    // this approver adds a comment, which goes into the History.
     const dialog = await openInvoice(cal, invoiceId);
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Add approval comment' }).click();
+    await dialog.getByLabel('Approval comment (Optional)').fill('Matches the signed roofing quote');
+    await assertA11y(cal, 'approval comment');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await seen(cal, 'Invoice approved');
     // The dialog may move on to the next invoice waiting: open this one again to see it approved.
     await cal.keyboard.press('Escape');
     const approved = await openInvoice(cal, invoiceId);
     await approved.getByText('Approved', { exact: true }).first().waitFor();
+    await approved.getByText('“Matches the signed roofing quote”').waitFor();
     assert(
       !(await approved.getByRole('button', { name: 'Approve' }).count()),
       'an approved invoice still offers Approve',

@@ -8,7 +8,9 @@ import { invoicesQueryKey } from './get-invoices';
 
 const path = (id: string, action = '') => `/api/invoices/${encodeURIComponent(id)}${action}`;
 
-export const approveInvoice = (id: string) => api.post<Invoice>(path(id, '/approve'));
+/** Approves, with the approver's comment when there is one (else no body, as the spec's approve has none). */
+export const approveInvoice = (id: string, comment?: string) =>
+  api.post<Invoice>(path(id, '/approve'), comment ? { comment } : undefined);
 export const rejectInvoice = (id: string, reason: string) =>
   api.post<Invoice>(path(id, '/reject'), { reason });
 export const reprocessInvoice = (id: string) => api.post<Invoice>(path(id, '/reprocess'));
@@ -28,7 +30,10 @@ export function invalidateInvoices(queryClient: QueryClient) {
 
 export function useApproveInvoice() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: approveInvoice, onSettled: () => invalidateInvoices(qc) });
+  return useMutation({
+    mutationFn: ({ id, comment }: { id: string; comment?: string }) => approveInvoice(id, comment),
+    onSettled: () => invalidateInvoices(qc),
+  });
 }
 
 export function useRejectInvoice() {

@@ -54,6 +54,8 @@ function DuplicateConfirmDialog({
 /**
  * Approve and reject for one invoice, shared by both invoice dialogs: approving a suspected duplicate
  * asks first; after a decision `onDecided` runs (the dialogs open the next invoice in the queue).
+ * `comment` is the approver's optional comment on this invoice, sent with the approval however it is
+ * given (button, A, or after the duplicate question) and shown in the History.
  * `failTitle` is the toast title of a failure, which the two dialogs word differently (spec 8).
  */
 export function useDecision({
@@ -71,34 +73,42 @@ export function useDecision({
   const approveMutation = useApproveInvoice();
   const rejectMutation = useRejectInvoice();
   const [confirming, setConfirming] = useState(false);
+  // Kept with the invoice it was written for, so moving to the next invoice starts with none.
+  const [draft, setDraft] = useState({ invoiceId: '', text: '' });
+  const comment = invoice && draft.invoiceId === invoice.id ? draft.text : '';
+  const setComment = (text: string) => invoice && setDraft({ invoiceId: invoice.id, text });
   const other = invoice ? duplicateOf(invoice) : null;
 
   const runApprove = () =>
     invoice &&
-    approveMutation.mutate(invoice.id, {
-      onSuccess: (after) => {
-        setConfirming(false);
-        const waiting = approvalsWaiting(after);
-        toast(
-          waiting
-            ? { title: approvalRecordedText(waiting), variant: 'success' }
-            : {
-                title: 'Invoice approved',
-                description: 'The invoice will be synced to your property management system.',
-                variant: 'success',
-              },
-        );
-        onDecided?.();
+    approveMutation.mutate(
+      { id: invoice.id, comment: comment.trim() || undefined },
+      {
+        onSuccess: (after) => {
+          setConfirming(false);
+          setDraft({ invoiceId: '', text: '' });
+          const waiting = approvalsWaiting(after);
+          toast(
+            waiting
+              ? { title: approvalRecordedText(waiting), variant: 'success' }
+              : {
+                  title: 'Invoice approved',
+                  description: 'The invoice will be synced to your property management system.',
+                  variant: 'success',
+                },
+          );
+          onDecided?.();
+        },
+        onError: (e) => {
+          setConfirming(false);
+          toast({
+            title: failTitle.approve,
+            description: `Failed to approve invoice: ${errorDetail(e)}`,
+            variant: 'destructive',
+          });
+        },
       },
-      onError: (e) => {
-        setConfirming(false);
-        toast({
-          title: failTitle.approve,
-          description: `Failed to approve invoice: ${errorDetail(e)}`,
-          variant: 'destructive',
-        });
-      },
-    });
+    );
 
   const approve = () => {
     if (!invoice || approveMutation.isPending) return;
@@ -146,6 +156,8 @@ export function useDecision({
   return {
     approve,
     reject,
+    comment,
+    setComment,
     approving: approveMutation.isPending,
     rejecting: rejectMutation.isPending,
     confirmDialog,

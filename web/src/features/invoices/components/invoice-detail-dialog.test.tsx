@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../components/ui/use-toast';
 import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
@@ -236,4 +237,260 @@ describe('InvoiceDetailDialog', () => {
     ]);
     // Many keystrokes: generous under a loaded machine.
   }, 15_000);
+});
+
+describe('InvoiceDetailDialog line item splits', () => {
+  const properties = [
+    { id: '01HZY3K8M2Q4R5S6T7V8W9XPR1', name: 'Maple Court' },
+    { id: '01HZY3K8M2Q4R5S6T7V8W9XPR2', name: 'Oak Terrace' },
+  ];
+  const line = (id: string, description: string, totalPrice: number | null, extra = {}) => ({
+    id,
+    description,
+    quantity: 1,
+    unitPrice: totalPrice,
+    totalPrice,
+    ...extra,
+  });
+  const mowing = line('L1', 'Mowing', 250);
+  const leaves = line('L2', 'Leaf removal', 750);
+
+  it('splits a line by amount: shows what remains for that line, will not save until it adds up, sends the line’s allocations', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(
+      { status: 'PROCESSED', totalAmount: 1000 },
+      {
+        [`GET /api/invoices/${ID}/line-items`]: { body: page([mowing, leaves, line('L3', 'Note', null)]) },
+        [`PUT /api/invoices/${ID}`]: {
+          body: makeInvoice({ status: 'PROCESSED', totalAmount: 1000, version: 4 }),
+        },
+        'GET /api/properties': { body: page(properties) },
+        'GET /api/categories': { body: page([{ id: 'C1', name: 'Landscaping' }]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const lines = await screen.findByRole('region', { name: 'Line item splits' });
+    // A line without an amount has nothing to split.
+    expect(within(lines).queryByRole('group', { name: /^Note/ })).toBeNull();
+    const group = within(lines).getByRole('group', { name: 'Mowing: $250.00' });
+    await user.click(within(group).getByRole('button', { name: 'Split line Mowing' }));
+    await user.selectOptions(within(group).getByLabelText('Property of share 1'), 'Maple Court');
+    await user.selectOptions(within(group).getByLabelText('Category of share 1'), 'Landscaping');
+    await user.selectOptions(within(group).getByLabelText('Property of share 2'), 'Oak Terrace');
+    await user.type(within(group).getByLabelText('Amount of share 1'), '150');
+    await user.type(within(group).getByLabelText('Amount of share 2'), '50');
+    expect(within(group).getByRole('status')).toHaveTextContent('Remaining: $50.00');
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(
+      'Every split must add up before you can save: Mowing: Remaining: $50.00',
+    );
+
+    await user.type(within(group).getByLabelText('Amount of share 2'), '0');
+    expect(within(group).getByRole('status')).toHaveTextContent('Over the line’s amount by $400.00');
+    expect(save).toBeDisabled();
+    await user.clear(within(group).getByLabelText('Amount of share 2'));
+    await user.type(within(group).getByLabelText('Amount of share 2'), '100');
+    expect(within(group).getByRole('status')).toHaveTextContent('The split adds up to the line’s amount.');
+    expect(save).toBeEnabled();
+    expect(save).not.toHaveAccessibleDescription();
+
+    await user.click(save);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    const sent = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    // Only the split line is sent; the invoice itself stays unsplit.
+    expect(sent.lineItems).toEqual([
+      {
+        id: 'L1',
+        allocations: [
+          { propertyId: properties[0].id, categoryId: 'C1', amount: 150 },
+          { propertyId: properties[1].id, categoryId: null, amount: 100 },
+        ],
+      },
+    ]);
+    expect(sent).not.toHaveProperty('allocations');
+    expect(await screen.findByText('Invoice updated successfully')).toBeInTheDocument();
+  }, 20_000);
+
+  it('splits a line by percentage of its amount, next to the invoice’s own split', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(
+      { status: 'PROCESSED', totalAmount: 1000 },
+      {
+        [`GET /api/invoices/${ID}/line-items`]: { body: page([mowing, leaves]) },
+        [`PUT /api/invoices/${ID}`]: {
+          body: makeInvoice({ status: 'PROCESSED', totalAmount: 1000, version: 4 }),
+        },
+        'GET /api/properties': { body: page(properties) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const group = await screen.findByRole('group', { name: 'Leaf removal: $750.00' });
+    await user.click(within(group).getByRole('button', { name: 'Split line Leaf removal' }));
+    // Each editor's mode is its own radio group: choosing percentages here leaves the invoice's alone.
+    await user.click(within(group).getByRole('radio', { name: 'By percentage' }));
+    expect(within(screen.getByRole('group', { name: 'Split' })).queryByRole('radio')).toBeNull();
+    await user.selectOptions(within(group).getByLabelText('Property of share 1'), 'Maple Court');
+    await user.selectOptions(within(group).getByLabelText('Property of share 2'), 'Oak Terrace');
+    await user.type(within(group).getByLabelText('Percentage of share 1'), '33.33');
+    await user.type(within(group).getByLabelText('Percentage of share 2'), '66.67');
+    expect(within(group).getByRole('status')).toHaveTextContent('The split adds up to the line’s amount.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    const sent = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(sent.lineItems).toEqual([
+      {
+        id: 'L2',
+        allocations: [
+          { propertyId: properties[0].id, categoryId: null, amount: 249.98 },
+          { propertyId: properties[1].id, categoryId: null, amount: 500.02 },
+        ],
+      },
+    ]);
+  }, 20_000);
+
+  it('shows a saved line split when reopened, edits it from there, and removing it sends an empty list', async () => {
+    const user = userEvent.setup();
+    const saved = [
+      {
+        propertyId: properties[0].id,
+        propertyName: 'Maple Court',
+        categoryId: null,
+        categoryName: null,
+        amount: 150,
+      },
+      {
+        propertyId: properties[1].id,
+        propertyName: 'Oak Terrace',
+        categoryId: null,
+        categoryName: null,
+        amount: 100,
+      },
+    ];
+    const { calls } = setup(
+      { status: 'PROCESSED', totalAmount: 1000, lineAllocations: { L1: saved } },
+      {
+        [`GET /api/invoices/${ID}/line-items`]: { body: page([{ ...mowing, allocations: saved }, leaves]) },
+        [`PUT /api/invoices/${ID}`]: {
+          body: makeInvoice({ status: 'PROCESSED', totalAmount: 1000, version: 4 }),
+        },
+        'GET /api/properties': { body: page(properties) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    expect(await screen.findByText('Split: Maple Court $150.00; Oak Terrace $100.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const group = await screen.findByRole('group', { name: 'Mowing: $250.00' });
+    expect(within(group).getByLabelText('Property of share 1')).toHaveValue(properties[0].id);
+    expect(within(group).getByLabelText('Amount of share 1')).toHaveValue(150);
+    expect(within(group).getByLabelText('Property of share 2')).toHaveValue(properties[1].id);
+    expect(within(group).getByLabelText('Amount of share 2')).toHaveValue(100);
+    expect(within(group).getByRole('status')).toHaveTextContent('The split adds up to the line’s amount.');
+
+    await user.click(within(group).getByRole('button', { name: 'Remove share 2' }));
+    await user.click(within(group).getByRole('button', { name: 'Remove share 1' }));
+    expect(within(group).getByText('Not split: the line follows the invoice.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    const sent = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(sent.lineItems).toEqual([{ id: 'L1', allocations: [] }]);
+  }, 20_000);
+
+  it('labels every control of the line splits and has no serious axe violations', async () => {
+    const user = userEvent.setup();
+    setup(
+      { status: 'PROCESSED', totalAmount: 1000 },
+      {
+        [`GET /api/invoices/${ID}/line-items`]: { body: page([mowing, leaves]) },
+        'GET /api/properties': { body: page(properties) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const lines = await screen.findByRole('region', { name: 'Line item splits' });
+    await user.click(within(lines).getByRole('button', { name: 'Split line Mowing' }));
+    await user.type(within(lines).getByLabelText('Amount of share 1'), '10');
+    const result = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+  }, 20_000);
+});
+
+describe('InvoiceDetailDialog approval comment', () => {
+  it('sends the optional comment with Approve, and the History shows it', async () => {
+    const user = userEvent.setup();
+    let approved = false;
+    const approval = {
+      id: 'E1',
+      type: 'approved',
+      actor: 'u2',
+      actorName: 'Cal Tester',
+      at: new Date().toISOString(),
+      from: 'PROCESSED',
+      to: 'APPROVED',
+      changes: [],
+      note: 'Matches the roofing quote',
+    };
+    const { calls } = setup(
+      { status: 'PROCESSED' },
+      {
+        [`GET /api/invoices/${ID}`]: () => ({
+          body: makeInvoice({ status: approved ? 'APPROVED' : 'PROCESSED' }),
+        }),
+        [`GET /api/invoices/${ID}/events`]: () => ({ body: page(approved ? [approval] : []) }),
+        [`POST /api/invoices/${ID}/approve`]: () => {
+          approved = true;
+          return { body: makeInvoice({ status: 'APPROVED' }) };
+        },
+      },
+    );
+    const toggle = await screen.findByRole('button', { name: 'Add approval comment' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const comment = screen.getByLabelText('Approval comment (Optional)');
+    expect(comment).toHaveFocus();
+    expect(comment).toHaveAccessibleDescription(
+      'Sent with your approval (Approve, or Ctrl+Enter here) and shown in the History.',
+    );
+    // Letters typed into the comment are text, not shortcuts (A would approve).
+    await user.type(comment, '  Matches the roofing quote ');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ comment: 'Matches the roofing quote' }),
+    );
+    expect(await screen.findByText('Invoice approved')).toBeInTheDocument();
+    expect(await screen.findByText('“Matches the roofing quote”')).toBeInTheDocument();
+    expect(screen.getByText('Cal Tester', { exact: false })).toBeInTheDocument();
+  });
+
+  it('Ctrl+Enter in the comment approves with it; Remove comment approves without one', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(
+      { status: 'PROCESSED' },
+      { [`POST /api/invoices/${ID}/approve`]: { status: 500, body: { message: 'busy', code: 'internal' } } },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add approval comment' }));
+    await user.type(screen.getByLabelText('Approval comment (Optional)'), 'Checked against the PO');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { comment: 'Checked against the PO' },
+      ]),
+    );
+    // A failed approval keeps the comment, to try again.
+    expect(await screen.findByText('Approval failed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Approval comment (Optional)')).toHaveValue('Checked against the PO');
+
+    await user.click(screen.getByRole('button', { name: 'Remove comment' }));
+    expect(screen.queryByLabelText('Approval comment (Optional)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1].body).toBeUndefined();
+  });
 });

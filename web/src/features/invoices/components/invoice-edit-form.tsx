@@ -13,8 +13,14 @@ import { useUpdateInvoice } from '../api/invoice-actions';
 import { editInputName, type ReviewField } from '../lib/invoice-rules';
 import { allocationsOf, draftOf, hundredths, splitStatus } from '../lib/split-rules';
 import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
+import {
+  LineItemSplits,
+  type UnbalancedSplit,
+  UnbalancedSplits,
+  useLineItemSplits,
+} from './line-item-splits';
 import { isTyping } from './review-shortcuts';
-import { SplitEditor } from './split-editor';
+import { INVOICE_SPLIT, SplitEditor } from './split-editor';
 
 const text = z.string();
 /**
@@ -105,7 +111,15 @@ export function InvoiceEditForm({
   // Split coding lives beside the form's fields: its rows are edited as a whole and sent as amounts.
   const [split, setSplit] = useState(() => draftOf(invoice.allocations ?? []));
   const totalCents = hundredths(form.watch('totalAmount') || '0');
-  const splitBlocked = split.rows.length > 0 && splitStatus(split, totalCents).kind !== 'balanced';
+  const invoiceSplitStatus = splitStatus(split, totalCents);
+  const lineSplits = useLineItemSplits(invoice);
+  const unbalanced: UnbalancedSplit[] = [
+    ...(split.rows.length > 0 && invoiceSplitStatus.kind !== 'balanced'
+      ? [{ key: 'invoice', name: 'Invoice', status: invoiceSplitStatus, whole: INVOICE_SPLIT.whole }]
+      : []),
+    ...lineSplits.unbalanced,
+  ];
+  const splitBlocked = unbalanced.length > 0;
   const splitChanged = split.rows.length > 0 || (invoice.allocations ?? []).length > 0;
   // Before paint, in the commit that shows the form: focusing later could pull the caret out of a field
   // the person has already clicked or typed into (their text would land in the attention field). And
@@ -128,7 +142,11 @@ export function InvoiceEditForm({
   // this form (its key) before the refetches settle, and mutate drops the callbacks of an unmounted form.
   const onSubmit = handleSubmit(async (fields) => {
     if (splitBlocked) return;
-    const body = splitChanged ? { ...fields, allocations: allocationsOf(split, totalCents ?? 0) } : fields;
+    const body = {
+      ...fields,
+      ...(splitChanged ? { allocations: allocationsOf(split, totalCents ?? 0) } : {}),
+      ...(lineSplits.lineItems ? { lineItems: lineSplits.lineItems } : {}),
+    };
     try {
       await update.mutateAsync({ id: invoice.id, body });
     } catch (e) {
@@ -231,14 +249,25 @@ export function InvoiceEditForm({
         properties={properties.data?.items ?? []}
         categories={categories.data?.items ?? []}
       />
+      <LineItemSplits
+        splits={lineSplits}
+        currency={invoice.currency}
+        properties={properties.data?.items ?? []}
+        categories={categories.data?.items ?? []}
+      />
       <FormField id="edit-notes" label="Notes" error={err('notes')}>
         <Textarea rows={3} {...field('notes')} />
       </FormField>
+      <UnbalancedSplits id="edit-unbalanced-splits" splits={unbalanced} currency={invoice.currency} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending || splitBlocked}>
+        <Button
+          type="submit"
+          disabled={update.isPending || splitBlocked}
+          aria-describedby={splitBlocked ? 'edit-unbalanced-splits' : undefined}
+        >
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -214,6 +214,9 @@ describe('keyboard-first review', () => {
 
     await user.keyboard('a');
     expect(await screen.findByText('Invoice approved')).toBeInTheDocument();
+    // A approves at once, without asking for a comment: the request has no body.
+    const approval = calls.find((c) => c.url.pathname.endsWith(`${A.id}/approve`));
+    expect(approval?.body).toBeUndefined();
     await waitFor(() => expect(title()).toHaveTextContent('Invoice #B-2'));
   });
 

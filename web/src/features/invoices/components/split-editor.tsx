@@ -1,4 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import { formatMoney } from '../../../../../shared/format';
 import type { Category, Property } from '../../../../../shared/schemas/entities';
 import { Button } from '../../../components/ui/button';
@@ -8,23 +9,51 @@ import { type SplitDraft, type SplitMode, type SplitStatus, splitStatus } from '
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
-function statusText(status: SplitStatus, currency: string): string {
+/** What a Split editor splits, in its words: the invoice's total, or one line item's amount. */
+export interface SplitSubject {
+  legend: string;
+  /** What the shares add up to, as the status names it ('the total'). */
+  whole: string;
+  /** Said while it is not split. */
+  unsplit: string;
+  /** The button that starts a split; `startContext` follows it for screen readers (which line). */
+  start: string;
+  startContext?: string;
+}
+
+export const INVOICE_SPLIT: SplitSubject = {
+  legend: 'Split',
+  whole: 'the total',
+  unsplit: 'Not split: the whole amount is on the property above.',
+  start: 'Split across properties',
+};
+
+export const lineItemSplit = (description: string, amount: string): SplitSubject => ({
+  legend: `${description}: ${amount}`,
+  whole: 'the line’s amount',
+  unsplit: 'Not split: the line follows the invoice.',
+  start: 'Split line',
+  startContext: description,
+});
+
+/** The status line under a split: balanced, what remains, how much over, or what is missing. */
+export function splitStatusText(status: SplitStatus, currency: string, whole = INVOICE_SPLIT.whole): string {
   switch (status.kind) {
     case 'balanced':
-      return 'The split adds up to the total.';
+      return `The split adds up to ${whole}.`;
     case 'remaining':
       return `Remaining: ${formatMoney(status.cents / 100, currency)}`;
     case 'over':
-      return `Over the total by ${formatMoney(status.cents / 100, currency)}`;
+      return `Over ${whole} by ${formatMoney(status.cents / 100, currency)}`;
     default:
       return status.reason;
   }
 }
 
 /**
- * 'Split': the invoice allocated across properties (and optionally categories), by amount or by
- * percentage of the total. It always shows what remains; the form does not save a split that does not
- * add up (`splitStatus`). An empty list means the invoice is not split.
+ * A split of the invoice (by default) or of one line item (`subject`) across properties (and optionally
+ * categories), by amount or by percentage of its whole. It always shows what remains; the form does not
+ * save a split that does not add up (`splitStatus`). An empty list means it is not split.
  */
 export function SplitEditor({
   draft,
@@ -33,6 +62,7 @@ export function SplitEditor({
   currency,
   properties,
   categories,
+  subject = INVOICE_SPLIT,
 }: {
   draft: SplitDraft;
   onChange: (draft: SplitDraft) => void;
@@ -40,7 +70,10 @@ export function SplitEditor({
   currency: string;
   properties: readonly Pick<Property, 'id' | 'name'>[];
   categories: readonly Pick<Category, 'id' | 'name'>[];
+  subject?: SplitSubject;
 }) {
+  // Each editor's mode radios are their own group: a form may hold the invoice's and every line's.
+  const modeName = `${useId()}-split-mode`;
   const status = splitStatus(draft, totalCents);
   const setRow = (index: number, change: Partial<SplitDraft['rows'][number]>) =>
     onChange({ ...draft, rows: draft.rows.map((row, i) => (i === index ? { ...row, ...change } : row)) });
@@ -51,12 +84,10 @@ export function SplitEditor({
 
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-      <legend className="px-1 text-sm font-medium text-slate-900 dark:text-white">Split</legend>
+      <legend className="px-1 text-sm font-medium text-slate-900 dark:text-white">{subject.legend}</legend>
       {draft.rows.length === 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Not split: the whole amount is on the property above.
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{subject.unsplit}</p>
           <Button
             variant="outline"
             size="sm"
@@ -67,7 +98,8 @@ export function SplitEditor({
               })
             }
           >
-            Split across properties
+            {subject.start}
+            {subject.startContext ? <span className="sr-only"> {subject.startContext}</span> : null}
           </Button>
         </div>
       ) : (
@@ -77,7 +109,7 @@ export function SplitEditor({
               <label key={mode} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
                 <input
                   type="radio"
-                  name="split-mode"
+                  name={modeName}
                   value={mode}
                   checked={draft.mode === mode}
                   onChange={() => setMode(mode)}
@@ -157,7 +189,7 @@ export function SplitEditor({
                   : 'text-sm font-medium text-amber-800 dark:text-amber-300'
               }
             >
-              {statusText(status, currency)}
+              {splitStatusText(status, currency, subject.whole)}
             </p>
           </div>
         </>

@@ -93,3 +93,18 @@ export function allocationsOf(draft: SplitDraft, totalCents: number): Allocation
     amount: (cents[i] ?? 0) / 100,
   }));
 }
+
+/**
+ * A line item's amount in cents, which its split must add up to: its total price, else quantity × unit
+ * price (as the API checks it); null when it has no amount above 0 to split.
+ */
+export function lineItemCents(line: {
+  quantity: number | null;
+  unitPrice: number | null;
+  totalPrice: number | null;
+}): number | null {
+  const amount =
+    line.totalPrice ??
+    (line.quantity != null && line.unitPrice != null ? line.quantity * line.unitPrice : null);
+  return amount !== null && amount > 0 ? Math.round(amount * 100) : null;
+}
