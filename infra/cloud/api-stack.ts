@@ -69,6 +69,8 @@ interface ApiAccess {
   sendsEmail?: boolean;
   /** Stores (`seal`) and/or sends (`open`) integration credentials and webhook secrets. */
   secrets?: readonly SecretsAccess[];
+  /** Runs the Connect to QuickBooks flow with the deployment's Intuit OAuth app. */
+  quickBooksApp?: boolean;
   memorySize?: number;
   timeout?: Duration;
 }
@@ -87,7 +89,8 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   // Invitation e-mails go out through SES.
   team: { table: 'readWrite', sendsEmail: true },
   // Stores credentials, and opens them for test-connection (the one API call that sends them).
-  integrations: { table: 'readWrite', secrets: ['seal', 'open'] },
+  // Connect to QuickBooks exchanges the authorization code with the deployment's Intuit app.
+  integrations: { table: 'readWrite', secrets: ['seal', 'open'], quickBooksApp: true },
   // Stores signing secrets; only the delivery worker opens them.
   // Publishes: Resend queues a delivery attempt on the webhook queue.
   webhooks: { table: 'readWrite', secrets: ['seal'], publishesEvents: true },
@@ -278,6 +281,7 @@ export class ApiStack extends Stack {
       if (access.startsWorkflow) fn.bindStateMachine(props.stateMachine);
       if (access.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
       if (access.secrets) fn.bindSecretsKey(props.secretsKey, access.secrets);
+      if (access.quickBooksApp) fn.bindQuickBooksApp(names.quickBooksAppSecret);
       this.resourceFunctions.set(resource.handler, fn);
       this.functions.push(fn);
 

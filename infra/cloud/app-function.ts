@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, SecretValue, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -202,6 +202,19 @@ export class AppFunction extends Construct {
       }),
     );
     this.function.addEnvironment('SECRETS_KMS_KEY_ID', key.keyArn);
+    return this;
+  }
+
+  /**
+   * The QuickBooks OAuth app's client id and secret, as CloudFormation dynamic references to the secret
+   * named in physicalNames (by name, so no stack exports it): the template
+   * never holds them and Lambda encrypts its environment at rest (as for the cursor key). A new value
+   * reaches the functions at the next deploy.
+   */
+  bindQuickBooksApp(secretName: string): this {
+    const field = (jsonField: string) => SecretValue.secretsManager(secretName, { jsonField }).unsafeUnwrap();
+    this.function.addEnvironment('QUICKBOOKS_CLIENT_ID', field('clientId'));
+    this.function.addEnvironment('QUICKBOOKS_CLIENT_SECRET', field('clientSecret'));
     return this;
   }
 

@@ -523,6 +523,28 @@ describe('api', () => {
     });
   });
 
+  it('gives the Intuit OAuth app only to the functions that connect and refresh QuickBooks, by reference', () => {
+    t.data.hasResourceProperties('AWS::SecretsManager::Secret', { Name: `${PREFIX}/quickbooks-oauth-app` });
+    const holders = [t.api, t.pipeline].flatMap((template) =>
+      Object.values(template.findResources('AWS::Lambda::Function'))
+        .filter((f) => f.Properties.Environment?.Variables?.QUICKBOOKS_CLIENT_SECRET !== undefined)
+        .map((f) => f.Properties),
+    );
+    expect(holders.map((f) => f.FunctionName).sort()).toEqual([
+      `${PREFIX}-api-integrations`,
+      `${PREFIX}-worker-integration-sync`,
+    ]);
+    for (const f of holders) {
+      // A CloudFormation dynamic reference resolved at deploy: the template never holds the value.
+      for (const name of ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET'])
+        expect(JSON.stringify(f.Environment.Variables[name])).toMatch(
+          new RegExp(
+            `^"\\{\\{resolve:secretsmanager:${PREFIX}/quickbooks-oauth-app:SecretString:client(Id|Secret)::\\}\\}"$`,
+          ),
+        );
+    }
+  });
+
   it('grants each function only what its resource needs', () => {
     const invoices = stacks.api.resourceFunctions.get('invoices')!;
     const inv = roleStatements(t.api, stacks.api, invoices.role.roleName);

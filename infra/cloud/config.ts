@@ -130,5 +130,7 @@ export function physicalNames(config: Pick<AppConfig, 'prefix' | 'stage'>) {
     table: `${config.prefix}`,
     /** S3 names are global and ≤ 63 chars: `ip-<stage>-uploads-<account>-<region>` (resolved at deploy). */
     uploadBucket: (account: string, region: string) => `ip-${config.stage}-uploads-${account}-${region}`,
+    /** Secrets Manager: the Intuit OAuth app `{clientId, clientSecret}` (data stack; read by name elsewhere). */
+    quickBooksAppSecret: `${config.prefix}/quickbooks-oauth-app`,
   };
 }

@@ -2,6 +2,7 @@ import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
 import { type AppConfig, physicalNames } from './config';
@@ -33,6 +34,11 @@ export class DataStack extends Stack {
    * AppFunction.bindSecretsKey: only the functions that send can decrypt.
    */
   readonly secretsKey: kms.Key;
+  /**
+   * The Intuit OAuth app of the Connect to QuickBooks flow: `{clientId, clientSecret}`, filled in after the
+   * first deploy (docs/deploy.md). Until it holds a client id the Integrations tab offers only a pasted token.
+   */
+  readonly quickBooksApp: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -67,6 +73,22 @@ export class DataStack extends Stack {
       removalPolicy: config.removalPolicy,
       // A deleted sandbox's key can still be recovered for a week; production keeps it (RETAIN).
       pendingWindow: Duration.days(7),
+    });
+
+    this.quickBooksApp = new secretsmanager.Secret(this, 'QuickBooksApp', {
+      secretName: names.quickBooksAppSecret,
+      description: 'Intuit OAuth app (clientId, clientSecret) of the Connect to QuickBooks flow',
+      // A placeholder of the right shape, so the functions' dynamic references resolve before it is set.
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ clientId: '' }),
+        generateStringKey: 'clientSecret',
+        excludePunctuation: true,
+      },
+      removalPolicy: config.removalPolicy,
+    });
+    acknowledge(this.quickBooksApp, {
+      'AwsSolutions-SMG4':
+        'The client secret is issued by Intuit, not by us; it is rotated in the Intuit developer portal and then put here (docs/deploy.md).',
     });
 
     this.uploads = new s3.Bucket(this, 'Uploads', {

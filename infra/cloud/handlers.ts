@@ -27,6 +27,8 @@ export const WORKERS = [
     secrets: ['open'],
     requeues: false,
     sendsEmail: true,
+    // Refreshes QuickBooks access tokens with the deployment's Intuit app.
+    quickBooksApp: true,
   },
   // Schedules its own retries: it sends the next attempt to its queue with a delay.
   {
@@ -36,6 +38,7 @@ export const WORKERS = [
     secrets: ['open'],
     requeues: true,
     sendsEmail: false,
+    quickBooksApp: false,
   },
 ] as const;
 export type WorkerSpec = (typeof WORKERS)[number];

@@ -130,6 +130,7 @@ export class PipelineStack extends Stack {
         .bindBucket(bucket, UPLOADS_PREFIX, ['s3:GetObject']);
       // The same SES sender and rights as the team API's invitations.
       if (worker.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
+      if (worker.quickBooksApp) fn.bindQuickBooksApp(names.quickBooksAppSecret);
       if (worker.requeues) fn.bindQueue(queues[worker.queue], worker.envName);
       // Partial batch failures: one bad message is retried alone, then dead-lettered, not the batch.
       fn.function.addEventSource(
