@@ -8,6 +8,7 @@ import {
   saveInvoice,
 } from '../adapters/dynamodb/invoices';
 import { addNotification } from '../adapters/dynamodb/notifications';
+import { defaultCurrencyOf } from '../adapters/dynamodb/organizations';
 import { listMembers } from '../adapters/dynamodb/team';
 import { findVendor } from '../adapters/dynamodb/vendors';
 import {
@@ -31,12 +32,15 @@ import { approveByPerson } from './decisions';
 
 /** The steps an invoice needs under the organization's rules as they are now. */
 export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSteps> {
-  const [rules, vendor] = await Promise.all([
+  const [rules, vendor, ruleCurrency] = await Promise.all([
     listApprovalRules(invoice.orgId),
     invoice.vendorId ? findVendor(invoice.orgId, invoice.vendorId) : undefined,
+    defaultCurrencyOf(invoice.orgId),
   ]);
   return stepsFor(rules, {
     totalAmount: invoice.totalAmount,
+    currency: invoice.currency ?? ruleCurrency,
+    ruleCurrency,
     propertyId: invoice.propertyId,
     vendorId: invoice.vendorId,
     categoryId: invoice.categoryId,

@@ -31,6 +31,8 @@ const rule = (over: Partial<ApprovalRule>): ApprovalRule => ({
 
 const invoice = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
   totalAmount: 100,
+  currency: 'USD',
+  ruleCurrency: 'USD',
   propertyId: 'P1',
   vendorId: 'V1',
   categoryId: 'C1',
@@ -77,6 +79,14 @@ describe('stepsFor', () => {
     });
     // An unknown total never meets an amount condition.
     expect(stepsFor([threshold], invoice({ totalAmount: null })).ruleId).toBeNull();
+  });
+
+  it('holds an invoice in another currency than the rules’ to the amount condition, whatever its figure', () => {
+    // No exchange rate is known here, so 500 EUR and 12,000 EUR alike go to the stricter rule.
+    for (const totalAmount of [500, 12_000])
+      expect(stepsFor([threshold], invoice({ totalAmount, currency: 'EUR' })).ruleId).toBe('BIG');
+    // The same currency written in another case is the same currency.
+    expect(stepsFor([threshold], invoice({ totalAmount: 500, currency: 'usd' })).ruleId).toBeNull();
   });
 
   it('meets vendor, category and new-vendor conditions only when they hold', () => {

@@ -10,6 +10,9 @@ import { AppError, badInput, forbidden } from '../errors/app-error';
 /** What a rule's conditions look at. */
 export interface InvoiceFacts {
   totalAmount: number | null;
+  /** The invoice's currency, and the organization's default, in which rules' minAmount are written. */
+  currency: string;
+  ruleCurrency: string;
   propertyId: string | null;
   vendorId: string | null;
   categoryId: string | null;
@@ -51,12 +54,23 @@ export function changesApprovedFields(before: object, changes: object): boolean 
 
 export const DEFAULT_RULE_NAME = 'Default: one approval by an approver';
 
+/**
+ * Whether an invoice reaches a rule's amount. The amount is written in the organization's currency; an
+ * invoice in another currency cannot be compared without a rate we do not have, so it is held to the
+ * threshold (fails closed): 12,000 EUR must not slip under a 10,000 USD control as a small invoice.
+ */
+function reaches(rule: ApprovalRule, invoice: InvoiceFacts): boolean {
+  if (rule.minAmount === null) return true;
+  if (invoice.currency.toUpperCase() !== invoice.ruleCurrency.toUpperCase()) return true;
+  return invoice.totalAmount !== null && invoice.totalAmount >= rule.minAmount;
+}
+
 /** Whether an invoice meets every condition a rule sets (a rule with none is met by every invoice). */
 export function meets(rule: ApprovalRule, invoice: InvoiceFacts): boolean {
   const within = (list: string[], id: string | null) =>
     list.length === 0 || (id !== null && list.includes(id));
   return (
-    (rule.minAmount === null || (invoice.totalAmount !== null && invoice.totalAmount >= rule.minAmount)) &&
+    reaches(rule, invoice) &&
     within(rule.propertyIds, invoice.propertyId) &&
     within(rule.vendorIds, invoice.vendorId) &&
     within(rule.categoryIds, invoice.categoryId) &&

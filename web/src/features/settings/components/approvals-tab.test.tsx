@@ -76,7 +76,7 @@ describe('ApprovalsTab', () => {
     expect(await screen.findByText('No approval rules')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await userEvent.type(screen.getByLabelText('Name'), 'Two for big ones');
-    await userEvent.type(screen.getByLabelText('Amount at least'), '10000');
+    await userEvent.type(screen.getByLabelText(/^Amount at least \(/), '10000');
     await userEvent.selectOptions(screen.getByLabelText('Approvals required'), '2');
     await userEvent.selectOptions(screen.getByLabelText('Approver role'), 'ADMIN');
     await userEvent.click(screen.getByRole('button', { name: 'Save rule' }));

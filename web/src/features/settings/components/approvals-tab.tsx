@@ -53,6 +53,7 @@ function RuleDialog({
   const properties = usePropertyOptions();
   const categories = useCategories();
   const vendors = useVendorOptions();
+  const currency = useOrganization().data?.defaultCurrency ?? 'USD';
   const [form, setForm] = useState<ApprovalRuleInput>(() =>
     rule ? ruleInputOf(rule) : { name: '', approvalsRequired: 1 },
   );
@@ -93,8 +94,8 @@ function RuleDialog({
           </FormField>
           <FormField
             id="rule-min"
-            label="Amount at least"
-            hint="In the invoice's currency; empty: any amount"
+            label={`Amount at least (${currency})`}
+            hint={`In the organization's currency; an invoice in another currency always meets it (no exchange rate is applied). Empty: any amount`}
           >
             <Input
               id="rule-min"
