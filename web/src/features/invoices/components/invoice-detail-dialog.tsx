@@ -2,29 +2,18 @@ import {
   Check,
   CircleCheck,
   FileX,
-  MessageSquare,
   Pencil,
   RefreshCw,
   Trash,
   TriangleExclamationPoint,
   X,
 } from 'lucide-react';
-import {
-  type ReactNode,
-  type TextareaHTMLAttributes,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatConfidence, formatDate, formatMoney } from '../../../../../shared/format';
-import { MAX_APPROVAL_COMMENT } from '../../../../../shared/schemas/approvals';
 import type { Invoice } from '../../../../../shared/schemas/invoice';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -51,6 +40,7 @@ import {
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
 import { useDecision } from './decision';
+import { DecisionTextPanel, useApprovalComment } from './decision-text-panel';
 import { DocumentPreview } from './document-preview';
 import { DueBadge } from './due-badge';
 import { FieldHighlightProvider, useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
@@ -230,41 +220,6 @@ function ExtractedInformation({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/**
- * The text box a decision opens under the actions (the approval comment, the rejection reason) and its
- * buttons (`children`). Opened by a button or a key, it takes the focus: the text is what comes next.
- */
-function DecisionTextPanel({
-  id,
-  tone,
-  label,
-  children,
-  ...textarea
-}: {
-  id: string;
-  tone: 'approve' | 'reject';
-  label: string;
-  children: ReactNode;
-} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <div
-      id={`${id}-panel`}
-      className={cn(
-        'grid gap-2 rounded-lg border p-3',
-        tone === 'approve'
-          ? 'border-emerald-200 bg-emerald-50/50 dark:border-emerald-900 dark:bg-emerald-500/5'
-          : 'border-red-200 bg-red-50/50 dark:border-red-900 dark:bg-red-500/5',
-      )}
-    >
-      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      <Textarea id={id} autoFocus {...textarea} />
-      {children}
-    </div>
-  );
-}
-
 function ReviewActions({
   invoice,
   decision,
@@ -279,13 +234,7 @@ function ReviewActions({
   const reprocess = useReprocessInvoice();
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  // The optional approval comment: opened on request, so Approve (and A) stay one step.
-  const [commenting, setCommenting] = useState(decision.comment !== '');
-  const commentId = useId();
-  const closeComment = () => {
-    setCommenting(false);
-    decision.setComment('');
-  };
+  const comment = useApprovalComment(decision);
   const busy = decision.approving || decision.rejecting || reprocess.isPending;
   const decide = canDecide(invoice, true);
   const processing = invoice.status === 'PROCESSING';
@@ -340,15 +289,7 @@ function ReviewActions({
             >
               <X aria-hidden /> Reject
             </Button>
-            <Button
-              variant="outline"
-              onClick={() => (commenting ? closeComment() : setCommenting(true))}
-              disabled={busy}
-              aria-expanded={commenting}
-              aria-controls={commenting ? `${commentId}-panel` : undefined}
-            >
-              <MessageSquare aria-hidden /> Add approval comment
-            </Button>
+            {comment.toggle(busy)}
           </>
         ) : null}
         {review || processing ? (
@@ -358,35 +299,7 @@ function ReviewActions({
           </Button>
         ) : null}
       </div>
-      {decide && commenting ? (
-        <DecisionTextPanel
-          id={commentId}
-          tone="approve"
-          label="Approval comment (Optional)"
-          rows={2}
-          maxLength={MAX_APPROVAL_COMMENT}
-          value={decision.comment}
-          aria-describedby={`${commentId}-hint`}
-          aria-keyshortcuts="Control+Enter"
-          onChange={(e) => decision.setComment(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              decision.approve();
-            }
-          }}
-          placeholder="Why this is fine to pay..."
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p id={`${commentId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-              Sent with your approval (Approve, or Ctrl+Enter here) and shown in the History.
-            </p>
-            <Button variant="ghost" size="sm" onClick={closeComment}>
-              Remove comment
-            </Button>
-          </div>
-        </DecisionTextPanel>
-      ) : null}
+      {decide ? comment.panel : null}
       {rejecting ? (
         <DecisionTextPanel
           id={reasonId}

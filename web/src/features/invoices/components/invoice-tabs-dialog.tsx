@@ -31,6 +31,7 @@ import {
 } from '../lib/invoice-rules';
 import { AuditHistory } from './audit-history';
 import { useDecision } from './decision';
+import { useApprovalComment } from './decision-text-panel';
 import { CouldNotRead, InvoiceStateNotice, Section, useFocusFirstField } from './invoice-detail-dialog';
 import { LineItemsTable } from './line-items-table';
 import { PromptDialog } from './prompt-dialog';
@@ -281,6 +282,7 @@ export function InvoiceTabsDialog({
     onOpenInvoice,
     failTitle: { approve: 'Error', reject: 'Error' },
   });
+  const comment = useApprovalComment(decision);
   const body = useFocusFirstField(tab === 'details' ? invoice : undefined, false);
   const decide = invoice ? canDecide(invoice, false) : false;
   const onKeyDown = reviewKeyHandler({
@@ -342,8 +344,10 @@ export function InvoiceTabsDialog({
                 >
                   <X aria-hidden /> Reject
                 </Button>
+                {comment.toggle(decision.approving || decision.rejecting)}
               </div>
             ) : null}
+            {decide ? comment.panel : null}
             {decision.confirmDialog}
             {onOpenInvoice ? <ReviewQueue queue={queue} onOpen={onOpenInvoice} /> : null}
             <Tabs value={tab} onValueChange={setTab}>

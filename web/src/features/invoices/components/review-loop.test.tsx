@@ -88,6 +88,20 @@ describe('every invoice can reach a decision', () => {
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
   });
 
+  it('the Invoices page dialog takes an optional approval comment too, and sends it with Approve', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve([A]);
+    renderWithProviders(<InvoiceTabsDialog invoiceId={A.id} onClose={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Add approval comment' }));
+    await user.type(screen.getByLabelText('Approval comment (Optional)'), 'Agreed with the owner');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { comment: 'Agreed with the owner' },
+      ]),
+    );
+  });
+
   it('every invoice in review says why, even when the server sent no reason', async () => {
     serve([{ ...B, reviewReasons: [] }]);
     renderWithProviders(<InvoiceTabsDialog invoiceId={B.id} onClose={() => {}} />);
