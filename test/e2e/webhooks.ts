@@ -7,7 +7,14 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { until } from '../helpers/until';
 import { type E2E, invoicePdf, uploadAndWait } from './review-loop';
+
+/** These waits cover retries with backoff, so they are given longer. */
+const untilLong = <T>(
+  what: string,
+  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+) => until(what, read, 60_000);
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -38,14 +45,6 @@ async function startReceiver() {
 
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
-}
-
-async function until(what: string, check: () => boolean, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 export async function webhookSteps({ page, step, shot, seen, assertA11y }: E2E) {
@@ -79,7 +78,7 @@ export async function webhookSteps({ page, step, shot, seen, assertA11y }: E2E) 
             tax: 0,
           }),
         });
-        await until('the invoice.processed delivery', () => receiver.received.length >= 1);
+        await untilLong('the invoice.processed delivery', () => receiver.received.length >= 1);
         const first = receiver.received[0];
         const payload = new Webhook(secret).verify(first.body, first.headers as Record<string, string>) as {
           event: string;
@@ -102,7 +101,7 @@ export async function webhookSteps({ page, step, shot, seen, assertA11y }: E2E) 
           .getByRole('button', { name: /^Resend delivery / })
           .click();
         await seen(page, 'Delivery queued again');
-        await until('the resent delivery', () => receiver.received.length >= 2);
+        await untilLong('the resent delivery', () => receiver.received.length >= 2);
         const again = receiver.received[1];
         assert(again.headers['webhook-id'] === webhookId, 'Resend used another webhook-id');
         new Webhook(secret).verify(again.body, again.headers as Record<string, string>);

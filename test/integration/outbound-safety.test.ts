@@ -13,6 +13,7 @@ import { CONNECTION_REFUSED } from '../../functions/api/integrations/test-connec
 import { integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';
+import { until } from '../helpers/until';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 /**
@@ -53,15 +54,6 @@ async function upload(invoiceNumber: string): Promise<string> {
     body: fileForm(await invoicePdf(plumbingInvoice({ invoiceNumber })), `${invoiceNumber}.pdf`),
   });
   return (await body(response, 201, z.object({ id: z.string() }))).id;
-}
-
-async function until(what: string, done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
 }
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { INTEGRATION_SECRET_FIELDS, integrationSchema, invoiceSchema } from '../
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { consentToQuickBooks } from '../helpers/quickbooks-consent';
 import { body } from '../helpers/responses';
+import { until } from '../helpers/until';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 /**
@@ -31,16 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 async function approvedInvoice(as: Api, invoiceNumber: string) {
   const spec = plumbingInvoice({ invoiceNumber, vendorName: `Harbor Mechanical ${invoiceNumber} LLC` });

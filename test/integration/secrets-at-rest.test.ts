@@ -13,6 +13,7 @@ import { LOCAL_TABLE } from '../../infra/local/local-config';
 import { integrationSchema, integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';
+import { until } from '../helpers/until';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 /** A third party on loopback (allowed here, as under npm start): records requests; `/teapot` answers 418. */
@@ -52,16 +53,6 @@ async function scanTable(): Promise<string[]> {
 /** Any part of a secret an answer or a stored item may show (also its last 4 characters). */
 const showsAnyOf = (text: string, secrets: string[]) =>
   secrets.filter((s) => text.includes(s) || text.includes(s.slice(-4)));
-
-async function until<T>(what: string, read: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {

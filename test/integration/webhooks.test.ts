@@ -11,7 +11,14 @@ import {
 } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';
+import { until } from '../helpers/until';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
+
+/** These waits cover retries with backoff, so they are given longer. */
+const untilLong = <T>(
+  what: string,
+  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+) => until(what, read, 45_000);
 
 /**
  * Webhooks against the real local parts: a receiver on loopback verifies every delivery with the
@@ -31,20 +38,6 @@ let receiver: Server;
 let base: string;
 let stack: TestStack;
 let api: Api;
-
-async function until<T>(
-  what: string,
-  find: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 45_000,
-) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const found = await find();
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 async function upload(invoiceNumber: string): Promise<string> {
   const response = await api('/api/invoices/upload', {
@@ -110,7 +103,7 @@ describe('webhook deliveries', () => {
     const hook = await createHook('/signed');
     expect(hook.secret).toMatch(/^whsec_/);
     const invoiceId = await upload('WH-SIGNED');
-    const delivery = await until('the delivery', () => deliveriesTo('/signed', invoiceId)[0]);
+    const delivery = await untilLong('the delivery', () => deliveriesTo('/signed', invoiceId)[0]);
     expect(verify(hook.secret, delivery)).toMatchObject({
       event: 'invoice.uploaded',
       invoice: { id: invoiceId },
@@ -128,7 +121,7 @@ describe('webhook deliveries', () => {
     answers.set('/flaky', () => (failuresLeft-- > 0 ? 503 : 200));
     const hook = await createHook('/flaky');
     const invoiceId = await upload('WH-FLAKY');
-    await until('a successful delivery', () =>
+    await untilLong('a successful delivery', () =>
       deliveriesTo('/flaky', invoiceId).find((r) => r.answered === 200),
     );
     await new Promise((r) => setTimeout(r, 4000)); // Nothing more may come.
@@ -169,10 +162,10 @@ describe('webhook deliveries', () => {
       method: 'POST',
     });
     expect(resend.status).toBe(202);
-    const again = await until('the resent delivery', () => deliveriesTo('/flaky', invoiceId)[3]);
+    const again = await untilLong('the resent delivery', () => deliveriesTo('/flaky', invoiceId)[3]);
     expect(again.headers['webhook-id']).toBe(attempts[0].headers['webhook-id']);
     expect(verify(hook.secret, again)).toMatchObject({ invoice: { id: invoiceId } });
-    const logged = await until('the resend in the log', async () =>
+    const logged = await untilLong('the resend in the log', async () =>
       (await log(hook.id)).find((e) => e.resend),
     );
     expect(logged).toMatchObject({ attempt: 4, ok: true, statusCode: 200 });
@@ -182,8 +175,8 @@ describe('webhook deliveries', () => {
     answers.set('/gone', () => 410);
     const hook = await createHook('/gone');
     const invoiceId = await upload('WH-GONE');
-    await until('the 410 attempt', () => deliveriesTo('/gone', invoiceId)[0]);
-    const disabled = await until('the endpoint disabled', async () => {
+    await untilLong('the 410 attempt', () => deliveriesTo('/gone', invoiceId)[0]);
+    const disabled = await untilLong('the endpoint disabled', async () => {
       const now = await body(await api(`/api/webhooks/${hook.id}`), 200, webhookSchema);
       return now.status === 'INACTIVE' ? now : undefined;
     });
@@ -193,7 +186,7 @@ describe('webhook deliveries', () => {
       `Webhook ${base}/gone was disabled: The endpoint answered 410 Gone`,
     );
     const second = await upload('WH-GONE-2');
-    await until('the next event elsewhere', () => deliveriesTo('/signed', second)[0]);
+    await untilLong('the next event elsewhere', () => deliveriesTo('/signed', second)[0]);
     await new Promise((r) => setTimeout(r, 3000));
     expect(received.filter((r) => r.path === '/gone')).toHaveLength(1);
     const entries = await log(hook.id);

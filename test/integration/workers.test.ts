@@ -13,6 +13,7 @@ import { openFields } from '../../functions/adapters/secrets';
 import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
 import { INTEGRATION_SECRET_FIELDS } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { until } from '../helpers/until';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 /** A third party on loopback: records every request; `/fail` answers 500. */
@@ -56,16 +57,6 @@ afterAll(async () => {
   await stack?.stop();
   await new Promise<void>((r) => receiver.close(() => r()));
 });
-
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 async function processedInvoice(invoiceNumber: string, path = 'inv.pdf', as: Api = api) {
   const spec = plumbingInvoice({
