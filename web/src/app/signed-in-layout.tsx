@@ -1,0 +1,16 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { PageLoader } from '@/components/ui/spinner';
+
+// The shell is its own chunk: a visitor on the landing page never downloads it.
+const AppShell = lazy(async () => ({ default: (await import('@/features/shell/app-shell')).AppShell }));
+
+/** Every signed-in page, the 404 page included, sits in the shell (sidebar, header). */
+export function SignedInLayout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AppShell>
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </AppShell>
+    </Suspense>
+  );
+}
