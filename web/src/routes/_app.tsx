@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
-import { SignedInLayout } from '@/app/signed-in-layout';
+import { loadAppShell, SignedInLayout } from '@/app/signed-in-layout';
 
 /**
  * The app's pages. A visitor (or a session that is no longer valid) is served only `/`, the landing
@@ -8,6 +8,11 @@ import { SignedInLayout } from '@/app/signed-in-layout';
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
     if (!context.user && location.pathname !== '/') throw notFound();
+  },
+  // The shell's code loads beside the page's code and data rather than after them (a failure shows
+  // when the shell renders).
+  loader: ({ context }) => {
+    if (context.user) loadAppShell().catch(() => undefined);
   },
   component: AppLayout,
 });

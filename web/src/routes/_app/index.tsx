@@ -6,6 +6,14 @@ import { LandingPage } from '@/features/landing/landing-page';
 import { statsQueryOptions } from '@/features/stats/api/get-stats';
 import { ensureQueryStarted } from '@/lib/query-client';
 
+const DashboardPage = lazyRouteComponent(
+  () => import('@/features/dashboard/dashboard-page'),
+  'DashboardPage',
+);
+const AuthDialog = lazy(async () => ({
+  default: (await import('@/features/auth/components/auth-dialog')).AuthDialog,
+}));
+
 /** `/`: the dashboard for a signed-in user, the landing page (with the sign-in form) for a visitor. */
 export const Route = createFileRoute('/_app/')({
   validateSearch: validateHomeSearch,
@@ -16,19 +24,14 @@ export const Route = createFileRoute('/_app/')({
     }
   },
   loader: ({ context }) => {
-    if (context.user) ensureQueryStarted(context.queryClient, statsQueryOptions());
+    if (!context.user) return;
+    ensureQueryStarted(context.queryClient, statsQueryOptions());
+    // Its code loads beside the shell's; a failure shows when the page renders.
+    DashboardPage.preload?.()?.catch(() => undefined);
   },
   component: Home,
   errorComponent: (props) => <RouteError {...props} area="The dashboard" />,
 });
-
-const DashboardPage = lazyRouteComponent(
-  () => import('@/features/dashboard/dashboard-page'),
-  'DashboardPage',
-);
-const AuthDialog = lazy(async () => ({
-  default: (await import('@/features/auth/components/auth-dialog')).AuthDialog,
-}));
 
 function Home() {
   const { user } = Route.useRouteContext();
