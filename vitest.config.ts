@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './web/aliases.js';
 
 /**
  * Unit tests sit next to the code they test (`*.test.ts[x]`); suites that need the real local parts
@@ -24,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],

@@ -1,14 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { webAliases } from './aliases.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    // Regenerates src/route-tree.gen.ts from src/routes/ on build and dev; the file is committed, so the
+    // type check and the tests need no build first.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: fileURLToPath(new URL('./src/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./src/route-tree.gen.ts', import.meta.url)),
+      quoteStyle: 'single',
+      semicolons: true,
+      disableLogging: true,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: { alias: webAliases },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

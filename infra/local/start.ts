@@ -6,7 +6,14 @@ import { startLocalStack } from './stack';
 import { keepServingThroughStrayErrors } from './stray-errors';
 
 /** What the built web app is made from: a change to any of them after the build means a rebuild. */
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared', 'package-lock.json'];
+const WEB_SOURCES = [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/aliases.ts',
+  'shared',
+  'package-lock.json',
+];
 
 /** The latest modification time among the files under these paths (a pull or an edit moves it). */
 function newestSourceChange(paths: string[]): number {

@@ -3,12 +3,21 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../components/ui/toaster';
+import { setUnauthorizedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
 import { mockApi, page } from '../test/render';
 import { createAppRouter } from './router';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
+// The Analytics page fails to render while `broken`, to show its area's error component.
+const analytics = vi.hoisted(() => ({ broken: false }));
+vi.mock('@/features/analytics/analytics-page', () => ({
+  AnalyticsPage: () => {
+    if (analytics.broken) throw new Error('The charts could not be drawn');
+    return <h1>Analytics</h1>;
+  },
+}));
 vi.mock('../lib/auth', () => ({
   hasStoredSession: () => session.signedIn,
   getIdToken: async () => (session.signedIn ? 'id-token' : null),
@@ -63,6 +72,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signedIn = false;
+  setUnauthorizedHandler(null);
 });
 
 describe('routes for a visitor', () => {
@@ -71,6 +81,18 @@ describe('routes for a visitor', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /AI-powered invoice processing/ }),
     ).toBeInTheDocument();
+  });
+
+  it('a stored session the API refuses: the landing page shows and the logged-out handling runs', async () => {
+    session.signedIn = true;
+    const loggedOut = vi.fn();
+    setUnauthorizedHandler(loggedOut);
+    mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Unauthorized' } } });
+    renderAt('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /AI-powered invoice processing/ }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(loggedOut).toHaveBeenCalledTimes(1));
   });
 
   it('has no app routes: /invoices is the 404 page', async () => {
@@ -114,6 +136,49 @@ describe('routes for a signed-in user', () => {
     expect(list?.url.searchParams.get('search')).toBe('maple');
     expect(await screen.findByText('No properties match your search')).toBeInTheDocument();
   });
+
+  it('a sign-in link followed while signed in lands on the dashboard, without the form', async () => {
+    const router = renderAt('/?auth=signIn');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+
+  it("the Invoices route's loader asks for the first page once, as the page asks for it", async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/user': { body: user },
+      'GET /api/stats': { body: stats },
+      'GET /api/notifications': { body: { ...page([]), unread: 0 } },
+      'GET /api/invoices': { body: page([]) },
+    });
+    renderAt('/invoices?filter=processed');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invoices' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    const lists = calls.filter((c) => c.url.pathname === '/api/invoices');
+    expect(lists).toHaveLength(1);
+    expect(Object.fromEntries(lists[0].url.searchParams)).toEqual({
+      processingStatus: 'processed',
+      limit: '12',
+    });
+  });
+
+  it("a page that fails to render shows its area's error, and Try again shows the page", async () => {
+    analytics.broken = true;
+    const { default: userEvent } = await import('@testing-library/user-event');
+    renderAt('/analytics');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Analytics could not be shown');
+    expect(alert).toHaveTextContent('The charts could not be drawn');
+    expect(screen.getByRole('heading', { name: 'Analytics could not be shown' })).toHaveFocus();
+    // The shell stays usable around the failed page.
+    expect(screen.getByRole('navigation', { name: 'Primary' })).toBeInTheDocument();
+    analytics.broken = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+  }, 15_000);
 
   it('shows the 404 page for unknown paths', async () => {
     renderAt('/no-such-page');

@@ -34,6 +34,9 @@ function useChange<V, R>(queryKey: readonly [string], mutationFn: (variables: V)
   });
 }
 
+/** Rows per page of a managed entity's list. */
+export const ENTITY_PAGE_SIZE = 10;
+
 /** The list, create, update and delete calls of one `/api/<resource>` collection, as query hooks. */
 export function entityApi<T extends EntityRow, Input>(path: `/api/${string}`) {
   const queryKey = [path] as const;
@@ -46,6 +49,9 @@ export function entityApi<T extends EntityRow, Input>(path: `/api/${string}`) {
     });
 
   return {
+    /** The first page for the search text `q`, as the list page asks for it. */
+    firstPageOptions: (q?: string) =>
+      listOptions({ search: q || undefined, limit: ENTITY_PAGE_SIZE, cursor: null }),
     useList: (params: EntityListParams = {}) => useQuery(listOptions(params)),
     useCreate: () => useChange(queryKey, (body: Input) => api.post<T>(path, body)),
     useUpdate: () =>

@@ -16,10 +16,8 @@ import { toast } from '../../components/ui/use-toast';
 import { errorDetail } from '../../lib/api-client';
 import { pageRange, useCursorPages } from '../../lib/cursor-pages';
 import { cn } from '../../lib/utils';
-import { capitalize, type Entity, type EntityRow } from './api';
+import { capitalize, ENTITY_PAGE_SIZE, type Entity, type EntityRow } from './api';
 import type { EntityDialogProps } from './entity-form';
-
-const PAGE_SIZE = 10;
 
 /** A table column: `className` (visibility, alignment) goes on the header and the cells. */
 export interface Column<T> {
@@ -107,7 +105,7 @@ export function EntityPage<T extends EntityRow, Input>({
   const { cursor, known, remember } = useCursorPages(JSON.stringify([many, q]), page);
   const { data, isPending, isError, isPlaceholderData, isFetching } = entity.api.useList({
     search: q || undefined,
-    limit: PAGE_SIZE,
+    limit: ENTITY_PAGE_SIZE,
     cursor: known ? cursor : null,
   });
   useEffect(() => {
@@ -259,7 +257,7 @@ export function EntityPage<T extends EntityRow, Input>({
             </Table>
             <Pagination
               page={page}
-              range={pageRange(page, PAGE_SIZE, items.length, total)}
+              range={pageRange(page, ENTITY_PAGE_SIZE, items.length, total)}
               hasNext={Boolean(data?.nextCursor)}
               onPageChange={toPage}
               noun={many}

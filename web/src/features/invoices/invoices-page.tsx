@@ -15,14 +15,13 @@ import { toast } from '../../components/ui/use-toast';
 import { errorDetail } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { useUser } from '../auth/api/get-user';
-import { useInvoicePage } from './api/get-invoices';
+import { INVOICES_PAGE_SIZE, invoicesPageFilters, useInvoicePage } from './api/get-invoices';
 import { useDeleteInvoice } from './api/invoice-actions';
 import { exportInvoicesCsv } from './api/invoice-files';
 import { InvoiceTabsDialog } from './components/invoice-tabs-dialog';
 import { StatusBadge } from './components/status-badge';
 import { amountDisplay, fileNameOf, invoiceDisplayNumber, vendorDisplay } from './lib/invoice-rules';
 
-const PAGE_SIZE = 12;
 const FILTERS: { value: ProcessingStatus | undefined; label: string }[] = [
   { value: undefined, label: 'All' },
   { value: 'processed', label: 'Processed' },
@@ -115,8 +114,8 @@ export function InvoicesPage() {
 
   const page = search.page ?? 1;
   const { data, isPending, isError, isPlaceholderData, items, paging } = useInvoicePage(
-    { processingStatus: search.filter, search: search.q, waitingFor: search.waitingFor },
-    { page, pageSize: PAGE_SIZE, onUnknownPage: () => setSearch({ page: undefined }) },
+    invoicesPageFilters(search),
+    { page, pageSize: INVOICES_PAGE_SIZE, onUnknownPage: () => setSearch({ page: undefined }) },
   );
 
   const del = useDeleteInvoice();

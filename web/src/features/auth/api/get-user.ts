@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '../../../../../shared/schemas/entities';
 import { api } from '../../../lib/api-client';
-import { getIdToken, hasStoredSession } from '../../../lib/auth';
+import { getIdToken } from '../../../lib/auth';
 
 export const userQueryKey = ['/api/auth/user'] as const;
 
@@ -17,17 +17,4 @@ export const userQueryOptions = () =>
 
 export function useUser() {
   return useQuery(userQueryOptions());
-}
-
-export type SessionStatus = 'loading' | 'unauthenticated' | 'authenticated';
-
-/** Session state: authenticated when the current-user call returns data. */
-export function useSession(): { status: SessionStatus; user: User | null; likelySignedIn: boolean } {
-  const query = useUser();
-  const status: SessionStatus = query.isPending
-    ? 'loading'
-    : query.data
-      ? 'authenticated'
-      : 'unauthenticated';
-  return { status, user: query.data ?? null, likelySignedIn: hasStoredSession() };
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react';
 import { REFRESH_INTERVAL_MS } from '../../../../../shared/constants';
 import type { Invoice, InvoiceStatus, ProcessingStatus } from '../../../../../shared/schemas/invoice';
+import type { InvoicesSearch } from '../../../app/search';
 import { api, type Page } from '../../../lib/api-client';
 import { pageRange, useCursorPages } from '../../../lib/cursor-pages';
 
@@ -30,6 +31,16 @@ export const invoicesQueryOptions = (params: InvoiceListParams = {}) =>
     refetchInterval: REFRESH_INTERVAL_MS,
     placeholderData: keepPreviousData,
   });
+
+/** Invoices per page on the Invoices page. */
+export const INVOICES_PAGE_SIZE = 12;
+
+/** The Invoices page's list filters, from its URL search. */
+export const invoicesPageFilters = (search: InvoicesSearch): Omit<InvoiceListParams, 'limit' | 'cursor'> => ({
+  processingStatus: search.filter,
+  search: search.q,
+  waitingFor: search.waitingFor,
+});
 
 /** A page of invoices, refetched every 30 s. */
 export function useInvoices(params: InvoiceListParams = {}) {
