@@ -1,12 +1,12 @@
+import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { LOGIN_REDIRECT_DELAY_MS } from '../../../shared/constants';
-import { ToastProvider } from '../components/ui/toaster';
-import { toast } from '../components/ui/use-toast';
-import { setUnauthorizedHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
-import { ThemeProvider } from '../lib/theme';
+import { ToastProvider } from '@/components/ui/toaster';
+import { toast } from '@/components/ui/use-toast';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { ThemeProvider } from '@/lib/theme';
 import { createAppRouter } from './router';
 
 /** A 401 on a signed-in page: say so, then go through sign-in again after 500 ms. */

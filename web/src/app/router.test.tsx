@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../components/ui/toaster';
-import { setUnauthorizedHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
-import { ThemeProvider } from '../lib/theme';
-import { mockApi, page } from '../test/render';
+import { ToastProvider } from '@/components/ui/toaster';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { ThemeProvider } from '@/lib/theme';
+import { mockApi, page } from '@/test/render';
 import { createAppRouter } from './router';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
@@ -18,7 +18,7 @@ vi.mock('@/features/analytics/analytics-page', () => ({
     return <h1>Analytics</h1>;
   },
 }));
-vi.mock('../lib/auth', () => ({
+vi.mock('@/lib/auth', () => ({
   hasStoredSession: () => session.signedIn,
   getIdToken: async () => (session.signedIn ? 'id-token' : null),
   signOut: async () => {},

@@ -1,7 +1,7 @@
 /**
  * URL search params of the routes, validated by hand (no schema library in the landing chunk).
  */
-import type { InvoiceStatus, ProcessingStatus } from '../../../shared/schemas/invoice';
+import type { InvoiceStatus, ProcessingStatus } from '@shared/schemas/invoice';
 
 const INVOICE_STATUSES: readonly InvoiceStatus[] = [
   'UPLOADED',

@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { cn } from '../lib/utils';
+import { cn } from '@/lib/utils';
 
 export function Logo({
   className,

@@ -1,6 +1,6 @@
+import { initials } from '@shared/format';
 import { useState } from 'react';
-import { initials } from '../../../shared/format';
-import { cn, personName } from '../lib/utils';
+import { cn, personName } from '@/lib/utils';
 
 export function UserAvatar({
   firstName,

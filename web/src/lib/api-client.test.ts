@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handleUnauthorized } from '../app/provider';
-import { resetToasts, useToasts } from '../components/ui/use-toast';
+import { handleUnauthorized } from '@/app/provider';
+import { resetToasts, useToasts } from '@/components/ui/use-toast';
 import { ApiError, api, apiErrorFrom, setUnauthorizedHandler } from './api-client';
 
 afterEach(() => {

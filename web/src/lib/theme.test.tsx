@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ThemeToggle } from '../components/theme-toggle';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { initialTheme, ThemeProvider } from './theme';
 
 afterEach(() => {

@@ -10,9 +10,9 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { ToastProvider } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
-import { ThemeProvider } from '../lib/theme';
+import { ToastProvider } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { ThemeProvider } from '@/lib/theme';
 
 /** Renders UI with the app's providers and a router whose every path shows it. */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {

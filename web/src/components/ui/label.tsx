@@ -1,5 +1,5 @@
 import type { LabelHTMLAttributes, ReactNode } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '@/lib/utils';
 
 export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return (

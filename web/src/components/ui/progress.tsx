@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils';
+import { cn } from '@/lib/utils';
 
 export function Progress({ value, label, className }: { value: number; label: string; className?: string }) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)));

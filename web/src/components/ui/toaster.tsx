@@ -1,8 +1,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { TOAST_DURATION_MS } from '@shared/constants';
 import { CircleCheck, CircleExclamationPoint, Info, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TOAST_DURATION_MS } from '../../../../shared/constants';
-import { cn } from '../../lib/utils';
+import { cn } from '@/lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
 const variants = {

@@ -1,6 +1,6 @@
+import { TOAST_REMOVE_DELAY_MS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
-import { TOAST_REMOVE_DELAY_MS } from '../../../../shared/constants';
 
 /** Only one toast is visible at a time (spec section 9). */
 export const TOAST_LIMIT = 1;

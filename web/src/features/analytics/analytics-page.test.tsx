@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../test/render';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { AnalyticsPage } from './analytics-page';
 
 afterEach(() => {

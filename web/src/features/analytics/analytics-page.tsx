@@ -1,3 +1,5 @@
+import { formatMoney } from '@shared/format';
+import type { Analytics } from '@shared/schemas/entities';
 import { Link } from '@tanstack/react-router';
 import {
   Building2,
@@ -11,16 +13,14 @@ import {
   Upload,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { formatMoney } from '../../../../shared/format';
-import type { Analytics } from '../../../../shared/schemas/entities';
-import { PageHeader } from '../../components/page-header';
-import { buttonClass } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { cn } from '../../lib/utils';
-import { aiAccuracyExplanation, aiAccuracyValue, otherCurrencies } from '../dashboard/lib/stat-cards';
+import { PageHeader } from '@/components/page-header';
+import { buttonClass } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { aiAccuracyExplanation, aiAccuracyValue, otherCurrencies } from '@/features/dashboard/lib/stat-cards';
+import { cn } from '@/lib/utils';
 import { useAnalytics } from './api/get-analytics';
 import { CategoryBreakdownChart } from './components/category-breakdown-chart';
 import { MonthlyTrendsChart } from './components/monthly-trends-chart';

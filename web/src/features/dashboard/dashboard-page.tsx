@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { HomeSearch } from '../../app/search';
-import { useUser } from '../auth/api/get-user';
-import { InvoiceDetailDialog } from '../invoices/components/invoice-detail-dialog';
+import type { HomeSearch } from '@/app/search';
+import { useUser } from '@/features/auth/api/get-user';
+import { InvoiceDetailDialog } from '@/features/invoices/components/invoice-detail-dialog';
 import { QuickUpload } from './components/quick-upload';
 import { RecentActivity } from './components/recent-activity';
 import { RecentInvoices } from './components/recent-invoices';

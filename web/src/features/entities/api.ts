@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Page } from '../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 interface EntityListParams {
   search?: string;

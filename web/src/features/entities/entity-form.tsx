@@ -11,11 +11,11 @@ import {
   type UseFormRegisterReturn,
   useForm,
 } from 'react-hook-form';
-import { Dialog, DialogContent, DialogFormActions } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/label';
-import { Select } from '../../components/ui/select';
-import { toast } from '../../components/ui/use-toast';
-import { errorDetail } from '../../lib/api-client';
+import { Dialog, DialogContent, DialogFormActions } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { errorDetail } from '@/lib/api-client';
 import { capitalize, type Entity, type EntityRow } from './api';
 
 const STATUS_OPTIONS = [

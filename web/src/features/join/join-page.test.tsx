@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../test/render';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { JoinPage } from './join-page';
 
-vi.mock('../../lib/auth', () => ({
+vi.mock('@/lib/auth', () => ({
   hasStoredSession: () => false,
   getIdToken: async () => null,
   signOut: async () => {},

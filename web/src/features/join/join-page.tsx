@@ -1,10 +1,10 @@
+import { formatDate } from '@shared/format';
 import { Link } from '@tanstack/react-router';
 import { MailCheck, MailX } from 'lucide-react';
-import { formatDate } from '../../../../shared/format';
-import { buttonClass } from '../../components/ui/button';
-import { PageLoader } from '../../components/ui/spinner';
-import { errorDetail } from '../../lib/api-client';
-import { ROLE_LABELS } from '../organization/lib/team-rules';
+import { buttonClass } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
+import { errorDetail } from '@/lib/api-client';
 import { useInvitationLink } from './api/get-invitation-link';
 
 function Panel({

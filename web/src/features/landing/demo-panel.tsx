@@ -1,8 +1,8 @@
 import { Check, CircleCheck, FileText, LoaderCircle, RotateCcw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Progress } from '../../components/ui/progress';
-import { cn } from '../../lib/utils';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
 import { DEMO_CLOSE_MS, DEMO_FILE, DEMO_STEPS, demoStateAt } from './demo-steps';
 
 const SAMPLE_FIELDS = [

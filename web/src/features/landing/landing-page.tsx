@@ -15,13 +15,13 @@ import {
   Zap,
 } from 'lucide-react';
 import { type FormEvent, useCallback, useId, useState } from 'react';
-import { Logo } from '../../components/logo';
-import { ThemeToggle } from '../../components/theme-toggle';
-import { Badge } from '../../components/ui/badge';
-import { Button, buttonClass } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { cn } from '../../lib/utils';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
 import { DemoPanel } from './demo-panel';
 
 const NAV = [

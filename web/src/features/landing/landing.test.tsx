@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../components/ui/use-toast';
-import { renderWithProviders } from '../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { renderWithProviders } from '@/test/render';
 import { DEMO_CLOSE_MS, DEMO_PANEL_HIDE_MS, DEMO_STEPS, demoStateAt } from './demo-steps';
 import { LandingPage } from './landing-page';
 

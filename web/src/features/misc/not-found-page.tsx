@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FileQuestionMark } from 'lucide-react';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 
 export function NotFoundPage({ signedIn = false }: { signedIn?: boolean }) {
   return (

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../components/ui/use-toast';
-import { mockApi, renderWithProviders } from '../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { OrganizationPage } from './organization-page';
 
 afterEach(() => {

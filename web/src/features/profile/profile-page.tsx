@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { Building2, CalendarDays, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../components/page-header';
-import { Badge } from '../../components/ui/badge';
-import { Card, CardContent } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Skeleton } from '../../components/ui/skeleton';
-import { UserAvatar } from '../../components/user-avatar';
-import { personName } from '../../lib/utils';
-import { ROLE_LABELS } from '../organization/lib/team-rules';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { UserAvatar } from '@/components/user-avatar';
+import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
+import { personName } from '@/lib/utils';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './components/profile-form';
 

@@ -1,8 +1,8 @@
+import { formatDate, formatMoney } from '@shared/format';
+import { PROPERTY_TYPE_LABELS, type Property } from '@shared/schemas/entities';
 import { Building, MapPin } from 'lucide-react';
-import { formatDate, formatMoney } from '../../../../shared/format';
-import { PROPERTY_TYPE_LABELS, type Property } from '../../../../shared/schemas/entities';
-import { Badge } from '../../components/ui/badge';
-import { type Column, cellTone, Dash, EntityName, EntityPage } from '../entities/entity-page';
+import { Badge } from '@/components/ui/badge';
+import { type Column, cellTone, Dash, EntityName, EntityPage } from '@/features/entities/entity-page';
 import { properties } from './api';
 import { PropertyFormDialog } from './components/property-form-dialog';
 

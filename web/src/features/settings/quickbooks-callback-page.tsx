@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Plug } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageLoader } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { errorDetail } from '../../lib/api-client';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorDetail } from '@/lib/api-client';
 import { useFinishQuickBooksConnect } from './api/connect-quickbooks';
 
 /**

@@ -2,15 +2,15 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { LogOut, Menu, Search, Upload, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Logo } from '../../components/logo';
-import { ThemeToggle } from '../../components/theme-toggle';
-import { Button, buttonClass } from '../../components/ui/button';
-import { TooltipProvider } from '../../components/ui/tooltip';
-import { UserAvatar } from '../../components/user-avatar';
-import { cn, personName } from '../../lib/utils';
-import { useUser } from '../auth/api/get-user';
-import { NotificationBell } from '../notifications/components/notification-bell';
-import { useStats } from '../stats/api/get-stats';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button, buttonClass } from '@/components/ui/button';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { UserAvatar } from '@/components/user-avatar';
+import { useUser } from '@/features/auth/api/get-user';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useStats } from '@/features/stats/api/get-stats';
+import { cn, personName } from '@/lib/utils';
 import { NAV_ITEMS } from './nav-items';
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,9 +1,9 @@
+import type { Vendor, vendorInputSchema } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Vendor, vendorInputSchema } from '../../../../shared/schemas/entities';
-import { api } from '../../lib/api-client';
-import { defineEntity } from '../entities/api';
-import { invoicesQueryKey } from '../invoices/api/get-invoices';
+import { defineEntity } from '@/features/entities/api';
+import { invoicesQueryKey } from '@/features/invoices/api/get-invoices';
+import { api } from '@/lib/api-client';
 
 export type VendorInput = z.output<typeof vendorInputSchema>;
 

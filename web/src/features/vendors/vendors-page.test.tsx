@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../components/ui/use-toast';
-import { mockApi, page, renderWithProviders } from '../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, page, renderWithProviders } from '@/test/render';
 import { VendorsPage } from './vendors-page';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
+import type { Analytics } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Analytics } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const analyticsQueryKey = ['/api/analytics/invoice-analytics'] as const;
 

@@ -1,7 +1,7 @@
+import { formatMoney } from '@shared/format';
+import type { Analytics } from '@shared/schemas/entities';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { formatMoney } from '../../../../../shared/format';
-import type { Analytics } from '../../../../../shared/schemas/entities';
-import { formatPercent } from '../lib/analytics-rules';
+import { formatPercent } from '@/features/analytics/lib/analytics-rules';
 import { SERIES_COLORS, useChartTheme } from './chart-theme';
 import { ChartTooltipCard } from './chart-tooltip';
 

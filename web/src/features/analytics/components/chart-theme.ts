@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTheme } from '../../../lib/theme';
+import { useTheme } from '@/lib/theme';
 
 /** Palette for series and slices: distinguishable in both themes. */
 export const SERIES_COLORS = [

@@ -1,3 +1,5 @@
+import { formatMoney } from '@shared/format';
+import type { Analytics } from '@shared/schemas/entities';
 import {
   Bar,
   CartesianGrid,
@@ -9,9 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMoney } from '../../../../../shared/format';
-import type { Analytics } from '../../../../../shared/schemas/entities';
-import { compactMoney, monthLabel } from '../lib/analytics-rules';
+import { compactMoney, monthLabel } from '@/features/analytics/lib/analytics-rules';
 import { useChartTheme } from './chart-theme';
 import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 

@@ -1,7 +1,7 @@
+import { formatMoney } from '@shared/format';
+import type { Analytics } from '@shared/schemas/entities';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../../../shared/format';
-import type { Analytics } from '../../../../../shared/schemas/entities';
-import { compactMoney } from '../lib/analytics-rules';
+import { compactMoney } from '@/features/analytics/lib/analytics-rules';
 import { useChartTheme, useMinWidth } from './chart-theme';
 import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 

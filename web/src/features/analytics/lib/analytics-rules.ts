@@ -1,5 +1,5 @@
-import { TOP_VENDORS } from '../../../../../shared/constants';
-import type { Analytics } from '../../../../../shared/schemas/entities';
+import { TOP_VENDORS } from '@shared/constants';
+import type { Analytics } from '@shared/schemas/entities';
 
 /** 'No analytics data available' when nothing returns, or nothing has been invoiced yet. */
 export function hasAnalyticsData(a: Analytics | null | undefined): a is Analytics {

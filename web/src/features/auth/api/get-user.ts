@@ -1,7 +1,7 @@
+import type { User } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
-import { getIdToken } from '../../../lib/auth';
+import { api } from '@/lib/api-client';
+import { getIdToken } from '@/lib/auth';
 
 export const userQueryKey = ['/api/auth/user'] as const;
 

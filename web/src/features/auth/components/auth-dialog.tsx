@@ -17,13 +17,13 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type SignInInput, type SignUpInput, signIn, signUp } from 'aws-amplify/auth';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Logo } from '../../../components/logo';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { configureAmplify } from '../../../lib/amplify';
-import type { RuntimeConfig } from '../../../lib/config';
-import { useTheme } from '../../../lib/theme';
-import { userQueryKey } from '../api/get-user';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { userQueryKey } from '@/features/auth/api/get-user';
+import { configureAmplify } from '@/lib/amplify';
+import type { RuntimeConfig } from '@/lib/config';
+import { useTheme } from '@/lib/theme';
 
 const formFields = {
   signUp: {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
+import { makeInvoice, mockApi, page, renderWithProviders } from '@/test/render';
 import { RecentActivity } from './recent-activity';
 import { WaitingForMe } from './side-panels';
 import { StatsCards } from './stats-cards';

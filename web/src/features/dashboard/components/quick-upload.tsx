@@ -1,15 +1,15 @@
+import { formatFileSize } from '@shared/format';
 import { CircleCheck, CircleX, FileText, X } from 'lucide-react';
-import { formatFileSize } from '../../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Progress } from '../../../components/ui/progress';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { stageLabel, statusLabel, statusTone } from '../../invoices/lib/invoice-rules';
-import { Dropzone } from '../../upload/components/dropzone';
-import { type QueueItem, useUploadQueue } from '../../upload/hooks/use-upload-queue';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { stageLabel, statusLabel, statusTone } from '@/features/invoices/lib/invoice-rules';
+import { Dropzone } from '@/features/upload/components/dropzone';
+import { type QueueItem, useUploadQueue } from '@/features/upload/hooks/use-upload-queue';
+import { errorDetail } from '@/lib/api-client';
 
 function EntryStatus({ item }: { item: QueueItem }) {
   switch (item.status) {

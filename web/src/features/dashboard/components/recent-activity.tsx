@@ -1,3 +1,5 @@
+import { RECENT_ACTIVITY_COUNT } from '@shared/constants';
+import type { Invoice } from '@shared/schemas/invoice';
 import { Link } from '@tanstack/react-router';
 import {
   CircleCheck,
@@ -7,13 +9,11 @@ import {
   ShieldCheck,
   TriangleExclamationPoint,
 } from 'lucide-react';
-import { RECENT_ACTIVITY_COUNT } from '../../../../../shared/constants';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn, formatRelativeTime } from '../../../lib/utils';
-import { useInvoices } from '../../invoices/api/get-invoices';
-import { activityText, statusTone } from '../../invoices/lib/invoice-rules';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useInvoices } from '@/features/invoices/api/get-invoices';
+import { activityText, statusTone } from '@/features/invoices/lib/invoice-rules';
+import { cn, formatRelativeTime } from '@/lib/utils';
 
 const TONE_CLASS = {
   green: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',

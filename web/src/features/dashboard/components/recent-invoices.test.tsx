@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeInvoice, mockApi, renderWithProviders } from '../../../test/render';
+import { makeInvoice, mockApi, renderWithProviders } from '@/test/render';
 import { RecentInvoices } from './recent-invoices';
 
 afterEach(() => {

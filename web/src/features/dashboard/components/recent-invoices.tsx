@@ -1,31 +1,31 @@
+import { TABLE_PAGE_SIZE } from '@shared/constants';
+import { formatDate } from '@shared/format';
+import type { Invoice, InvoiceStatus } from '@shared/schemas/invoice';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, Eye, Trash } from 'lucide-react';
 import { useState } from 'react';
-import { TABLE_PAGE_SIZE } from '../../../../../shared/constants';
-import { formatDate } from '../../../../../shared/format';
-import type { Invoice, InvoiceStatus } from '../../../../../shared/schemas/invoice';
-import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '../../../app/search';
-import { Button } from '../../../components/ui/button';
-import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useInvoicePage } from '../../invoices/api/get-invoices';
-import { useDeleteInvoice } from '../../invoices/api/invoice-actions';
-import { downloadInvoiceFile } from '../../invoices/api/invoice-files';
-import { StatusBadge } from '../../invoices/components/status-badge';
+import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '@/app/search';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip } from '@/components/ui/tooltip';
+import { toast } from '@/components/ui/use-toast';
+import { useInvoicePage } from '@/features/invoices/api/get-invoices';
+import { useDeleteInvoice } from '@/features/invoices/api/invoice-actions';
+import { downloadInvoiceFile } from '@/features/invoices/api/invoice-files';
+import { StatusBadge } from '@/features/invoices/components/status-badge';
 import {
   amountDisplay,
   fileNameOf,
   invoiceDisplayNumber,
   vendorDisplay,
-} from '../../invoices/lib/invoice-rules';
+} from '@/features/invoices/lib/invoice-rules';
+import { errorDetail } from '@/lib/api-client';
 
 const STATUS_OPTIONS = [
   { value: 'ALL', label: 'All Status' },

@@ -1,20 +1,20 @@
+import { formatDate } from '@shared/format';
+import { INVOICE_STATUSES, type Invoice } from '@shared/schemas/invoice';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Plug } from 'lucide-react';
-import { formatDate } from '../../../../../shared/format';
-import { INVOICE_STATUSES, type Invoice } from '../../../../../shared/schemas/invoice';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn, formatRelativeTime } from '../../../lib/utils';
-import { type InvoiceListParams, useInvoices } from '../../invoices/api/get-invoices';
-import { DueBadge } from '../../invoices/components/due-badge';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { type InvoiceListParams, useInvoices } from '@/features/invoices/api/get-invoices';
+import { DueBadge } from '@/features/invoices/components/due-badge';
 import {
   amountDisplay,
   invoiceDisplayNumber,
   STATUS_LABELS,
   vendorDisplay,
-} from '../../invoices/lib/invoice-rules';
-import { useStats } from '../../stats/api/get-stats';
+} from '@/features/invoices/lib/invoice-rules';
+import { useStats } from '@/features/stats/api/get-stats';
+import { cn, formatRelativeTime } from '@/lib/utils';
 
 const BAR: Record<string, string> = {
   UPLOADED: 'bg-sky-400',

@@ -1,10 +1,10 @@
 import { Activity, CircleDollarSign, FileText, Info, Sparkles } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { useStats } from '../../stats/api/get-stats';
-import { STAT_TITLES, type StatKey, statCards } from '../lib/stat-cards';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tooltip } from '@/components/ui/tooltip';
+import { STAT_TITLES, type StatKey, statCards } from '@/features/dashboard/lib/stat-cards';
+import { useStats } from '@/features/stats/api/get-stats';
 
 const ICONS: Record<StatKey, typeof FileText> = {
   totalInvoices: FileText,

@@ -1,7 +1,7 @@
 /** The four statistics cards and their label rules (spec section 9). */
-import { formatMoney } from '../../../../../shared/format';
-import { MIN_REVIEWED_FOR_ACCURACY, type Stats } from '../../../../../shared/schemas/entities';
-import type { BadgeTone } from '../../../components/ui/badge';
+import { formatMoney } from '@shared/format';
+import { MIN_REVIEWED_FOR_ACCURACY, type Stats } from '@shared/schemas/entities';
+import type { BadgeTone } from '@/components/ui/badge';
 
 export type StatKey = 'totalInvoices' | 'processingQueue' | 'monthlyTotal' | 'aiAccuracy';
 

@@ -1,6 +1,6 @@
+import type { Comment, InvoiceEvent, LineItem } from '@shared/schemas/invoice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Comment, InvoiceEvent, LineItem } from '../../../../../shared/schemas/invoice';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 import { invoiceQueryKey } from './get-invoice';
 
 const child = <T>(id: string, part: 'line-items' | 'comments' | 'events') =>

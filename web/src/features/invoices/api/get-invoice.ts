@@ -1,8 +1,8 @@
+import { DETAIL_POLL_INTERVAL_MS } from '@shared/constants';
+import type { Invoice } from '@shared/schemas/invoice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DETAIL_POLL_INTERVAL_MS } from '../../../../../shared/constants';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { api } from '../../../lib/api-client';
-import { isInFlight } from '../lib/invoice-rules';
+import { isInFlight } from '@/features/invoices/lib/invoice-rules';
+import { api } from '@/lib/api-client';
 import { invoicesQueryKey } from './get-invoices';
 
 export const invoiceQueryKey = (id: string) => [...invoicesQueryKey, id] as const;

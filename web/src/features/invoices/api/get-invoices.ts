@@ -1,10 +1,10 @@
+import { REFRESH_INTERVAL_MS } from '@shared/constants';
+import type { Invoice, InvoiceStatus, ProcessingStatus } from '@shared/schemas/invoice';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { REFRESH_INTERVAL_MS } from '../../../../../shared/constants';
-import type { Invoice, InvoiceStatus, ProcessingStatus } from '../../../../../shared/schemas/invoice';
-import type { InvoicesSearch } from '../../../app/search';
-import { api, type Page } from '../../../lib/api-client';
-import { pageRange, useCursorPages } from '../../../lib/cursor-pages';
+import type { InvoicesSearch } from '@/app/search';
+import { api, type Page } from '@/lib/api-client';
+import { pageRange, useCursorPages } from '@/lib/cursor-pages';
 
 export const invoicesQueryKey = ['/api/invoices'] as const;
 

@@ -1,6 +1,6 @@
+import type { Category, Property } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Property } from '../../../../../shared/schemas/entities';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 /** Categories, loaded for selection only. */
 export const categoriesQueryOptions = () =>

@@ -1,5 +1,5 @@
-import { buildUrl, fetchBlob } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/utils';
+import { buildUrl, fetchBlob } from '@/lib/api-client';
+import { saveBlob } from '@/lib/utils';
 import type { InvoiceListParams } from './get-invoices';
 
 /** The stored file as an attachment (with the user's token), saved under its own name. */

@@ -1,6 +1,6 @@
+import type { Invoice } from '@shared/schemas/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { invoiceQueryKey } from './get-invoice';
 import { invalidateInvoices } from './invoice-actions';
 

@@ -1,5 +1,5 @@
-import { api, apiErrorFrom, authHeaders } from '../../../lib/api-client';
-import { contentTypeOf } from '../lib/file-rules';
+import { contentTypeOf } from '@/features/invoices/lib/file-rules';
+import { api, apiErrorFrom, authHeaders } from '@/lib/api-client';
 
 export interface UploadTarget {
   invoiceId: string;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, page, renderWithProviders } from '../../../test/render';
+import { mockApi, page, renderWithProviders } from '@/test/render';
 import { AuditHistory } from './audit-history';
 
 afterEach(() => {

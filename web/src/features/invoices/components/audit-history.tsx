@@ -1,10 +1,10 @@
-import { formatConfidence } from '../../../../../shared/format';
-import { INVOICE_FIELD_LABELS, invoiceChangeTexts } from '../../../../../shared/invoice-fields';
-import type { InvoiceEvent } from '../../../../../shared/schemas/invoice';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatRelativeTime } from '../../../lib/utils';
-import { useInvoiceEvents } from '../api/get-invoice-children';
-import { fieldLabel, statusLabel } from '../lib/invoice-rules';
+import { formatConfidence } from '@shared/format';
+import { INVOICE_FIELD_LABELS, invoiceChangeTexts } from '@shared/invoice-fields';
+import type { InvoiceEvent } from '@shared/schemas/invoice';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useInvoiceEvents } from '@/features/invoices/api/get-invoice-children';
+import { fieldLabel, statusLabel } from '@/features/invoices/lib/invoice-rules';
+import { formatRelativeTime } from '@/lib/utils';
 
 const EVENT_TITLES: Record<string, string> = {
   UPLOADED: 'Uploaded',

@@ -1,9 +1,9 @@
+import { MAX_APPROVAL_COMMENT } from '@shared/schemas/approvals';
 import { MessageSquare } from 'lucide-react';
 import { type ReactNode, type TextareaHTMLAttributes, useId, useState } from 'react';
-import { MAX_APPROVAL_COMMENT } from '../../../../../shared/schemas/approvals';
-import { Button } from '../../../components/ui/button';
-import { Textarea } from '../../../components/ui/input';
-import { cn } from '../../../lib/utils';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 import type { useDecision } from './decision';
 
 /**

@@ -1,12 +1,17 @@
+import type { Invoice } from '@shared/schemas/invoice';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useApproveInvoice, useRejectInvoice } from '../api/invoice-actions';
-import { approvalRecordedText, approvalsWaiting, type DuplicateRef, duplicateOf } from '../lib/invoice-rules';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { useApproveInvoice, useRejectInvoice } from '@/features/invoices/api/invoice-actions';
+import {
+  approvalRecordedText,
+  approvalsWaiting,
+  type DuplicateRef,
+  duplicateOf,
+} from '@/features/invoices/lib/invoice-rules';
+import { errorDetail } from '@/lib/api-client';
 
 /** Asks before approving a suspected duplicate; names the other invoice and opens it on request. */
 function DuplicateConfirmDialog({

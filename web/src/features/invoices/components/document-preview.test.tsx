@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
-import { invoicesQueryKey } from '../api/get-invoices';
-import { openPdf } from '../lib/pdf-renderer';
+import { invoicesQueryKey } from '@/features/invoices/api/get-invoices';
+import { openPdf } from '@/features/invoices/lib/pdf-renderer';
+import { makeInvoice, mockApi, page, renderWithProviders } from '@/test/render';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 
 // The test DOM has no canvas: only the pdf.js boundary is replaced; everything above it is real.
-vi.mock('../lib/pdf-renderer', () => ({ openPdf: vi.fn() }));
+vi.mock('@/features/invoices/lib/pdf-renderer', () => ({ openPdf: vi.fn() }));
 
 const ID = '01HZY3K8M2Q4R5S6T7V8W9XABC';
 const renderPage = vi.fn(() => ({ promise: Promise.resolve(), cancel: () => {} }));

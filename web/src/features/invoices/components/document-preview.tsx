@@ -1,3 +1,4 @@
+import type { Invoice } from '@shared/schemas/invoice';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, FileText, Image as ImageIcon, TriangleExclamationPoint } from 'lucide-react';
 import {
@@ -9,15 +10,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { invoiceQueryKey } from '../api/get-invoice';
-import { fetchInvoicePreview, openInvoiceInNewTab } from '../api/invoice-files';
-import { fileNameOf } from '../lib/invoice-rules';
-import type { OpenedPdf } from '../lib/pdf-renderer';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { invoiceQueryKey } from '@/features/invoices/api/get-invoice';
+import { fetchInvoicePreview, openInvoiceInNewTab } from '@/features/invoices/api/invoice-files';
+import { fileNameOf } from '@/features/invoices/lib/invoice-rules';
+import type { OpenedPdf } from '@/features/invoices/lib/pdf-renderer';
+import { errorDetail } from '@/lib/api-client';
 import { FieldHighlight } from './field-highlight';
 
 type Kind = 'pdf' | 'image' | 'other';
@@ -198,7 +198,10 @@ function PdfPages({ id, name, blob }: { id: string; name: string; blob: Blob }) 
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const [{ openPdf }, bytes] = await Promise.all([import('../lib/pdf-renderer'), blob.arrayBuffer()]);
+      const [{ openPdf }, bytes] = await Promise.all([
+        import('@/features/invoices/lib/pdf-renderer'),
+        blob.arrayBuffer(),
+      ]);
       const opened = await openPdf(new Uint8Array(bytes));
       if (cancelled) opened.destroy();
       else setState({ status: 'ready', pdf: opened });

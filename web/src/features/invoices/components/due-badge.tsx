@@ -1,7 +1,7 @@
+import type { Invoice } from '@shared/schemas/invoice';
 import { CalendarClock } from 'lucide-react';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { Badge } from '../../../components/ui/badge';
-import { dueUrgency } from '../lib/invoice-rules';
+import { Badge } from '@/components/ui/badge';
+import { dueUrgency } from '@/features/invoices/lib/invoice-rules';
 
 /** 'Overdue by 2 days', 'Due tomorrow'…: shown on an invoice still waiting for a decision near its due date. */
 export function DueBadge({ invoice }: { invoice: Pick<Invoice, 'dueDate' | 'status'> }) {

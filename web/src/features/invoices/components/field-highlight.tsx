@@ -1,5 +1,5 @@
+import type { FieldLocation } from '@shared/schemas/invoice';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldLocation } from '../../../../../shared/schemas/invoice';
 
 interface FieldHighlightState {
   locations: Record<string, FieldLocation>;

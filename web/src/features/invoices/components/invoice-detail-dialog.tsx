@@ -1,3 +1,5 @@
+import { formatConfidence, formatDate, formatMoney } from '@shared/format';
+import type { Invoice } from '@shared/schemas/invoice';
 import {
   Check,
   CircleCheck,
@@ -9,19 +11,15 @@ import {
   X,
 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formatConfidence, formatDate, formatMoney } from '../../../../../shared/format';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
-import { useInvoice } from '../api/get-invoice';
-import { useDeleteInvoice, useReprocessInvoice } from '../api/invoice-actions';
-import { useReviewQueue } from '../hooks/use-review-queue';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useInvoice } from '@/features/invoices/api/get-invoice';
+import { useDeleteInvoice, useReprocessInvoice } from '@/features/invoices/api/invoice-actions';
+import { useReviewQueue } from '@/features/invoices/hooks/use-review-queue';
 import {
   amountDisplay,
   canDecide,
@@ -37,7 +35,9 @@ import {
   reviewReasonsOf,
   stageLabel,
   vendorDisplay,
-} from '../lib/invoice-rules';
+} from '@/features/invoices/lib/invoice-rules';
+import { errorDetail } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { AuditHistory } from './audit-history';
 import { useDecision } from './decision';
 import { DecisionTextPanel, useApprovalComment } from './decision-text-panel';

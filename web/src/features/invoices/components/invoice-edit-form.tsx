@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type Invoice, invoiceUpdateSchema } from '@shared/schemas/invoice';
 import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type Invoice, invoiceUpdateSchema } from '../../../../../shared/schemas/invoice';
-import { Button } from '../../../components/ui/button';
-import { Input, Textarea } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorDetail } from '../../../lib/api-client';
-import { useCategories, usePropertyOptions } from '../api/get-lookups';
-import { useUpdateInvoice } from '../api/invoice-actions';
-import { editInputName, type ReviewField } from '../lib/invoice-rules';
-import { allocationsOf, draftOf, hundredths, splitStatus } from '../lib/split-rules';
+import { Button } from '@/components/ui/button';
+import { Input, Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useCategories, usePropertyOptions } from '@/features/invoices/api/get-lookups';
+import { useUpdateInvoice } from '@/features/invoices/api/invoice-actions';
+import { editInputName, type ReviewField } from '@/features/invoices/lib/invoice-rules';
+import { allocationsOf, draftOf, hundredths, splitStatus } from '@/features/invoices/lib/split-rules';
+import { ApiError, errorDetail } from '@/lib/api-client';
 import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import {
   LineItemSplits,

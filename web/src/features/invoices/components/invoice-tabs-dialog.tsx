@@ -1,23 +1,21 @@
+import { formatConfidence, formatDate, formatFileSize, formatMoney } from '@shared/format';
+import type { Invoice } from '@shared/schemas/invoice';
 import { Check, Download, ExternalLink, MessageSquare, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { formatConfidence, formatDate, formatFileSize, formatMoney } from '../../../../../shared/format';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { UserAvatar } from '../../../components/user-avatar';
-import { errorDetail } from '../../../lib/api-client';
-import { formatRelativeTime } from '../../../lib/utils';
-import { useInvoice } from '../api/get-invoice';
-import { useComments } from '../api/get-invoice-children';
-import { useAddComment } from '../api/invoice-actions';
-import { downloadInvoiceFile, openInvoiceInNewTab } from '../api/invoice-files';
-import { useReviewQueue } from '../hooks/use-review-queue';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { UserAvatar } from '@/components/user-avatar';
+import { useInvoice } from '@/features/invoices/api/get-invoice';
+import { useComments } from '@/features/invoices/api/get-invoice-children';
+import { useAddComment } from '@/features/invoices/api/invoice-actions';
+import { downloadInvoiceFile, openInvoiceInNewTab } from '@/features/invoices/api/invoice-files';
+import { useReviewQueue } from '@/features/invoices/hooks/use-review-queue';
 import {
   amountDisplay,
   canDecide,
@@ -28,7 +26,9 @@ import {
   invoiceDisplayNumber,
   type ReviewField,
   vendorDisplay,
-} from '../lib/invoice-rules';
+} from '@/features/invoices/lib/invoice-rules';
+import { errorDetail } from '@/lib/api-client';
+import { formatRelativeTime } from '@/lib/utils';
 import { AuditHistory } from './audit-history';
 import { useDecision } from './decision';
 import { useApprovalComment } from './decision-text-panel';

@@ -1,8 +1,8 @@
+import { formatMoney } from '@shared/format';
+import type { Category, Property } from '@shared/schemas/entities';
+import type { Invoice, InvoiceUpdate, LineItem } from '@shared/schemas/invoice';
 import { useState } from 'react';
-import { formatMoney } from '../../../../../shared/format';
-import type { Category, Property } from '../../../../../shared/schemas/entities';
-import type { Invoice, InvoiceUpdate, LineItem } from '../../../../../shared/schemas/invoice';
-import { useLineItems } from '../api/get-invoice-children';
+import { useLineItems } from '@/features/invoices/api/get-invoice-children';
 import {
   allocationsOf,
   draftOf,
@@ -10,7 +10,7 @@ import {
   type SplitDraft,
   type SplitStatus,
   splitStatus,
-} from '../lib/split-rules';
+} from '@/features/invoices/lib/split-rules';
 import { lineItemSplit, SplitEditor, type SplitSubject, splitStatusText } from './split-editor';
 
 const NOT_SPLIT: SplitDraft = { mode: 'amount', rows: [] };

@@ -1,7 +1,7 @@
-import { formatMoney } from '../../../../../shared/format';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/utils';
-import { useLineItems } from '../api/get-invoice-children';
+import { formatMoney } from '@shared/format';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLineItems } from '@/features/invoices/api/get-invoice-children';
+import { cn } from '@/lib/utils';
 
 /**
  * An invoice's extracted line items. `compact` suits the dashboard dialog, where the table shares a

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
 
 /** An in-app prompt: resolves with the trimmed answer; a blank answer cancels. */
 export function PromptDialog({

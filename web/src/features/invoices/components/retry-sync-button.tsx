@@ -1,9 +1,9 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useRetrySync } from '../api/retry-sync';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useRetrySync } from '@/features/invoices/api/retry-sync';
+import { errorDetail } from '@/lib/api-client';
 
 /** Sends the invoice again to the integrations whose sync failed for good. */
 export function RetrySyncButton({ invoiceId }: { invoiceId: string }) {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { makeInvoice, mockApi, page, renderWithProviders } from '@/test/render';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { InvoiceTabsDialog } from './invoice-tabs-dialog';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeInvoice, mockApi, page, renderWithProviders } from '../../../test/render';
+import { makeInvoice, mockApi, page, renderWithProviders } from '@/test/render';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import type { ReviewQueueState } from '../hooks/use-review-queue';
-import { invoiceDisplayNumber, vendorDisplay } from '../lib/invoice-rules';
+import { Button } from '@/components/ui/button';
+import type { ReviewQueueState } from '@/features/invoices/hooks/use-review-queue';
+import { invoiceDisplayNumber, vendorDisplay } from '@/features/invoices/lib/invoice-rules';
 
 /**
  * The review queue, under an invoice's review actions: how many other invoices wait for a person, and

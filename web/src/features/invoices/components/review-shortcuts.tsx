@@ -1,7 +1,7 @@
 import { Keyboard } from 'lucide-react';
 import { type KeyboardEvent, useEffect } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 
 /** What each review shortcut does; the keys are those `reviewKeyHandler` answers. */
 export const REVIEW_SHORTCUTS: { keys: string; does: string }[] = [

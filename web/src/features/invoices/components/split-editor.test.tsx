@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { SplitDraft } from '../lib/split-rules';
+import type { SplitDraft } from '@/features/invoices/lib/split-rules';
 import { SplitEditor } from './split-editor';
 
 const properties = [

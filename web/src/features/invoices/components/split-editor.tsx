@@ -1,10 +1,15 @@
+import { formatMoney } from '@shared/format';
+import type { Category, Property } from '@shared/schemas/entities';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { formatMoney } from '../../../../../shared/format';
-import type { Category, Property } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { type SplitDraft, type SplitMode, type SplitStatus, splitStatus } from '../lib/split-rules';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import {
+  type SplitDraft,
+  type SplitMode,
+  type SplitStatus,
+  splitStatus,
+} from '@/features/invoices/lib/split-rules';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';

@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/badge';
-import { type AnyStatus, statusLabel, statusTone } from '../lib/invoice-rules';
+import { Badge } from '@/components/ui/badge';
+import { type AnyStatus, statusLabel, statusTone } from '@/features/invoices/lib/invoice-rules';
 
 export function StatusBadge({
   status,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { invoicesQueryOptions } from '../api/get-invoices';
-import { byDueDate } from '../lib/invoice-rules';
+import { invoicesQueryOptions } from '@/features/invoices/api/get-invoices';
+import { byDueDate } from '@/features/invoices/lib/invoice-rules';
 
 /** How many invoices of each waiting status the queue looks at. */
 const QUEUE_PAGE = 25;

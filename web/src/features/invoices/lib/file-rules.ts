@@ -1,4 +1,4 @@
-import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../../../shared/constants';
+import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from '@shared/constants';
 
 export const ACCEPT_ATTRIBUTE =
   '.pdf,.jpg,.jpeg,.png,.tiff,.tif,application/pdf,image/jpeg,image/png,image/tiff';

@@ -1,7 +1,7 @@
+import { formatDate, formatMoney } from '@shared/format';
+import type { Invoice } from '@shared/schemas/invoice';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from '../../../../../shared/format';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { makeInvoice } from '../../../test/render';
+import { makeInvoice } from '@/test/render';
 import {
   activityText,
   amountDisplay,

@@ -1,7 +1,7 @@
 /** Display rules for invoices (spec sections 2, 3, 4 and 9). */
-import { formatMoney, shortId } from '../../../../../shared/format';
-import type { Invoice, InvoiceStatus } from '../../../../../shared/schemas/invoice';
-import type { BadgeTone } from '../../../components/ui/badge';
+import { formatMoney, shortId } from '@shared/format';
+import type { Invoice, InvoiceStatus } from '@shared/schemas/invoice';
+import type { BadgeTone } from '@/components/ui/badge';
 
 export const STATUS_LABELS: Record<InvoiceStatus, string> = {
   UPLOADED: 'Uploaded',

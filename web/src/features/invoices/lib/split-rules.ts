@@ -1,4 +1,4 @@
-import type { Allocation, AllocationInput } from '../../../../../shared/schemas/invoice';
+import type { Allocation, AllocationInput } from '@shared/schemas/invoice';
 
 /**
  * The Split editor's arithmetic, in integer cents (and hundredths of a percent), so the remaining amount

@@ -1,6 +1,6 @@
+import type { InvitationPreview } from '@shared/schemas/team';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvitationPreview } from '../../../../../shared/schemas/team';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** What an invitation e-mail's link opens; 410 says why it no longer works, 404 that it never did. */
 export const invitationLinkOptions = (token: string) =>

@@ -1,7 +1,7 @@
+import { REFRESH_INTERVAL_MS } from '@shared/constants';
+import type { Notification } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REFRESH_INTERVAL_MS } from '../../../../../shared/constants';
-import type { Notification } from '../../../../../shared/schemas/entities';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** Marks the given notifications read, or all of them when `ids` is omitted. */

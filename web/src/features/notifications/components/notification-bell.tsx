@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn, formatRelativeTime } from '../../../lib/utils';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkNotificationsRead } from '../api/mark-read';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { useMarkNotificationsRead } from '@/features/notifications/api/mark-read';
+import { cn, formatRelativeTime } from '@/lib/utils';
 
 const KIND_DOT: Record<string, string> = {
   processed: 'bg-emerald-500',

@@ -1,7 +1,7 @@
+import type { Invitation, invitationCreateSchema } from '@shared/schemas/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Invitation, invitationCreateSchema } from '../../../../../shared/schemas/team';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { invitationsQueryKey } from './get-invitations';
 
 export type InvitationInput = z.output<typeof invitationCreateSchema>;

@@ -1,6 +1,6 @@
+import type { Invitation } from '@shared/schemas/team';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation } from '../../../../../shared/schemas/team';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 export const invitationsQueryKey = ['/api/organization/invitations'] as const;
 

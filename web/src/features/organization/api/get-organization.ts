@@ -1,6 +1,6 @@
+import type { Organization } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Organization } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const organizationQueryKey = ['/api/organization/current'] as const;
 

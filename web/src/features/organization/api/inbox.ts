@@ -1,6 +1,6 @@
+import type { Organization } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Organization } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { organizationQueryKey } from './get-organization';
 
 /** Inbox changes answer the organization; it replaces the cached one. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { membersQueryKey } from './get-members';
 import { organizationQueryKey } from './get-organization';
 

@@ -1,6 +1,6 @@
+import type { Invitation } from '@shared/schemas/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Invitation } from '../../../../../shared/schemas/team';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { invitationsQueryKey } from './get-invitations';
 
 /** Sends the invitation e-mail again with a new link valid 7 days; the old link stops working. */

@@ -1,8 +1,8 @@
+import type { Member, memberUpdateSchema } from '@shared/schemas/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Member, memberUpdateSchema } from '../../../../../shared/schemas/team';
-import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../auth/api/get-user';
+import { userQueryKey } from '@/features/auth/api/get-user';
+import { api } from '@/lib/api-client';
 import { membersQueryKey } from './get-members';
 
 export type MemberUpdate = z.output<typeof memberUpdateSchema>;

@@ -1,9 +1,9 @@
 import { Mail, TriangleAlert } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Progress } from '../../../components/ui/progress';
-import { cn } from '../../../lib/utils';
-import { apiUsage, SALES_MAILTO } from '../lib/organization-rules';
+import { buttonClass } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { apiUsage, SALES_MAILTO } from '@/features/organization/lib/organization-rules';
+import { cn } from '@/lib/utils';
 
 const n = (v: number) => v.toLocaleString('en-US');
 

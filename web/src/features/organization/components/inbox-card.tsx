@@ -1,14 +1,14 @@
 import { Mail } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Textarea } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useOrganization } from '../api/get-organization';
-import { useRegenerateInbox, useSetInboxSenders } from '../api/inbox';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Textarea } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useOrganization } from '@/features/organization/api/get-organization';
+import { useRegenerateInbox, useSetInboxSenders } from '@/features/organization/api/inbox';
+import { errorDetail } from '@/lib/api-client';
 
 /** The allowlist as typed: one sender per line (commas and spaces also separate). */
 export const parseSenders = (text: string) =>

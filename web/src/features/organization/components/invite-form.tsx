@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { invitationCreateSchema } from '@shared/schemas/team';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { invitationCreateSchema } from '../../../../../shared/schemas/team';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorDetail } from '../../../lib/api-client';
-import { useCreateInvitation } from '../api/create-invitation';
-import { joinInstructions, ROLE_OPTIONS } from '../lib/team-rules';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateInvitation } from '@/features/organization/api/create-invitation';
+import { joinInstructions, ROLE_OPTIONS } from '@/features/organization/lib/team-rules';
+import { ApiError, errorDetail } from '@/lib/api-client';
 
 type FormValues = z.input<typeof invitationCreateSchema>;
 const FIELDS = ['email', 'role'] as const;

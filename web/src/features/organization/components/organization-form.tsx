@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PLANS } from '@shared/constants';
+import { type Organization, organizationUpdateSchema } from '@shared/schemas/entities';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PLANS } from '../../../../../shared/constants';
-import { type Organization, organizationUpdateSchema } from '../../../../../shared/schemas/entities';
-import { EditFormCard } from '../../../components/edit-form-card';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useUpdateOrganization } from '../api/update-organization';
-import { PLAN_LABELS } from '../lib/organization-rules';
+import { EditFormCard } from '@/components/edit-form-card';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateOrganization } from '@/features/organization/api/update-organization';
+import { PLAN_LABELS } from '@/features/organization/lib/organization-rules';
+import { errorDetail } from '@/lib/api-client';
 
 type FormValues = z.input<typeof organizationUpdateSchema>;
 const PLAN_OPTIONS = PLANS.map((p) => ({ value: p, label: PLAN_LABELS[p] }));

@@ -1,15 +1,15 @@
+import { formatDate } from '@shared/format';
+import type { Invitation } from '@shared/schemas/team';
 import { Mail } from 'lucide-react';
-import { formatDate } from '../../../../../shared/format';
-import type { Invitation } from '../../../../../shared/schemas/team';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useInvitations } from '../api/get-invitations';
-import { useResendInvitation } from '../api/resend-invitation';
-import { useRevokeInvitation } from '../api/revoke-invitation';
-import { ROLE_LABELS } from '../lib/team-rules';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useInvitations } from '@/features/organization/api/get-invitations';
+import { useResendInvitation } from '@/features/organization/api/resend-invitation';
+import { useRevokeInvitation } from '@/features/organization/api/revoke-invitation';
+import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
+import { errorDetail } from '@/lib/api-client';
 
 /** A mutation's outcome as a toast: the success, or the failure with the server's reason. */
 const toasts = (title: string, description: string, failure: string) => ({

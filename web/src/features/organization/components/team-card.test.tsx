@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { mockApi, page, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, page, renderWithProviders } from '@/test/render';
 import { TeamCard } from './team-card';
 
-vi.mock('../../../lib/auth', () => ({
+vi.mock('@/lib/auth', () => ({
   hasStoredSession: () => true,
   getIdToken: async () => 'id-token',
   signOut: async () => {},

@@ -1,5 +1,5 @@
-import { API_USAGE_WARNING_RATIO, type Plan } from '../../../../../shared/constants';
-import type { BadgeTone } from '../../../components/ui/badge';
+import { API_USAGE_WARNING_RATIO, type Plan } from '@shared/constants';
+import type { BadgeTone } from '@/components/ui/badge';
 
 export const PLAN_LABELS: Record<Plan, string> = {
   STARTER: 'Starter',

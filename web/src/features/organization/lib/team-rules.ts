@@ -1,4 +1,4 @@
-import { ROLES } from '../../../../../shared/schemas/entities';
+import { ROLES } from '@shared/schemas/entities';
 
 type Role = (typeof ROLES)[number];
 

@@ -1,6 +1,6 @@
+import type { User } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const profileQueryKey = ['/api/user/profile'] as const;
 

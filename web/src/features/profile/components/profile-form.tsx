@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { profileUpdateSchema, type User } from '@shared/schemas/entities';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { profileUpdateSchema, type User } from '../../../../../shared/schemas/entities';
-import { EditFormCard } from '../../../components/edit-form-card';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useUpdateProfile } from '../api/update-profile';
+import { EditFormCard } from '@/components/edit-form-card';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateProfile } from '@/features/profile/api/update-profile';
+import { errorDetail } from '@/lib/api-client';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
 

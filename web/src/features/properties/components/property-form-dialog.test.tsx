@@ -1,9 +1,9 @@
+import type { Property } from '@shared/schemas/entities';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Property } from '../../../../../shared/schemas/entities';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { PropertyFormDialog } from './property-form-dialog';
 
 afterEach(() => {

@@ -1,21 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Resolver } from 'react-hook-form';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
   type Property,
   propertyInputSchema,
-} from '../../../../../shared/schemas/entities';
-import { Input, Textarea } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
+} from '@shared/schemas/entities';
+import { Controller, type Resolver } from 'react-hook-form';
+import { Input, Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import {
   type EntityDialogProps,
   EntityFormDialog,
   type EntityFormFields,
   type EntityFormProps,
-} from '../../entities/entity-form';
-import { type PropertyInput, properties } from '../api';
+} from '@/features/entities/entity-form';
+import { type PropertyInput, properties } from '@/features/properties/api';
 
 /** The form works on strings; the shared schema turns numbers that are 0 or empty into absent. */
 interface PropertyFormValues {

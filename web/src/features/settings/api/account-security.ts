@@ -3,7 +3,7 @@
  * settings chunk stays small until a user opens one of these dialogs.
  */
 async function auth() {
-  const { loadAmplify } = await import('../../../lib/auth');
+  const { loadAmplify } = await import('@/lib/auth');
   const amplify = await loadAmplify();
   await amplify.configureAmplify();
   return import('aws-amplify/auth');

@@ -1,6 +1,6 @@
+import type { ApprovalRule, ApprovalRuleInput } from '@shared/schemas/approvals';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApprovalRule, ApprovalRuleInput } from '../../../../../shared/schemas/approvals';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 const path = '/api/organization/approval-rules';
 export const approvalRulesQueryKey = [path] as const;

@@ -1,6 +1,6 @@
+import type { Integration, QuickBooksCallback } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Integration, QuickBooksCallback } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { invalidateIntegrations } from './create-integration';
 
 /** Starts the QuickBooks connect flow: the browser goes to Intuit's consent page (locally the fake's). */

@@ -1,6 +1,6 @@
+import type { ApiKey } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** The create answer: the only time the full key is sent. */

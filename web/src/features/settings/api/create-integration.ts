@@ -1,7 +1,7 @@
+import type { Integration, integrationInputSchema } from '@shared/schemas/entities';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Integration, integrationInputSchema } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { integrationsQueryKey } from './get-integrations';
 
 export type IntegrationInput = z.output<typeof integrationInputSchema>;

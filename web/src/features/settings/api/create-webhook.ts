@@ -1,7 +1,7 @@
+import type { Webhook, webhookInputSchema } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Webhook, webhookInputSchema } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { webhooksQueryKey } from './get-webhooks';
 
 export type WebhookInput = z.output<typeof webhookInputSchema>;

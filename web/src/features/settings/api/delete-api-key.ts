@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 export const deleteApiKey = (id: string) => api.delete<void>(`/api/api-keys/${encodeURIComponent(id)}`);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { webhooksQueryKey } from './get-webhooks';
 
 export const deleteWebhook = (id: string) => api.delete<void>(`/api/webhooks/${encodeURIComponent(id)}`);

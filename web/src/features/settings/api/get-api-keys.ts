@@ -1,6 +1,6 @@
+import type { ApiKey } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiKey } from '../../../../../shared/schemas/entities';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 export const apiKeysQueryKey = ['/api/api-keys'] as const;
 

@@ -1,6 +1,6 @@
+import type { Webhook } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Webhook } from '../../../../../shared/schemas/entities';
-import { api, type Page } from '../../../lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 export const webhooksQueryKey = ['/api/webhooks'] as const;
 

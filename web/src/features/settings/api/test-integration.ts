@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { invalidateIntegrations } from './create-integration';
 
 /** The test answer; the server may add details (status code, latency). */

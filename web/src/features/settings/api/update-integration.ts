@@ -1,6 +1,6 @@
+import type { Integration } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Integration } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { invalidateIntegrations } from './create-integration';
 
 export interface IntegrationPatch {

@@ -1,6 +1,6 @@
+import type { WebhookDelivery } from '@shared/schemas/entities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookDelivery } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const deliveriesKey = (webhookId: string) => ['/api/webhooks', webhookId, 'deliveries'] as const;
 const path = (webhookId: string) => `/api/webhooks/${encodeURIComponent(webhookId)}/deliveries`;

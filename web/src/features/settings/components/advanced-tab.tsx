@@ -1,18 +1,18 @@
+import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from '@shared/constants';
+import { formatFileSize } from '@shared/format';
 import { Link } from '@tanstack/react-router';
 import { Braces, Download, ExternalLink, Gauge, Palette } from 'lucide-react';
 import { useState } from 'react';
-import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../../../shared/constants';
-import { formatFileSize } from '../../../../../shared/format';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { type Theme, useTheme } from '../../../lib/theme';
-import { exportInvoicesCsv } from '../../invoices/api/invoice-files';
-import { useOrganization } from '../../organization/api/get-organization';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { exportInvoicesCsv } from '@/features/invoices/api/invoice-files';
+import { useOrganization } from '@/features/organization/api/get-organization';
+import { errorDetail } from '@/lib/api-client';
+import { type Theme, useTheme } from '@/lib/theme';
 
 const n = (v: number) => v.toLocaleString('en-US');
 

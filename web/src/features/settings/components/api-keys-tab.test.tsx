@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { mockApi, page, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, page, renderWithProviders } from '@/test/render';
 import { ApiKeysTab } from './api-keys-tab';
 
 afterEach(() => {

@@ -1,31 +1,31 @@
+import type { ApprovalRule, ApprovalRuleInput } from '@shared/schemas/approvals';
+import type { Vendor } from '@shared/schemas/entities';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil, Plus, ShieldCheck, Trash } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { ApprovalRule, ApprovalRuleInput } from '../../../../../shared/schemas/approvals';
-import type { Vendor } from '../../../../../shared/schemas/entities';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { api, errorDetail, type Page } from '../../../lib/api-client';
-import { personName } from '../../../lib/utils';
-import { useCategories, usePropertyOptions } from '../../invoices/api/get-lookups';
-import { useMembers } from '../../organization/api/get-members';
-import { useOrganization } from '../../organization/api/get-organization';
-import { roleSelectClass } from '../../organization/components/invite-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useCategories, usePropertyOptions } from '@/features/invoices/api/get-lookups';
+import { useMembers } from '@/features/organization/api/get-members';
+import { useOrganization } from '@/features/organization/api/get-organization';
+import { roleSelectClass } from '@/features/organization/components/invite-form';
 import {
   ruleInputOf,
   useApprovalRules,
   useDeleteApprovalRule,
   useSaveApprovalRule,
-} from '../api/approval-rules';
-import { ruleApprovers, ruleConditions } from '../lib/approval-rules';
+} from '@/features/settings/api/approval-rules';
+import { ruleApprovers, ruleConditions } from '@/features/settings/lib/approval-rules';
+import { api, errorDetail, type Page } from '@/lib/api-client';
+import { personName } from '@/lib/utils';
 
 const useVendorOptions = () =>
   useQuery({

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Check, Circle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/utils';
-import { authErrorMessage, changePassword } from '../api/account-security';
+import { Dialog, DialogContent, DialogFormActions } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { authErrorMessage, changePassword } from '@/features/settings/api/account-security';
+import { cn } from '@/lib/utils';
 
 /** The user pool's password policy (infra/cloud/auth-stack.ts). */
 export const PASSWORD_RULES = [

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { IntegrationFormDialog } from './integration-form-dialog';
 
 // Radix Select asks the element for pointer capture and scrolls the chosen item into view; jsdom has neither.

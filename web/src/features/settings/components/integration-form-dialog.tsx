@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { INTEGRATION_TYPES, integrationInputSchema, MAX_EMAIL_RECIPIENTS } from '@shared/schemas/entities';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import {
-  INTEGRATION_TYPES,
-  integrationInputSchema,
-  MAX_EMAIL_RECIPIENTS,
-} from '../../../../../shared/schemas/entities';
-import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { type IntegrationInput, useCreateIntegration } from '../api/create-integration';
-import { INTEGRATION_TYPE_HINTS, INTEGRATION_TYPE_LABELS } from '../lib/settings-rules';
+import { Dialog, DialogContent, DialogFormActions } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { type IntegrationInput, useCreateIntegration } from '@/features/settings/api/create-integration';
+import { INTEGRATION_TYPE_HINTS, INTEGRATION_TYPE_LABELS } from '@/features/settings/lib/settings-rules';
+import { errorDetail } from '@/lib/api-client';
 
 type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { OverviewTab } from './overview-tab';
 
-vi.mock('../api/account-security', () => ({
+vi.mock('@/features/settings/api/account-security', () => ({
   getTotpEnabled: async () => false,
   changePassword: vi.fn(),
   startTotpSetup: vi.fn(),

@@ -11,14 +11,14 @@ import {
   UserRound,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useUser } from '../../auth/api/get-user';
-import { InboxCard } from '../../organization/components/inbox-card';
-import { useStats } from '../../stats/api/get-stats';
-import { lastActivityLabel } from '../lib/settings-rules';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUser } from '@/features/auth/api/get-user';
+import { InboxCard } from '@/features/organization/components/inbox-card';
+import { lastActivityLabel } from '@/features/settings/lib/settings-rules';
+import { useStats } from '@/features/stats/api/get-stats';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { TwoFactorDialog, useTotpEnabled } from './two-factor-dialog';
 

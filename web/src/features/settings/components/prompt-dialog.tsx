@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Dialog, DialogContent, DialogFormActions } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /** An in-app prompt: answers the trimmed text; an empty answer cancels (spec: API key name). */
 export function PromptDialog({

@@ -1,9 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { DialogClose } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DialogClose } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
 
 /**
  * A secret the server answers once (a new API key, a generated webhook signing secret): a warning, the

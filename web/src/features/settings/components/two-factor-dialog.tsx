@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogClose, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogClose, DialogContent, DialogFormActions } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
 import {
   authErrorMessage,
   confirmTotpSetup,
   disableTotp,
   getTotpEnabled,
   startTotpSetup,
-} from '../api/account-security';
+} from '@/features/settings/api/account-security';
 
 export const totpQueryKey = ['cognito', 'totp'] as const;
 

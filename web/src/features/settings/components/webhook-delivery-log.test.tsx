@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
+import { formatDateTime } from '@shared/format';
 import { useState } from 'react';
-import { formatDateTime } from '../../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useResendDelivery, useWebhookDeliveries } from '../api/webhook-deliveries';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useResendDelivery, useWebhookDeliveries } from '@/features/settings/api/webhook-deliveries';
+import { errorDetail } from '@/lib/api-client';
 
 /**
  * A webhook's delivery log, folded away until opened: one row per attempt (event, attempt, HTTP status,

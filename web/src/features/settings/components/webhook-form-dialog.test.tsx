@@ -1,9 +1,9 @@
+import { isStandardWebhookSecret } from '@shared/schemas/entities';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isStandardWebhookSecret } from '../../../../../shared/schemas/entities';
-import { resetToasts } from '../../../components/ui/use-toast';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { resetToasts } from '@/components/ui/use-toast';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { WebhookFormDialog } from './webhook-form-dialog';
 
 const SECRET = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;

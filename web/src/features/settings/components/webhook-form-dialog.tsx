@@ -1,13 +1,13 @@
+import { WEBHOOK_EVENTS, webhookInputSchema } from '@shared/schemas/entities';
 import { type FormEvent, useState } from 'react';
-import { WEBHOOK_EVENTS, webhookInputSchema } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog';
-import { Input, Textarea } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useCreateWebhook } from '../api/create-webhook';
-import { DEFAULT_WEBHOOK_EVENTS, parseEvents } from '../lib/settings-rules';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFormActions } from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateWebhook } from '@/features/settings/api/create-webhook';
+import { DEFAULT_WEBHOOK_EVENTS, parseEvents } from '@/features/settings/lib/settings-rules';
+import { errorDetail } from '@/lib/api-client';
 import { ShownOnce } from './shown-once';
 
 type Errors = Partial<Record<'url' | 'events' | 'secret', string>>;

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../../../shared/format';
-import type { ApprovalRule } from '../../../../../shared/schemas/approvals';
+import { formatMoney } from '@shared/format';
+import type { ApprovalRule } from '@shared/schemas/approvals';
 
 interface Names {
   people: Map<string, string>;

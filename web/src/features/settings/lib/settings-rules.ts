@@ -1,5 +1,5 @@
-import { API_KEY_VISIBLE_PREFIX } from '../../../../../shared/constants';
-import { formatDate, maskApiKey } from '../../../../../shared/format';
+import { API_KEY_VISIBLE_PREFIX } from '@shared/constants';
+import { formatDate, maskApiKey } from '@shared/format';
 
 export const DEFAULT_WEBHOOK_EVENTS = '["invoice.processed"]';
 

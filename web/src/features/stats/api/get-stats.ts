@@ -1,7 +1,7 @@
+import { REFRESH_INTERVAL_MS } from '@shared/constants';
+import type { Stats } from '@shared/schemas/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REFRESH_INTERVAL_MS } from '../../../../../shared/constants';
-import type { Stats } from '../../../../../shared/schemas/entities';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const statsQueryKey = ['/api/stats'] as const;
 

@@ -1,7 +1,7 @@
 import { CloudUpload } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { cn } from '../../../lib/utils';
-import { ACCEPT_ATTRIBUTE } from '../../invoices/lib/file-rules';
+import { ACCEPT_ATTRIBUTE } from '@/features/invoices/lib/file-rules';
+import { cn } from '@/lib/utils';
 
 /** Drag-and-drop or click-to-browse file picker; keyboard: Enter or Space opens the picker. */
 export function Dropzone({

@@ -1,12 +1,12 @@
+import { DETAIL_POLL_INTERVAL_MS } from '@shared/constants';
+import type { Invoice } from '@shared/schemas/invoice';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DETAIL_POLL_INTERVAL_MS } from '../../../../../shared/constants';
-import type { Invoice } from '../../../../../shared/schemas/invoice';
-import { getInvoice, invoiceQueryKey } from '../../invoices/api/get-invoice';
-import { invalidateInvoices } from '../../invoices/api/invoice-actions';
-import { uploadInvoiceFile } from '../../invoices/api/upload-invoice';
-import { fileProblem } from '../../invoices/lib/file-rules';
-import { isInFlight } from '../../invoices/lib/invoice-rules';
+import { getInvoice, invoiceQueryKey } from '@/features/invoices/api/get-invoice';
+import { invalidateInvoices } from '@/features/invoices/api/invoice-actions';
+import { uploadInvoiceFile } from '@/features/invoices/api/upload-invoice';
+import { fileProblem } from '@/features/invoices/lib/file-rules';
+import { isInFlight } from '@/features/invoices/lib/invoice-rules';
 
 export type QueueStatus = 'pending' | 'uploading' | 'processing' | 'success' | 'error';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorFrom } from '../../../lib/api-client';
-import { pageRange } from '../../../lib/cursor-pages';
-import { uploadErrorText } from '../upload-page';
+import { uploadErrorText } from '@/features/upload/upload-page';
+import { apiErrorFrom } from '@/lib/api-client';
+import { pageRange } from '@/lib/cursor-pages';
 import { canRemove, queueProgress } from './queue-progress';
 
 describe('upload queue progress', () => {

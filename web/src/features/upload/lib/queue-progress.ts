@@ -1,4 +1,4 @@
-import type { QueueItem } from '../hooks/use-upload-queue';
+import type { QueueItem } from '@/features/upload/hooks/use-upload-queue';
 
 const STAGE_PROGRESS: Record<string, number> = {
   QUEUED: 50,

@@ -1,11 +1,11 @@
+import type { Vendor } from '@shared/schemas/entities';
 import { useId, useState } from 'react';
-import type { Vendor } from '../../../../../shared/schemas/entities';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorDetail } from '../../../lib/api-client';
-import { useMergeVendors, vendors } from '../api';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useMergeVendors, vendors } from '@/features/vendors/api';
+import { errorDetail } from '@/lib/api-client';
 
 /** How many vendors the merge target list offers (the API's page limit). */
 const TARGETS = 100;

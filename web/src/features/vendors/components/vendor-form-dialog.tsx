@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type Vendor, vendorInputSchema } from '@shared/schemas/entities';
 import type { z } from 'zod';
-import { type Vendor, vendorInputSchema } from '../../../../../shared/schemas/entities';
-import { Input, Textarea } from '../../../components/ui/input';
-import { FormField } from '../../../components/ui/label';
+import { Input, Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/ui/label';
 import {
   type EntityDialogProps,
   EntityFormDialog,
   type EntityFormFields,
   type EntityFormProps,
-} from '../../entities/entity-form';
-import { type VendorInput, vendors } from '../api';
+} from '@/features/entities/entity-form';
+import { type VendorInput, vendors } from '@/features/vendors/api';
 
 type FormValues = z.input<typeof vendorInputSchema>;
 const resolver = zodResolver(vendorInputSchema);

@@ -1,6 +1,6 @@
-import { VENDOR_ADDRESS_MAX } from '../../../../../shared/constants';
-import { formatMoney } from '../../../../../shared/format';
-import type { Vendor } from '../../../../../shared/schemas/entities';
+import { VENDOR_ADDRESS_MAX } from '@shared/constants';
+import { formatMoney } from '@shared/format';
+import type { Vendor } from '@shared/schemas/entities';
 
 /** The address as the table shows it: at most 30 characters, then '...'. */
 export function truncateAddress(address: string | null | undefined, max = VENDOR_ADDRESS_MAX): string {
