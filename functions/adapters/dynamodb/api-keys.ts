@@ -6,8 +6,8 @@ import { type ApiKey, type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from '../../../
 import { notFound } from '../../core/errors/app-error';
 import { hashApiKey } from './api-key-lookup';
 import { db, nowIso, queryAll, tableName } from './client';
+import type { TransactItems } from './entity';
 import { keys, sortKeyStartsWith } from './keys';
-import type { TransactItems } from './team';
 
 const TYPE = 'APIKEY';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -9,14 +9,12 @@ import {
 } from '../../core/team/invitation-link';
 import { apiKeyDeletesOfCreator } from './api-keys';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import type { TransactItems } from './entity';
 import { keys, sortKeyStartsWith } from './keys';
-import type { UserItem } from './organizations';
 import { TTL_ATTRIBUTE } from './table-definition';
+import { ROLE_MODEL, type UserItem } from './users';
 
 type Role = UserItem['role'];
-export type TransactItems = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->;
 
 /**
  * An invitation is stored twice, with the same attributes: under its organization (`ORG#` / `INVITE#email`)
@@ -52,16 +50,6 @@ export interface InvitationLinkItem {
 
 /** How long a link item outlives its expiry before the table's TTL removes it. */
 const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
-
-/**
- * The role model of items written since the four roles (ADMIN, APPROVER, MEMBER, VIEWER). Before it,
- * MEMBERs approved invoices; they keep that right as APPROVERs. The migration is read-and-rewrite: a user
- * item without this marker and role MEMBER is read as APPROVER, and rewritten so the first time it is read
- * (the authorizer reads it on every call, so on the person's next request); an invitation is only read
- * that way (it is deleted when accepted). Every item written since carries the marker, so a MEMBER chosen
- * now stays one.
- */
-export const ROLE_MODEL = 2;
 
 const isLegacyMember = (item: { role: Role; roleModel?: number }) =>
   item.role === 'MEMBER' && item.roleModel !== ROLE_MODEL;
