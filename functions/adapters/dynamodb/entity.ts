@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type AppError, conflict, notFound } from '../../core/errors/app-error';
+import { conflict, notFound } from '../../core/errors/app-error';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
@@ -14,17 +14,17 @@ export const cancellationReasons = (error: unknown): (string | undefined)[] =>
 
 /**
  * Writes `items` in one transaction. When a condition refuses it, `onConflict` (given the reasons) says
- * which error the caller answers; any other failure is thrown as it is.
+ * which error the caller answers; any other failure, or a refusal without `onConflict`, is thrown as it is.
  */
 export async function transact(
   items: TransactItems,
-  onConflict: (reasons: (string | undefined)[]) => AppError,
+  onConflict?: (reasons: (string | undefined)[], error: unknown) => unknown,
 ): Promise<void> {
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw onConflict(cancellationReasons(error));
+    if (!onConflict || !isConditionFailure(error)) throw error;
+    throw onConflict(cancellationReasons(error), error);
   }
 }
 
@@ -69,19 +69,21 @@ export function orgEntity<T extends { id: string }>(spec: {
       `This ${spec.label.toLowerCase()} was changed by someone else; reload it and try again`,
     );
 
+  const find = async (orgId: string, id: string): Promise<T | undefined> => {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key(orgId, id), ConsistentRead: true }),
+    );
+    return Item ? fromStored(Item) : undefined;
+  };
+
   return {
     key,
     fromStored,
     stale,
-    async find(orgId: string, id: string): Promise<T | undefined> {
-      const { Item } = await db().send(
-        new GetCommand({ TableName: tableName(), Key: key(orgId, id), ConsistentRead: true }),
-      );
-      return Item ? fromStored(Item) : undefined;
-    },
+    find,
     /** The item of this organization, or 404 (also for another organization's ids). */
     async get(orgId: string, id: string): Promise<T> {
-      const item = await this.find(orgId, id);
+      const item = await find(orgId, id);
       if (!item) throw notFound(spec.label);
       return item;
     },

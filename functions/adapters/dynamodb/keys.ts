@@ -43,6 +43,7 @@ export const keys = {
   monthBucket: (month: string) => `MONTH#${month}`,
   /** Bucket prefixes the analytics list: vendors (by id and by name), categories, properties. */
   vendorBucketPrefix: 'VENDOR#',
+  vendorIdBucketPrefix: 'VENDOR#ID#',
   vendorNameBucketPrefix: 'VENDOR#NAME#',
   categoryBucketPrefix: 'CATEGORY#',
   propertyBucketPrefix: 'PROPERTY#',
