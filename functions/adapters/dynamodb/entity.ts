@@ -1,4 +1,9 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
@@ -25,6 +30,22 @@ export async function transact(
   } catch (error) {
     if (!onConflict || !isConditionFailure(error)) throw error;
     throw onConflict(cancellationReasons(error), error);
+  }
+}
+
+/**
+ * One UpdateItem whose condition may refuse it: answers the attributes it returns (`{}` without
+ * `ReturnValues`), or undefined when the condition refused it and nothing was written.
+ */
+export async function updateIf(
+  input: Omit<UpdateCommandInput, 'TableName'>,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const { Attributes } = await db().send(new UpdateCommand({ TableName: tableName(), ...input }));
+    return Attributes ?? {};
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
   }
 }
 

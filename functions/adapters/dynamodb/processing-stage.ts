@@ -1,6 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PROCESSING_STAGES } from '../../../shared/schemas';
-import { db, isConditionFailure, tableName } from './client';
+import { updateIf } from './entity';
 import { keys } from './keys';
 
 export type ProcessingStage = (typeof PROCESSING_STAGES)[number];
@@ -16,20 +15,12 @@ export async function setProcessingStage(
   runId: string,
   stage: ProcessingStage,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.invoice(orgId, invoiceId),
-        UpdateExpression: 'SET processingStage = :stage',
-        ConditionExpression: 'processingRunId = :run AND #status = :processing',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':stage': stage, ':run': runId, ':processing': 'PROCESSING' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const written = await updateIf({
+    Key: keys.invoice(orgId, invoiceId),
+    UpdateExpression: 'SET processingStage = :stage',
+    ConditionExpression: 'processingRunId = :run AND #status = :processing',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':stage': stage, ':run': runId, ':processing': 'PROCESSING' },
+  });
+  return written !== undefined;
 }

@@ -1,5 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, nowIso, tableName } from './client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from './client';
+import { updateIf } from './entity';
 import { keys, monthOf } from './keys';
 
 /** What an organization used of its plan in one month (`USAGE#<YYYY-MM>`). */
@@ -19,19 +20,11 @@ export async function getUsage(orgId: string, month = monthOf(nowIso())): Promis
  * concurrent calls can never go past the quota.
  */
 export async function countApiCall(orgId: string, quota: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.usage(orgId, monthOf(nowIso())),
-        UpdateExpression: 'ADD apiCalls :one',
-        ConditionExpression: 'attribute_not_exists(apiCalls) OR apiCalls < :quota',
-        ExpressionAttributeValues: { ':one': 1, ':quota': quota },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const counted = await updateIf({
+    Key: keys.usage(orgId, monthOf(nowIso())),
+    UpdateExpression: 'ADD apiCalls :one',
+    ConditionExpression: 'attribute_not_exists(apiCalls) OR apiCalls < :quota',
+    ExpressionAttributeValues: { ':one': 1, ':quota': quota },
+  });
+  return counted !== undefined;
 }

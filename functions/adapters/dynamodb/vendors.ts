@@ -1,10 +1,10 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Vendor, VendorStatus } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
-import { db, isConditionFailure, nowIso, tableName } from './client';
-import { countChange, nextVersion, orgEntity, type TransactItems, transact } from './entity';
+import { db, nowIso, tableName } from './client';
+import { countChange, nextVersion, orgEntity, type TransactItems, transact, updateIf } from './entity';
 import { keys } from './keys';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
@@ -179,25 +179,18 @@ export async function suggestVendor(orgId: string, input: VendorFields): Promise
 
 /** A SUGGESTED vendor becomes ACTIVE (a person approved one of its invoices); other statuses stay. */
 export async function activateSuggestedVendor(orgId: string, id: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: vendors.key(orgId, id),
-        UpdateExpression: 'SET #status = :active, updatedAt = :now ADD version :one',
-        ConditionExpression: '#status = :suggested',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':active': 'ACTIVE',
-          ':suggested': 'SUGGESTED',
-          ':now': nowIso(),
-          ':one': 1,
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateIf({
+    Key: vendors.key(orgId, id),
+    UpdateExpression: 'SET #status = :active, updatedAt = :now ADD version :one',
+    ConditionExpression: '#status = :suggested',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':active': 'ACTIVE',
+      ':suggested': 'SUGGESTED',
+      ':now': nowIso(),
+      ':one': 1,
+    },
+  });
 }
 
 /** Adds names to a vendor's aliases (a merge keeps the merged vendor's name this way). */
