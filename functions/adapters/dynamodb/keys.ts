@@ -23,9 +23,6 @@ export const keys = {
   /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */
   invoiceChildren: (orgId: string, invoiceId: string) => `ORG#${orgId}#INVOICE#${invoiceId}`,
   entity: (orgId: string, type: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${type}#${id}` }),
-  /** One of the organization's approval rules (their order is the items' `position`). */
-  approvalRule: (orgId: string, ruleId: string) => ({ PK: `ORG#${orgId}`, SK: `APPROVAL_RULE#${ruleId}` }),
-  approvalRulePrefix: 'APPROVAL_RULE#',
   /** One delivery attempt in a webhook's delivery log (ULID ids: the sort key orders them by time). */
   webhookDelivery: (orgId: string, webhookId: string, deliveryId: string) => ({
     PK: `ORG#${orgId}#WEBHOOK#${webhookId}`,
