@@ -4,6 +4,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
@@ -47,6 +48,12 @@ export async function updateIf(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+/** A new versioned item: a fresh ULID, created and updated now, version 1. */
+export function firstVersion<F extends object>(fields: F) {
+  const now = nowIso();
+  return { id: ulid(), ...fields, createdAt: now, updatedAt: now, version: 1 };
 }
 
 /** The next version of a versioned item: the changes, a new `updatedAt` and the version one up. */

@@ -1,7 +1,6 @@
-import { ulid } from 'ulid';
 import type { Integration } from '../../../shared/schemas';
 import { isConditionFailure, nowIso } from './client';
-import { countChange, nextVersion, orgEntity, transact } from './entity';
+import { countChange, firstVersion, nextVersion, orgEntity, transact } from './entity';
 
 /**
  * An integration as stored. The config's secret fields (INTEGRATION_SECRET_FIELDS) hold sealed values
@@ -56,22 +55,17 @@ export async function createIntegration(
   orgId: string,
   input: { name: string; type: Integration['type']; config: Record<string, string | undefined> },
 ): Promise<IntegrationItem> {
-  const now = nowIso();
   const config = Object.fromEntries(
     Object.entries(input.config).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
-  const item: IntegrationItem = {
-    id: ulid(),
+  const item: IntegrationItem = firstVersion({
     name: input.name,
     type: input.type,
     status: 'ACTIVE',
     config,
     lastSyncAt: null,
     lastError: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
+  });
   await write(orgId, undefined, item);
   return item;
 }

@@ -1,8 +1,6 @@
-import { ulid } from 'ulid';
 import type { Property } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
-import { nowIso } from './client';
-import { countChange, nextVersion, orgEntity, transact } from './entity';
+import { countChange, firstVersion, nextVersion, orgEntity, transact } from './entity';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
 /** A property as stored; the API answers it as is (without keys and search text). */
@@ -51,15 +49,7 @@ function fieldsOf(input: PropertyFields) {
 
 /** Creates a property and counts it in the organization's totals, in one transaction. */
 export async function createProperty(orgId: string, input: PropertyFields): Promise<PropertyItem> {
-  const now = nowIso();
-  const property: PropertyItem = {
-    id: ulid(),
-    ...fieldsOf(input),
-    status: input.status ?? 'ACTIVE',
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
+  const property: PropertyItem = firstVersion({ ...fieldsOf(input), status: input.status ?? 'ACTIVE' });
   await transact([properties.create(orgId, property), countChange(orgId, PROPERTIES.countAttribute, 1)]);
   return property;
 }

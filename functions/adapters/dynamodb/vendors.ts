@@ -1,10 +1,17 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import type { Vendor, VendorStatus } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
 import { db, nowIso, tableName } from './client';
-import { countChange, nextVersion, orgEntity, type TransactItems, transact, updateIf } from './entity';
+import {
+  countChange,
+  firstVersion,
+  nextVersion,
+  orgEntity,
+  type TransactItems,
+  transact,
+  updateIf,
+} from './entity';
 import { keys } from './keys';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
@@ -33,19 +40,14 @@ export interface VendorItem {
   version: number;
 }
 
-export interface VendorFields {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  taxId: string | null;
-  website: string | null;
-  paymentTerms: string | null;
-  preferredMethod: string | null;
+export type VendorFields = Pick<
+  VendorItem,
+  'name' | 'email' | 'phone' | 'address' | 'taxId' | 'website' | 'paymentTerms' | 'preferredMethod'
+> & {
   status?: VendorStatus;
   /** The vendor's usual ISO 4217 currency. */
   currency?: string | null;
-}
+};
 
 const TYPE = 'VENDOR';
 const ENTITY = 'Vendor';
@@ -85,19 +87,14 @@ const vendorExists = () => conflict('vendor_exists', 'A vendor with this name al
 
 /** Creates a vendor, its name guard and the organization's vendor count in one transaction. */
 export async function createVendor(orgId: string, input: VendorFields): Promise<VendorItem> {
-  const now = nowIso();
-  const vendor: VendorItem = {
-    id: ulid(),
+  const vendor: VendorItem = firstVersion({
     ...input,
     nameKey: vendorNameKey(input.name),
     status: input.status ?? 'ACTIVE',
     currency: input.currency ?? null,
     aliases: [],
     defaultCategoryId: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
+  });
   await transact(
     [
       vendors.create(orgId, vendor),
