@@ -18,6 +18,17 @@ export type TransactItem = TransactItems[number];
 export const cancellationReasons = (error: unknown): (string | undefined)[] =>
   ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
 
+/** Writes `items` in one transaction; false (nothing written) when a condition refused it. */
+export async function tryTransact(items: TransactItems): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Writes `items` in one transaction. When a condition refuses it, `onConflict` (given the reasons) says
  * which error the caller answers; any other failure, or a refusal without `onConflict`, is thrown as it is.

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PLAN_MONTHLY_API_QUOTA, PLAN_MONTHLY_INVOICE_LIMIT, type Plan } from '../../../shared/constants';
 import {
   AUTO_APPROVE_OFF,
@@ -9,7 +9,8 @@ import {
 import { conflict, notFound } from '../../core/errors/app-error';
 import { env } from '../../env';
 import type { OrganizationCounts } from './aggregates';
-import { db, isConditionFailure, nowIso, tableName } from './client';
+import { db, nowIso, tableName } from './client';
+import { type TransactItems, transact } from './entity';
 import { keys } from './keys';
 import type { Usage } from './usage';
 
@@ -74,7 +75,7 @@ export async function updateOrganization(
     updatedAt: now,
     version: current.version + 1,
   };
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+  const items: TransactItems = [
     {
       Put: {
         TableName: tableName(),
@@ -103,15 +104,11 @@ export async function updateOrganization(
       },
     );
   }
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[1]?.Code === 'ConditionalCheckFailed')
-      throw conflict('slug_taken', 'This slug is already taken');
-    throw conflict('stale_version', 'The organization was changed by someone else; reload and try again');
-  }
+  await transact(items, (reasons) =>
+    reasons[1] === 'ConditionalCheckFailed'
+      ? conflict('slug_taken', 'This slug is already taken')
+      : conflict('stale_version', 'The organization was changed by someone else; reload and try again'),
+  );
   return next;
 }
 

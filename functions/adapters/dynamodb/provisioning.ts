@@ -1,10 +1,10 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { DEFAULT_PLAN, type Plan } from '../../../shared/constants';
 import { AppError } from '../../core/errors/app-error';
 import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
 import { ensureDefaultCategories } from './categories';
-import { db, isConditionFailure, nowIso, tableName } from './client';
+import { nowIso, tableName } from './client';
+import { tryTransact } from './entity';
 import { keys } from './keys';
 import type { OrganizationItem } from './organizations';
 import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
@@ -72,30 +72,26 @@ export async function provisionUser(
       version: 1,
     };
     const member = newMemberWrites(identity, orgId, 'ADMIN', now);
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            member.subLookup,
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.slug(slug), orgId },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.org(orgId), entity: 'Organization', ...org },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            member.user,
-            member.userCount,
-          ],
-        }),
-      );
+    const created = await tryTransact([
+      member.subLookup,
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.slug(slug), orgId },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.org(orgId), entity: 'Organization', ...org },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      member.user,
+      member.userCount,
+    ]);
+    if (created) {
       // Best effort: listing categories seeds them lazily too, so a failure here must not fail sign-in.
       await ensureDefaultCategories(orgId).catch((error) =>
         console.error(
@@ -103,12 +99,10 @@ export async function provisionUser(
         ),
       );
       return { orgId, userId: identity.sub };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const raced = await findUserBySub(identity.sub);
-      if (raced) return raced;
-      // Otherwise the slug was taken: try again with a suffix.
     }
+    const raced = await findUserBySub(identity.sub);
+    if (raced) return raced;
+    // Otherwise the slug was taken: try again with a suffix.
   }
   throw new AppError('conflict', 'slug_taken', 'Could not find a free organization slug');
 }
@@ -174,20 +168,15 @@ async function joinInvitedOrganization(
     const [invitation, ...others] = pending;
     if (!invitation) return undefined;
     const member = newMemberWrites(identity, invitation.orgId, invitation.role, nowIso());
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            member.subLookup,
-            member.user,
-            member.userCount,
-            ...invitationDeletes(invitation.orgId, email),
-            ...linkClosing(invitation.tokenHash, 'ACCEPTED'),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    if (
+      !(await tryTransact([
+        member.subLookup,
+        member.user,
+        member.userCount,
+        ...invitationDeletes(invitation.orgId, email),
+        ...linkClosing(invitation.tokenHash, 'ACCEPTED'),
+      ]))
+    ) {
       const raced = await findUserBySub(identity.sub);
       if (raced) return raced;
       // Otherwise the invitation was revoked meanwhile: look at what is still pending.
