@@ -38,6 +38,7 @@ export const keys = {
   totalsBucket: 'TOTALS',
   /** The bucket of one month's invoices (`YYYY-MM`). */
   monthBucket: (month: string) => `MONTH#${month}`,
+  monthBucketPrefix: 'MONTH#',
   /** Bucket prefixes the analytics list: vendors (by id and by name), categories, properties. */
   vendorBucketPrefix: 'VENDOR#',
   vendorIdBucketPrefix: 'VENDOR#ID#',
