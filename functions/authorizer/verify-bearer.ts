@@ -2,8 +2,10 @@ import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { ApiKeyScope, Role } from '../../shared/schemas';
 import { identityAttributesOf } from '../adapters/cognito/identity-attributes';
 import { API_KEY_PATTERN, resolveApiKey, touchApiKey } from '../adapters/dynamodb/api-key-lookup';
-import { findUserBySub, getOrganization, provisionUser } from '../adapters/dynamodb/organizations';
+import { getOrganization } from '../adapters/dynamodb/organizations';
+import { provisionUser } from '../adapters/dynamodb/provisioning';
 import { memberItem } from '../adapters/dynamodb/team';
+import { findUserBySub } from '../adapters/dynamodb/users';
 import { env } from '../env';
 
 export interface VerifiedPrincipal {

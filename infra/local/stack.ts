@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { resetDbClient } from '../../functions/adapters/dynamodb/client';
-import { provisionUser } from '../../functions/adapters/dynamodb/organizations';
+import { provisionUser } from '../../functions/adapters/dynamodb/provisioning';
 import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetMailSender } from '../../functions/adapters/email/mail-sender';
 import { resetS3Client } from '../../functions/adapters/s3/storage';

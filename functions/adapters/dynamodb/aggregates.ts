@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Contribution } from '../../core/invoices/aggregates';
 import { db, queryAll, tableName } from './client';
 import { keys, sortKeyStartsWith } from './keys';
@@ -59,6 +59,66 @@ export async function listAggregates(
   orgId: string,
   prefix: string,
 ): Promise<(AggregateItem & { bucket: string })[]> {
-  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `STATS#${prefix}`));
-  return items.map((item) => ({ ...(item as AggregateItem), bucket: String(item.SK).slice(6) }));
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${keys.statsPrefix}${prefix}`));
+  return items.map(withBucket);
+}
+
+const withBucket = (item: Record<string, unknown>) => ({
+  ...(item as AggregateItem),
+  bucket: String(item.SK).slice(keys.statsPrefix.length),
+});
+
+/** The given months' buckets (`YYYY-MM`, at most 100) in one batch read; months without invoices are absent. */
+export async function getMonthAggregates(
+  orgId: string,
+  months: string[],
+): Promise<(AggregateItem & { bucket: string })[]> {
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: months.map((m) => keys.stats(orgId, keys.monthBucket(m))) } },
+    }),
+  );
+  return (Responses?.[tableName()] ?? []).map(withBucket);
+}
+
+/** The newest invoice's last change: one item read, newest first. */
+export async function lastInvoiceActivityAt(orgId: string): Promise<string | null> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...sortKeyStartsWith(keys.orgPk(orgId), keys.invoicePrefix),
+      ProjectionExpression: 'updatedAt',
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return (Items?.[0]?.updatedAt as string | undefined) ?? null;
+}
+
+export interface OrganizationCounts {
+  totalUsers: number;
+  totalInvoices: number;
+  totalProperties: number;
+  totalVendors: number;
+}
+
+/**
+ * The organization page's tiles, from the TOTALS aggregate: users are counted at provisioning, invoices
+ * by every invoice write, vendors and properties in the same transaction as their create and delete.
+ */
+export async function getOrganizationCounts(orgId: string): Promise<OrganizationCounts> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.stats(orgId, keys.totalsBucket),
+      ConsistentRead: true,
+    }),
+  );
+  const n = (field: string) => Math.max(0, Number(Item?.[field] ?? 0));
+  return {
+    totalUsers: n('userCount'),
+    totalInvoices: n('invoiceCount'),
+    totalProperties: n('propertyCount'),
+    totalVendors: n('vendorCount'),
+  };
 }

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { API_KEY_VISIBLE_PREFIX } from '../../../shared/constants';
 import { type ApiKey, type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import { hashApiKey } from './api-key-lookup';
-import { db, nowIso, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith } from './keys';
-import type { TransactItems } from './team';
+import { nowIso, tableName } from './client';
+import { orgEntity, type TransactItems, transact } from './entity';
+import { keys } from './keys';
 
-const TYPE = 'APIKEY';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_BODY_LENGTH = 40;
 
@@ -41,6 +39,8 @@ interface ApiKeyItem {
   lastUsedAt: string | null;
   createdAt: string;
 }
+
+const apiKeys = orgEntity<ApiKeyItem>({ type: 'APIKEY', entity: 'ApiKey', label: 'API key' });
 
 /** A key as listed: `key` is only the prefix; the full key is never stored and never shown again. */
 const toApiKey = (item: ApiKeyItem): ApiKey => ({
@@ -77,37 +77,20 @@ export async function createApiKey(
     createdAt: nowIso(),
   };
   const lookup = { orgId, keyId: item.id, isActive: true, scopes: item.scopes, createdBy: item.createdBy };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.entity(orgId, TYPE, item.id), entity: 'ApiKey', ...item },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.apiKeyLookup(item.hash), ...lookup },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      ],
-    }),
-  );
+  await transact([
+    apiKeys.create(orgId, item),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.apiKeyLookup(item.hash), ...lookup },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ]);
   return { ...toApiKey(item), key };
 }
 
-async function apiKeyItems(orgId: string): Promise<ApiKeyItem[]> {
-  const items = await queryAll({
-    ...sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`),
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  });
-  return items as unknown as ApiKeyItem[];
-}
+const apiKeyItems = (orgId: string) => apiKeys.list(orgId, { newestFirst: true });
 
 /** The organization's keys, newest first. */
 export async function listApiKeys(orgId: string): Promise<ApiKey[]> {
@@ -122,34 +105,16 @@ export async function apiKeyDeletesOfCreator(orgId: string, userId: string): Pro
   return (await apiKeyItems(orgId))
     .filter((item) => item.createdBy === userId)
     .flatMap((item) => [
-      { Delete: { TableName: tableName(), Key: keys.entity(orgId, TYPE, item.id) } },
+      { Delete: { TableName: tableName(), Key: apiKeys.key(orgId, item.id) } },
       { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(item.hash) } },
     ]);
 }
 
 /** Revokes a key at once: its lookup goes in the same transaction as the item, so the next call is 401. */
 export async function deleteApiKey(orgId: string, id: string): Promise<void> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
+  const { hash } = await apiKeys.get(orgId, id);
+  await transact(
+    [apiKeys.remove(orgId, id), { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(hash) } }],
+    () => notFound('API key'),
   );
-  if (!Item) throw notFound('API key');
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.entity(orgId, TYPE, id),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-          { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(String(Item.hash)) } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') throw notFound('API key');
-    throw error;
-  }
 }

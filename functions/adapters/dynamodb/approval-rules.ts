@@ -1,16 +1,18 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApprovalRule } from '../../../shared/schemas';
 import { conflict } from '../../core/errors/app-error';
-import { db, isConditionFailure, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { tableName } from './client';
+import { orgEntity, transact } from './entity';
+
+/** One of the organization's approval rules (`APPROVAL_RULE#<id>`; their order is the items' `position`). */
+const rules = orgEntity<ApprovalRule>({
+  type: 'APPROVAL_RULE',
+  entity: 'ApprovalRule',
+  label: 'Approval rule',
+});
 
 /** The organization's approval rules, in their order. */
 export async function listApprovalRules(orgId: string): Promise<ApprovalRule[]> {
-  const items = await queryAll({
-    ...sortKeyStartsWith(keys.orgPk(orgId), keys.approvalRulePrefix),
-    ConsistentRead: true,
-  });
-  return (items.map((item) => withoutKeys(item)) as unknown as ApprovalRule[]).sort(
+  return (await rules.list(orgId)).sort(
     (a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt),
   );
 }
@@ -22,37 +24,24 @@ export async function listApprovalRules(orgId: string): Promise<ApprovalRule[]> 
  */
 export async function writeApprovalRules(
   orgId: string,
-  rules: readonly ApprovalRule[],
+  stored: readonly ApprovalRule[],
   options: { created?: string; removed?: string } = {},
 ): Promise<void> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...rules.map((rule) => ({
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.approvalRule(orgId, rule.id), entity: 'ApprovalRule', ...rule },
-              ConditionExpression:
-                rule.id === options.created ? 'attribute_not_exists(PK)' : 'attribute_exists(PK)',
+  await transact(
+    [
+      ...stored.map((rule) =>
+        rule.id === options.created
+          ? rules.create(orgId, rule)
+          : {
+              Put: {
+                TableName: tableName(),
+                Item: { ...rules.key(orgId, rule.id), entity: 'ApprovalRule', ...rule },
+                ConditionExpression: 'attribute_exists(PK)',
+              },
             },
-          })),
-          ...(options.removed
-            ? [
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: keys.approvalRule(orgId, options.removed),
-                    ConditionExpression: 'attribute_exists(PK)',
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw conflict('rules_changed', 'The approval rules were changed by someone else; reload and try again');
-  }
+      ),
+      ...(options.removed ? [rules.remove(orgId, options.removed)] : []),
+    ],
+    () => conflict('rules_changed', 'The approval rules were changed by someone else; reload and try again'),
+  );
 }

@@ -1,11 +1,6 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import type { Integration } from '../../../shared/schemas';
-import { conflict, notFound } from '../../core/errors/app-error';
-import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
-
-const TYPE = 'INTEGRATION';
+import { isConditionFailure, nowIso } from './client';
+import { countChange, firstVersion, nextVersion, orgEntity, transact } from './entity';
 
 /**
  * An integration as stored. The config's secret fields (INTEGRATION_SECRET_FIELDS) hold sealed values
@@ -25,53 +20,33 @@ export interface IntegrationItem {
   version: number;
 }
 
-const staleIntegration = () =>
-  conflict('stale_version', 'This integration was changed by someone else; reload it and try again');
+const integrations = orgEntity<IntegrationItem>({
+  type: 'INTEGRATION',
+  entity: 'Integration',
+  label: 'Integration',
+});
 
 const activeCount = (status: Integration['status'] | undefined) => (status === 'ACTIVE' ? 1 : 0);
 
 /**
- * Writes `after` over `before` (or creates it when `before` is undefined) and moves
- * `TOTALS.activeIntegrationCount` by the change in "is ACTIVE", in one transaction.
+ * Writes `after` over `before` (or creates it when `before` is undefined, deletes it when `after` is) and
+ * moves `TOTALS.activeIntegrationCount` by the change in "is ACTIVE", in one transaction.
  */
-async function write(orgId: string, before: IntegrationItem | undefined, after: IntegrationItem | undefined) {
+async function write(
+  orgId: string,
+  before: IntegrationItem | undefined,
+  after: IntegrationItem | undefined,
+  onConflict?: () => unknown,
+) {
   const delta = activeCount(after?.status) - activeCount(before?.status);
-  const id = (after ?? before)?.id as string;
-  const main = after
-    ? {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.entity(orgId, TYPE, id), entity: 'Integration', ...after },
-          ConditionExpression: before ? 'version = :v' : 'attribute_not_exists(PK)',
-          ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
-        },
-      }
-    : {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.entity(orgId, TYPE, id),
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': before?.version },
-        },
-      };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        main,
-        ...(delta !== 0
-          ? [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.stats(orgId, 'TOTALS'),
-                  UpdateExpression: 'ADD activeIntegrationCount :d',
-                  ExpressionAttributeValues: { ':d': delta },
-                },
-              },
-            ]
-          : []),
-      ],
-    }),
+  const main = !after
+    ? integrations.remove(orgId, (before as IntegrationItem).id, before)
+    : before
+      ? integrations.replace(orgId, before, after)
+      : integrations.create(orgId, after);
+  await transact(
+    [main, ...(delta !== 0 ? [countChange(orgId, 'activeIntegrationCount', delta)] : [])],
+    onConflict,
   );
 }
 
@@ -80,39 +55,25 @@ export async function createIntegration(
   orgId: string,
   input: { name: string; type: Integration['type']; config: Record<string, string | undefined> },
 ): Promise<IntegrationItem> {
-  const now = nowIso();
   const config = Object.fromEntries(
     Object.entries(input.config).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
-  const item: IntegrationItem = {
-    id: ulid(),
+  const item: IntegrationItem = firstVersion({
     name: input.name,
     type: input.type,
     status: 'ACTIVE',
     config,
     lastSyncAt: null,
     lastError: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
+  });
   await write(orgId, undefined, item);
   return item;
 }
 
-export async function findIntegration(orgId: string, id: string): Promise<IntegrationItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
-  );
-  return Item ? (withoutKeys(Item) as unknown as IntegrationItem) : undefined;
-}
+export const findIntegration = (orgId: string, id: string) => integrations.find(orgId, id);
 
 /** The integration of this organization, or 404 (also for another organization's ids). */
-export async function getIntegration(orgId: string, id: string): Promise<IntegrationItem> {
-  const item = await findIntegration(orgId, id);
-  if (!item) throw notFound('Integration');
-  return item;
-}
+export const getIntegration = (orgId: string, id: string) => integrations.get(orgId, id);
 
 /** Changes name, status or config if nobody changed the integration since `before` (or `expectedVersion`). */
 export async function updateIntegration(
@@ -121,23 +82,15 @@ export async function updateIntegration(
   changes: { name?: string; status?: 'ACTIVE' | 'INACTIVE'; config?: Record<string, string> },
   expectedVersion?: number,
 ): Promise<IntegrationItem> {
-  if (expectedVersion !== undefined && expectedVersion !== before.version) throw staleIntegration();
-  const after: IntegrationItem = {
-    ...before,
+  integrations.checkVersion(before, expectedVersion);
+  const after = nextVersion(before, {
     name: changes.name ?? before.name,
     status: changes.status ?? before.status,
     config: changes.config ?? before.config,
     // A re-enabled or reconfigured integration starts clean; the next sync or test tells its state.
     ...(changes.status === 'ACTIVE' || changes.config ? { lastError: null } : {}),
-    updatedAt: nowIso(),
-    version: before.version + 1,
-  };
-  try {
-    await write(orgId, before, after);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw staleIntegration();
-  }
+  });
+  await write(orgId, before, after, integrations.stale);
   return after;
 }
 
@@ -163,19 +116,11 @@ export async function replaceIntegrationConfig(
 
 export async function deleteIntegration(orgId: string, id: string): Promise<void> {
   const before = await getIntegration(orgId, id);
-  try {
-    await write(orgId, before, undefined);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw staleIntegration();
-  }
+  await write(orgId, before, undefined, integrations.stale);
 }
 
 /** Every integration of the organization with its full config (secrets included), for the sync worker. */
-export async function listIntegrations(orgId: string): Promise<IntegrationItem[]> {
-  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`));
-  return items.map((raw) => withoutKeys(raw) as unknown as IntegrationItem);
-}
+export const listIntegrations = (orgId: string) => integrations.list(orgId);
 
 /**
  * Records the outcome of a sync or test: ACTIVE on success, ERROR (with the reason) on failure, and the
@@ -206,5 +151,5 @@ export async function recordIntegrationResult(
       if (!isConditionFailure(error)) throw error;
     }
   }
-  throw staleIntegration();
+  throw integrations.stale();
 }

@@ -23,9 +23,6 @@ export const keys = {
   /** Children of an invoice (line items, comments, audit events) share one partition per invoice. */
   invoiceChildren: (orgId: string, invoiceId: string) => `ORG#${orgId}#INVOICE#${invoiceId}`,
   entity: (orgId: string, type: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${type}#${id}` }),
-  /** One of the organization's approval rules (their order is the items' `position`). */
-  approvalRule: (orgId: string, ruleId: string) => ({ PK: `ORG#${orgId}`, SK: `APPROVAL_RULE#${ruleId}` }),
-  approvalRulePrefix: 'APPROVAL_RULE#',
   /** One delivery attempt in a webhook's delivery log (ULID ids: the sort key orders them by time). */
   webhookDelivery: (orgId: string, webhookId: string, deliveryId: string) => ({
     PK: `ORG#${orgId}#WEBHOOK#${webhookId}`,
@@ -34,7 +31,43 @@ export const keys = {
   webhookDeliveriesPk: (orgId: string, webhookId: string) => `ORG#${orgId}#WEBHOOK#${webhookId}`,
   webhookDeliveryPrefix: 'DELIVERY#',
   usage: (orgId: string, month: string) => ({ PK: `ORG#${orgId}`, SK: `USAGE#${month}` }),
+  /** An aggregate item (`STATS#<bucket>`): counters and sums kept up to date by every write they count. */
   stats: (orgId: string, bucket: string) => ({ PK: `ORG#${orgId}`, SK: `STATS#${bucket}` }),
+  statsPrefix: 'STATS#',
+  /** The organization's all-time totals bucket (counts of users, vendors, properties, invoices...). */
+  totalsBucket: 'TOTALS',
+  /** The bucket of one month's invoices (`YYYY-MM`). */
+  monthBucket: (month: string) => `MONTH#${month}`,
+  monthBucketPrefix: 'MONTH#',
+  /** Bucket prefixes the analytics list: vendors (by id and by name), categories, properties. */
+  vendorBucketPrefix: 'VENDOR#',
+  vendorIdBucketPrefix: 'VENDOR#ID#',
+  vendorNameBucketPrefix: 'VENDOR#NAME#',
+  categoryBucketPrefix: 'CATEGORY#',
+  propertyBucketPrefix: 'PROPERTY#',
+  /** One item per normalized vendor name and organization: the guard that keeps vendor names unique. */
+  vendorNameGuard: (orgId: string, nameKey: string) => ({ PK: `ORG#${orgId}`, SK: `VENDORNAME#${nameKey}` }),
+  invoicePrefix: 'INVOICE#',
+  notificationPrefix: 'NOTIFICATION#',
+  /** A processing run's working record, in the invoice's children partition. */
+  run: (orgId: string, invoiceId: string, runId: string) => ({
+    PK: `ORG#${orgId}#INVOICE#${invoiceId}`,
+    SK: `RUN#${runId}`,
+  }),
+  /** The sort key of the mark that one invoice event was handed to one webhook (in the invoice's children). */
+  deliveryMark: (webhookId: string, event: string, at: string) => `DELIVERY#${webhookId}#${event}#${at}`,
+  /** What the organization's reviewers taught the classifier: vendor → category, and corrected examples. */
+  classifierVendor: (orgId: string, vendorKey: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `CLASSIFIER#VENDOR#${vendorKey}`,
+  }),
+  classifierExample: (orgId: string, invoiceId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `CLASSIFIER#EXAMPLE#${invoiceId}`,
+  }),
+  classifierPrefix: 'CLASSIFIER#',
+  classifierVendorPrefix: 'CLASSIFIER#VENDOR#',
+  classifierExamplePrefix: 'CLASSIFIER#EXAMPLE#',
   /**
    * API uploads whose file has yet to be stored, across organizations, oldest first: the one place a
    * sweep finds uploads a crash interrupted without reading every organization's invoices.

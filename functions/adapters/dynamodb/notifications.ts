@@ -44,7 +44,7 @@ export async function listNotifications(
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      ...sortKeyStartsWith(keys.orgPk(orgId), 'NOTIFICATION#'),
+      ...sortKeyStartsWith(keys.orgPk(orgId), keys.notificationPrefix),
       ScanIndexForward: false,
       Limit: limit,
     }),

@@ -11,15 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/schemas';
 import { resetEnv } from '../../env';
 import { resetDbClient } from './client';
-import { provisionUser } from './organizations';
-import {
-  createInvitation,
-  listInvitations,
-  memberItem,
-  ROLE_MODEL,
-  removeMember,
-  updateMemberRole,
-} from './team';
+import { provisionUser } from './provisioning';
+import { createInvitation, listInvitations, memberItem, removeMember, updateMemberRole } from './team';
+import { ROLE_MODEL } from './users';
 
 const link = { token: 'unused', tokenHash: 'ab'.repeat(32), expiresAt: '2026-12-03T10:00:00.000Z' };
 

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invitation, Member } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import {
@@ -8,15 +8,13 @@ import {
   type LinkState,
 } from '../../core/team/invitation-link';
 import { apiKeyDeletesOfCreator } from './api-keys';
-import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { db, nowIso, queryAll, tableName } from './client';
+import { type TransactItems, transact, tryTransact, updateIf } from './entity';
 import { keys, sortKeyStartsWith } from './keys';
-import type { UserItem } from './organizations';
 import { TTL_ATTRIBUTE } from './table-definition';
+import { ROLE_MODEL, type UserItem } from './users';
 
 type Role = UserItem['role'];
-export type TransactItems = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->;
 
 /**
  * An invitation is stored twice, with the same attributes: under its organization (`ORG#` / `INVITE#email`)
@@ -53,16 +51,6 @@ export interface InvitationLinkItem {
 /** How long a link item outlives its expiry before the table's TTL removes it. */
 const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
 
-/**
- * The role model of items written since the four roles (ADMIN, APPROVER, MEMBER, VIEWER). Before it,
- * MEMBERs approved invoices; they keep that right as APPROVERs. The migration is read-and-rewrite: a user
- * item without this marker and role MEMBER is read as APPROVER, and rewritten so the first time it is read
- * (the authorizer reads it on every call, so on the person's next request); an invitation is only read
- * that way (it is deleted when accepted). Every item written since carries the marker, so a MEMBER chosen
- * now stays one.
- */
-export const ROLE_MODEL = 2;
-
 const isLegacyMember = (item: { role: Role; roleModel?: number }) =>
   item.role === 'MEMBER' && item.roleModel !== ROLE_MODEL;
 
@@ -74,27 +62,20 @@ const migratedInvitation = (item: InvitationItem): InvitationItem =>
 async function migratedUser(user: UserItem): Promise<UserItem> {
   if (!isLegacyMember(user)) return user;
   const key = keys.user(user.orgId, user.id);
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #role = :approver, roleModel = :model',
-        ConditionExpression: '#role = :member AND attribute_not_exists(roleModel)',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':approver': 'APPROVER', ':member': 'MEMBER', ':model': ROLE_MODEL },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as UserItem;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Another reader migrated it, or the role was changed meanwhile: what is stored now is current.
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
-    );
-    return Item as UserItem;
-  }
+  const migrated = await updateIf({
+    Key: key,
+    UpdateExpression: 'SET #role = :approver, roleModel = :model',
+    ConditionExpression: '#role = :member AND attribute_not_exists(roleModel)',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':approver': 'APPROVER', ':member': 'MEMBER', ':model': ROLE_MODEL },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (migrated) return migrated as unknown as UserItem;
+  // Another reader migrated it, or the role was changed meanwhile: what is stored now is current.
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return Item as UserItem;
 }
 
 /** How many times a team change is retried when another change raced it (each try reads afresh). */
@@ -174,34 +155,26 @@ export async function updateMemberRole(orgId: string, userId: string, role: Role
     if (member.role === role) return toMember(member);
     const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
     const updatedAt = nowIso();
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.user(orgId, userId),
-                UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
-                // The role read above still holds, so the guard chosen for it is still the right one.
-                ConditionExpression: '#role = :current',
-                ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: {
-                  ':role': role,
-                  ':current': member.role,
-                  ':model': ROLE_MODEL,
-                  ':now': updatedAt,
-                },
-              },
-            },
-            ...guard,
-          ],
-        }),
-      );
-      return toMember({ ...member, role, updatedAt });
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const changed = await tryTransact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.user(orgId, userId),
+          UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
+          // The role read above still holds, so the guard chosen for it is still the right one.
+          ConditionExpression: '#role = :current',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: {
+            ':role': role,
+            ':current': member.role,
+            ':model': ROLE_MODEL,
+            ':now': updatedAt,
+          },
+        },
+      },
+      ...guard,
+    ]);
+    if (changed) return toMember({ ...member, role, updatedAt });
   }
   throw teamChangedMeanwhile();
 }
@@ -223,47 +196,40 @@ export async function removeMember(orgId: string, userId: string): Promise<void>
     const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
     const keyDeletes = await apiKeyDeletesOfCreator(orgId, userId);
     const room = MAX_TRANSACTION_ITEMS - 4;
-    while (keyDeletes.length > room)
-      await db().send(new TransactWriteCommand({ TransactItems: keyDeletes.splice(0, room) }));
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.user(orgId, userId),
-                ConditionExpression: '#role = :current',
-                ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: { ':current': member.role },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.subLookup(userId),
-                // Never delete a lookup that points at another organization.
-                ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
-                ExpressionAttributeValues: { ':org': orgId },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.stats(orgId, 'TOTALS'),
-                UpdateExpression: 'ADD userCount :minusOne',
-                ExpressionAttributeValues: { ':minusOne': -1 },
-              },
-            },
-            ...guard,
-            ...keyDeletes,
-          ],
-        }),
-      );
+    while (keyDeletes.length > room) await transact(keyDeletes.splice(0, room));
+    if (
+      await tryTransact([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.user(orgId, userId),
+            ConditionExpression: '#role = :current',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':current': member.role },
+          },
+        },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.subLookup(userId),
+            // Never delete a lookup that points at another organization.
+            ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
+            ExpressionAttributeValues: { ':org': orgId },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.stats(orgId, 'TOTALS'),
+            UpdateExpression: 'ADD userCount :minusOne',
+            ExpressionAttributeValues: { ':minusOne': -1 },
+          },
+        },
+        ...guard,
+        ...keyDeletes,
+      ])
+    )
       return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
   }
   throw teamChangedMeanwhile();
 }
@@ -347,33 +313,26 @@ export async function createInvitation(
     tokenHash: link.tokenHash,
     linkExpiresAt: link.expiresAt,
   };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.invitation(orgId, item.email), entity: 'Invitation', ...item },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.invitationByEmail(item.email, orgId), entity: 'InvitationByEmail', ...item },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          linkPut(item, link),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error))
-      throw conflict('invitation_exists', `${input.email} has already been invited`);
-    throw error;
-  }
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.invitation(orgId, item.email), entity: 'Invitation', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.invitationByEmail(item.email, orgId), entity: 'InvitationByEmail', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      linkPut(item, link),
+    ],
+    () => conflict('invitation_exists', `${input.email} has already been invited`),
+  );
   return toInvitation(item);
 }
 
@@ -411,21 +370,15 @@ export async function renewInvitation(
       },
     },
   });
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          renew(keys.invitation(orgId, email)),
-          renew(keys.invitationByEmail(email, orgId)),
-          ...linkClosing(before.tokenHash, 'REPLACED'),
-          linkPut(after, link),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw teamChangedMeanwhile();
-    throw error;
-  }
+  await transact(
+    [
+      renew(keys.invitation(orgId, email)),
+      renew(keys.invitationByEmail(email, orgId)),
+      ...linkClosing(before.tokenHash, 'REPLACED'),
+      linkPut(after, link),
+    ],
+    teamChangedMeanwhile,
+  );
   return toInvitation(after);
 }
 
@@ -463,16 +416,9 @@ export function invitationDeletes(orgId: string, email: string): TransactItems {
 /** Revokes an invitation (both items); its e-mail link then says it was revoked. */
 export async function deleteInvitation(orgId: string, email: string): Promise<void> {
   const { tokenHash } = await invitationItem(orgId, email);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [...invitationDeletes(orgId, email), ...linkClosing(tokenHash, 'REVOKED')],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Invitation');
-    throw error;
-  }
+  await transact([...invitationDeletes(orgId, email), ...linkClosing(tokenHash, 'REVOKED')], () =>
+    notFound('Invitation'),
+  );
 }
 
 /** Every organization's pending invitation for an e-mail address, newest first. */

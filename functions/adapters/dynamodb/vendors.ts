@@ -1,10 +1,18 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Vendor, VendorStatus } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
-import { db, isConditionFailure, nowIso, tableName } from './client';
-import { keys, withoutKeys } from './keys';
+import { db, nowIso, tableName } from './client';
+import {
+  countChange,
+  firstVersion,
+  nextVersion,
+  orgEntity,
+  type TransactItems,
+  transact,
+  updateIf,
+} from './entity';
+import { keys } from './keys';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
 /** A vendor as stored (without its live totals, which come from the aggregates). */
@@ -32,125 +40,76 @@ export interface VendorItem {
   version: number;
 }
 
-export interface VendorFields {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  taxId: string | null;
-  website: string | null;
-  paymentTerms: string | null;
-  preferredMethod: string | null;
+export type VendorFields = Pick<
+  VendorItem,
+  'name' | 'email' | 'phone' | 'address' | 'taxId' | 'website' | 'paymentTerms' | 'preferredMethod'
+> & {
   status?: VendorStatus;
   /** The vendor's usual ISO 4217 currency. */
   currency?: string | null;
-}
+};
 
 const TYPE = 'VENDOR';
 const ENTITY = 'Vendor';
 const VENDORS: SearchableType = { type: TYPE, entity: ENTITY, countAttribute: 'vendorCount' };
 
+const vendors = orgEntity<VendorItem>({
+  type: TYPE,
+  entity: ENTITY,
+  label: 'Vendor',
+  extra: (v) => ({
+    searchText: [v.name, v.email, v.phone, v.address, v.taxId, v.website]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  }),
+});
+
 /** The same normalization the invoice aggregates use, so a vendor finds the invoices that name it. */
 export const vendorNameKey = (name: string): string | null =>
-  vendorBucket({ vendorId: null, vendorName: name })?.slice('VENDOR#NAME#'.length) ?? null;
+  vendorBucket({ vendorId: null, vendorName: name })?.slice(keys.vendorNameBucketPrefix.length) ?? null;
 
-/** One item per normalized name and organization: two vendors sharing a name would share its totals. */
-const nameGuard = (orgId: string, nameKey: string) => ({
-  PK: keys.orgPk(orgId),
-  SK: `VENDORNAME#${nameKey}`,
-});
-
-const searchTextOf = (v: VendorItem) =>
-  [v.name, v.email, v.phone, v.address, v.taxId, v.website].filter(Boolean).join(' ').toLowerCase();
-
-const toStored = (orgId: string, v: VendorItem) => ({
-  ...keys.entity(orgId, TYPE, v.id),
-  entity: ENTITY,
-  ...v,
-  searchText: searchTextOf(v),
-});
-
-function fromStored(raw: Record<string, unknown>): VendorItem {
-  const { searchText: _s, ...rest } = withoutKeys(raw);
-  return rest as unknown as VendorItem;
-}
-
-const reasonsOf = (error: unknown): (string | undefined)[] =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+/** Claims a name for a vendor: one vendor per normalized name and organization (they would share its totals). */
+const nameClaim = (orgId: string, nameKey: string | null, vendorId: string): TransactItems =>
+  nameKey
+    ? [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.vendorNameGuard(orgId, nameKey), vendorId },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]
+    : [];
 
 const vendorExists = () => conflict('vendor_exists', 'A vendor with this name already exists');
-const staleVendor = () =>
-  conflict('stale_version', 'This vendor was changed by someone else; reload it and try again');
 
 /** Creates a vendor, its name guard and the organization's vendor count in one transaction. */
 export async function createVendor(orgId: string, input: VendorFields): Promise<VendorItem> {
-  const now = nowIso();
-  const vendor: VendorItem = {
-    id: ulid(),
+  const vendor: VendorItem = firstVersion({
     ...input,
     nameKey: vendorNameKey(input.name),
     status: input.status ?? 'ACTIVE',
     currency: input.currency ?? null,
     aliases: [],
     defaultCategoryId: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toStored(orgId, vendor),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          ...(vendor.nameKey
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: { ...nameGuard(orgId, vendor.nameKey), vendorId: vendor.id },
-                    ConditionExpression: 'attribute_not_exists(PK)',
-                  },
-                },
-              ]
-            : []),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.stats(orgId, 'TOTALS'),
-              UpdateExpression: 'ADD vendorCount :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (reasonsOf(error)[1] === 'ConditionalCheckFailed') throw vendorExists();
-    throw error;
-  }
+  });
+  await transact(
+    [
+      vendors.create(orgId, vendor),
+      ...nameClaim(orgId, vendor.nameKey, vendor.id),
+      countChange(orgId, VENDORS.countAttribute, 1),
+    ],
+    (reasons, error) => (reasons[1] === 'ConditionalCheckFailed' ? vendorExists() : error),
+  );
   return vendor;
 }
 
-export async function findVendor(orgId: string, id: string): Promise<VendorItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
-  );
-  return Item ? fromStored(Item) : undefined;
-}
+export const findVendor = (orgId: string, id: string) => vendors.find(orgId, id);
 
 /** The vendor of this organization, or 404 (also for another organization's ids). */
-export async function getVendor(orgId: string, id: string): Promise<VendorItem> {
-  const vendor = await findVendor(orgId, id);
-  if (!vendor) throw notFound('Vendor');
-  return vendor;
-}
+export const getVendor = (orgId: string, id: string) => vendors.get(orgId, id);
 
 /**
  * Replaces a vendor's fields if nobody changed it since `expectedVersion` (or since `before` was read). A
@@ -162,61 +121,38 @@ export async function updateVendor(
   input: VendorFields,
   expectedVersion?: number,
 ): Promise<VendorItem> {
-  const id = before.id;
-  if (expectedVersion !== undefined && expectedVersion !== before.version) throw staleVendor();
-  const after: VendorItem = {
-    ...before,
+  vendors.checkVersion(before, expectedVersion);
+  const after = nextVersion(before, {
     ...input,
     status: input.status ?? before.status,
     nameKey: vendorNameKey(input.name),
-    updatedAt: nowIso(),
-    version: before.version + 1,
-  };
+  });
   const renamed = after.nameKey !== before.nameKey;
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toStored(orgId, after),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': before.version },
-            },
-          },
-          ...(renamed && after.nameKey
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: { ...nameGuard(orgId, after.nameKey), vendorId: id },
-                    ConditionExpression: 'attribute_not_exists(PK)',
-                  },
-                },
-              ]
-            : []),
-          ...(renamed && before.nameKey
-            ? [{ Delete: { TableName: tableName(), Key: nameGuard(orgId, before.nameKey) } }]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const reasons = reasonsOf(error);
-    if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
-      throw staleVendor();
-    if (reasons[1] === 'ConditionalCheckFailed') throw vendorExists();
-    throw staleVendor();
-  }
+  await transact(
+    [
+      vendors.replace(orgId, before, after),
+      ...(renamed ? nameClaim(orgId, after.nameKey, before.id) : []),
+      ...(renamed && before.nameKey
+        ? [{ Delete: { TableName: tableName(), Key: keys.vendorNameGuard(orgId, before.nameKey) } }]
+        : []),
+    ],
+    (reasons) => {
+      if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
+        return vendors.stale();
+      return reasons[1] === 'ConditionalCheckFailed' ? vendorExists() : vendors.stale();
+    },
+  );
   return after;
 }
 
 /** The vendor holding a normalized name (its name guard), if any. */
 export async function findVendorByNameKey(orgId: string, nameKey: string): Promise<VendorItem | undefined> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: nameGuard(orgId, nameKey), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.vendorNameGuard(orgId, nameKey),
+      ConsistentRead: true,
+    }),
   );
   return Item?.vendorId ? findVendor(orgId, String(Item.vendorId)) : undefined;
 }
@@ -240,25 +176,18 @@ export async function suggestVendor(orgId: string, input: VendorFields): Promise
 
 /** A SUGGESTED vendor becomes ACTIVE (a person approved one of its invoices); other statuses stay. */
 export async function activateSuggestedVendor(orgId: string, id: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(orgId, TYPE, id),
-        UpdateExpression: 'SET #status = :active, updatedAt = :now ADD version :one',
-        ConditionExpression: '#status = :suggested',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':active': 'ACTIVE',
-          ':suggested': 'SUGGESTED',
-          ':now': nowIso(),
-          ':one': 1,
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateIf({
+    Key: vendors.key(orgId, id),
+    UpdateExpression: 'SET #status = :active, updatedAt = :now ADD version :one',
+    ConditionExpression: '#status = :suggested',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':active': 'ACTIVE',
+      ':suggested': 'SUGGESTED',
+      ':now': nowIso(),
+      ':one': 1,
+    },
+  });
 }
 
 /** Adds names to a vendor's aliases (a merge keeps the merged vendor's name this way). */
@@ -268,83 +197,49 @@ export async function addVendorAliases(
   names: string[],
 ): Promise<VendorItem> {
   const aliases = [...new Set([...(before.aliases ?? []), ...names])].filter((n) => n !== before.name);
-  const after: VendorItem = { ...before, aliases, updatedAt: nowIso(), version: before.version + 1 };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toStored(orgId, after),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': before.version },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw staleVendor();
-  }
+  const after = nextVersion(before, { aliases });
+  await transact([vendors.replace(orgId, before, after)], vendors.stale);
   return after;
 }
 
 /** Deletes a vendor, releases its name and lowers the vendor count. Its invoices keep their vendor name. */
 export async function deleteVendor(orgId: string, id: string): Promise<void> {
   const before = await getVendor(orgId, id);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.entity(orgId, TYPE, id),
-              ConditionExpression: 'attribute_exists(PK)',
+  await transact(
+    [
+      vendors.remove(orgId, id),
+      ...(before.nameKey
+        ? [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.vendorNameGuard(orgId, before.nameKey),
+                ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
+                ExpressionAttributeValues: { ':id': id },
+              },
             },
-          },
-          ...(before.nameKey
-            ? [
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: nameGuard(orgId, before.nameKey),
-                    ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
-                    ExpressionAttributeValues: { ':id': id },
-                  },
-                },
-              ]
-            : []),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.stats(orgId, 'TOTALS'),
-              UpdateExpression: 'ADD vendorCount :minus',
-              ExpressionAttributeValues: { ':minus': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
+          ]
+        : []),
+      countChange(orgId, VENDORS.countAttribute, -1),
+    ],
     // Someone deleted it in between: for this caller it is gone, as asked.
-    if (!isConditionFailure(error)) throw error;
-    throw notFound('Vendor');
-  }
+    () => notFound('Vendor'),
+  );
 }
 
 /** Newest first, optionally filtered by a case-insensitive search, paginated with an opaque cursor. */
 export const listVendors = (orgId: string, query: { search?: string; cursor?: string; limit?: number }) =>
-  listSearchable(orgId, VENDORS, query, fromStored);
+  listSearchable(orgId, VENDORS, query, vendors.fromStored);
 
 /** Every vendor of the organization (for vendor matching and analytics). */
-export const listAllVendors = (orgId: string) => listEverySearchable(orgId, VENDORS, fromStored);
+export const listAllVendors = (orgId: string) => listEverySearchable(orgId, VENDORS, vendors.fromStored);
 
 /** The aggregate buckets that hold a vendor's invoices: linked by id, or only named. */
 export function vendorBuckets(vendor: Pick<VendorItem, 'id' | 'nameKey'>): string[] {
-  return [`VENDOR#ID#${vendor.id}`, ...(vendor.nameKey ? [`VENDOR#NAME#${vendor.nameKey}`] : [])];
+  return [
+    `${keys.vendorIdBucketPrefix}${vendor.id}`,
+    ...(vendor.nameKey ? [`${keys.vendorNameBucketPrefix}${vendor.nameKey}`] : []),
+  ];
 }
 
 /**
@@ -399,7 +294,7 @@ export async function withTotals(
   }
   return vendors.map((v) => {
     const totals = vendorTotals(
-      vendorBuckets(v).map((b) => found.get(`STATS#${b}`) ?? {}),
+      vendorBuckets(v).map((b) => found.get(`${keys.statsPrefix}${b}`) ?? {}),
       defaultCurrency,
     );
     const { nameKey: _k, ...rest } = v;

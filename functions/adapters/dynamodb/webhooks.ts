@@ -1,12 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Webhook, WebhookDelivery } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
-import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { db, nowIso, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
+import { orgEntity, transact, updateIf } from './entity';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
-
-const TYPE = 'WEBHOOK';
 
 /**
  * A webhook as stored. The signing secret is sealed (`enc:v1:…`, see adapters/secrets): only the delivery
@@ -37,6 +36,8 @@ export interface WebhookItem {
   updatedAt: string;
 }
 
+const webhooks = orgEntity<WebhookItem>({ type: 'WEBHOOK', entity: 'Webhook', label: 'Webhook' });
+
 export async function createWebhook(
   orgId: string,
   input: { url: string; events: string[]; secret: string | null },
@@ -55,24 +56,12 @@ export async function createWebhook(
     createdAt: now,
     updatedAt: now,
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.entity(orgId, TYPE, item.id), entity: 'Webhook', ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await transact([webhooks.create(orgId, item)]);
   return item;
 }
 
 /** The webhook of this organization, or 404 (also for another organization's ids). */
-export async function getWebhook(orgId: string, id: string): Promise<WebhookItem> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, id), ConsistentRead: true }),
-  );
-  if (!Item) throw notFound('Webhook');
-  return withoutKeys(Item) as unknown as WebhookItem;
-}
+export const getWebhook = (orgId: string, id: string) => webhooks.get(orgId, id);
 
 /** Replaces the secret if it is still `before` (the secrets-migration rewrite); otherwise leaves it. */
 export async function replaceWebhookSecret(
@@ -81,41 +70,19 @@ export async function replaceWebhookSecret(
   before: string,
   after: string,
 ): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(orgId, TYPE, id),
-        UpdateExpression: 'SET secret = :after',
-        ConditionExpression: 'secret = :before',
-        ExpressionAttributeValues: { ':before': before, ':after': after },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await updateIf({
+    Key: webhooks.key(orgId, id),
+    UpdateExpression: 'SET secret = :after',
+    ConditionExpression: 'secret = :before',
+    ExpressionAttributeValues: { ':before': before, ':after': after },
+  });
 }
 
-export async function deleteWebhook(orgId: string, id: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.entity(orgId, TYPE, id),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw notFound('Webhook');
-    throw error;
-  }
-}
+export const deleteWebhook = (orgId: string, id: string) =>
+  transact([webhooks.remove(orgId, id)], () => notFound('Webhook'));
 
 /** Every webhook of the organization, oldest first, with its secret (for the delivery worker). */
-export async function listWebhooks(orgId: string): Promise<WebhookItem[]> {
-  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`));
-  return items.map((raw) => withoutKeys(raw) as unknown as WebhookItem);
-}
+export const listWebhooks = (orgId: string) => webhooks.list(orgId);
 
 /**
  * Records a delivery's outcome: the time, the HTTP status (null when nothing answered), and the state:
@@ -128,50 +95,35 @@ export async function recordDelivery(
   result: { status: number | null; ok: boolean },
 ): Promise<WebhookItem | undefined> {
   const now = nowIso();
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(orgId, TYPE, id),
-        UpdateExpression: result.ok
-          ? 'SET lastDeliveryAt = :now, lastDeliveryStatus = :s, #status = :st, consecutiveFailures = :zero REMOVE failingSince'
-          : 'SET lastDeliveryAt = :now, lastDeliveryStatus = :s, #status = :st, failingSince = if_not_exists(failingSince, :now) ADD consecutiveFailures :one',
-        // A switched-off endpoint stays off whatever an attempt already under way answers.
-        ConditionExpression: 'attribute_exists(PK) AND #status <> :off',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':now': now,
-          ':s': result.status,
-          ':st': result.ok ? 'ACTIVE' : 'FAILING',
-          ':off': 'INACTIVE',
-          ...(result.ok ? { ':zero': 0 } : { ':one': 1 }),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? (withoutKeys(Attributes) as unknown as WebhookItem) : undefined;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return undefined;
-  }
+  const stored = await updateIf({
+    Key: webhooks.key(orgId, id),
+    UpdateExpression: result.ok
+      ? 'SET lastDeliveryAt = :now, lastDeliveryStatus = :s, #status = :st, consecutiveFailures = :zero REMOVE failingSince'
+      : 'SET lastDeliveryAt = :now, lastDeliveryStatus = :s, #status = :st, failingSince = if_not_exists(failingSince, :now) ADD consecutiveFailures :one',
+    // A switched-off endpoint stays off whatever an attempt already under way answers.
+    ConditionExpression: 'attribute_exists(PK) AND #status <> :off',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':now': now,
+      ':s': result.status,
+      ':st': result.ok ? 'ACTIVE' : 'FAILING',
+      ':off': 'INACTIVE',
+      ...(result.ok ? { ':zero': 0 } : { ':one': 1 }),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  return stored ? webhooks.fromStored(stored) : undefined;
 }
 
 /** Switches the endpoint off (INACTIVE) with the reason shown to its organization. */
 export async function disableWebhook(orgId: string, id: string, reason: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(orgId, TYPE, id),
-        UpdateExpression: 'SET #status = :off, disabledReason = :reason, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':off': 'INACTIVE', ':reason': reason, ':now': nowIso() },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateIf({
+    Key: webhooks.key(orgId, id),
+    UpdateExpression: 'SET #status = :off, disabledReason = :reason, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':off': 'INACTIVE', ':reason': reason, ':now': nowIso() },
+  });
 }
 
 /**
@@ -184,30 +136,23 @@ export async function rotateWebhookSecret(
   sealed: string,
   overlapUntil: string,
 ): Promise<WebhookItem> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(orgId, TYPE, id),
-        UpdateExpression:
-          'SET previousSecret = secret, previousSecretFormat = if_not_exists(secretFormat, :legacy), ' +
-          'previousSecretExpiresAt = :until, secret = :new, secretFormat = :standard, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: {
-          ':until': overlapUntil,
-          ':new': sealed,
-          ':now': nowIso(),
-          ':legacy': 'legacy',
-          ':standard': 'standard',
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return withoutKeys(Attributes ?? {}) as unknown as WebhookItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Webhook');
-    throw error;
-  }
+  const stored = await updateIf({
+    Key: webhooks.key(orgId, id),
+    UpdateExpression:
+      'SET previousSecret = secret, previousSecretFormat = if_not_exists(secretFormat, :legacy), ' +
+      'previousSecretExpiresAt = :until, secret = :new, secretFormat = :standard, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: {
+      ':until': overlapUntil,
+      ':new': sealed,
+      ':now': nowIso(),
+      ':legacy': 'legacy',
+      ':standard': 'standard',
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (!stored) throw notFound('Webhook');
+  return webhooks.fromStored(stored);
 }
 
 /** How long delivery log entries are kept (TTL), in days: beyond the 3-day retry window and then some. */

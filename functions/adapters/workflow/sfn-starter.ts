@@ -1,6 +1,6 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { findInvoice } from '../dynamodb/invoices';
-import type { ProcessingStarter } from './processing-starter';
+import type { ProcessingStarter } from './processing-port';
 
 /**
  * The cloud adapter: starts the state machine with the same input an object-created event gives it

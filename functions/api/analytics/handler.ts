@@ -1,25 +1,12 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { getAggregate, listAggregates } from '../../adapters/dynamodb/aggregates';
+import { getAggregate, getMonthAggregates, listAggregates } from '../../adapters/dynamodb/aggregates';
 import { listCategories } from '../../adapters/dynamodb/categories';
-import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
+import { nowIso } from '../../adapters/dynamodb/client';
 import { keys, monthOf } from '../../adapters/dynamodb/keys';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { listAllProperties } from '../../adapters/dynamodb/properties';
 import { listAllVendors } from '../../adapters/dynamodb/vendors';
 import { resourceHandler } from '../lib/http';
-import { type Bucket, lastMonths, shapeAnalytics } from './shape';
-
-/** The last 12 `MONTH#` buckets in one batch read (older months are never read). */
-async function monthBuckets(orgId: string, current: string): Promise<Bucket[]> {
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: { Keys: lastMonths(current).map((m) => keys.stats(orgId, `MONTH#${m}`)) },
-      },
-    }),
-  );
-  return (Responses?.[tableName()] ?? []).map((item) => ({ ...item, bucket: String(item.SK).slice(6) }));
-}
+import { lastMonths, shapeAnalytics } from './shape';
 
 /** Analytics from the aggregate items only: their cost does not grow with the number of invoices. */
 export const handler = resourceHandler({
@@ -28,20 +15,20 @@ export const handler = resourceHandler({
     const currentMonth = monthOf(nowIso());
     const [totals, vendors, categories, months, knownVendors, categoryList, defaultCurrency] =
       await Promise.all([
-        getAggregate(orgId, 'TOTALS'),
-        listAggregates(orgId, 'VENDOR#'),
-        listAggregates(orgId, 'CATEGORY#'),
-        monthBuckets(orgId, currentMonth),
+        getAggregate(orgId, keys.totalsBucket),
+        listAggregates(orgId, keys.vendorBucketPrefix),
+        listAggregates(orgId, keys.categoryBucketPrefix),
+        getMonthAggregates(orgId, lastMonths(currentMonth)),
         listAllVendors(orgId),
         listCategories(orgId),
         defaultCurrencyOf(orgId),
       ]);
     const [properties, propertyList] = await Promise.all([
-      listAggregates(orgId, 'PROPERTY#'),
+      listAggregates(orgId, keys.propertyBucketPrefix),
       listAllProperties(orgId),
     ]);
     return shapeAnalytics({
-      totals: { ...totals, bucket: 'TOTALS' },
+      totals: { ...totals, bucket: keys.totalsBucket },
       vendors,
       categories,
       months,

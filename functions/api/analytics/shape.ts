@@ -1,6 +1,7 @@
 import { TOP_VENDORS } from '../../../shared/constants';
 import { INVOICE_FIELD_LABELS } from '../../../shared/invoice-fields';
 import type { Analytics } from '../../../shared/schemas';
+import { keys } from '../../adapters/dynamodb/keys';
 import { aiAccuracy, fieldAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
 import { EXTRACTED_FIELDS } from '../../core/invoices/fields';
 
@@ -117,13 +118,13 @@ function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
   for (const b of input.vendors) {
     let groupKey: string;
     let name: string;
-    if (b.bucket.startsWith('VENDOR#ID#')) {
-      const id = b.bucket.slice('VENDOR#ID#'.length);
+    if (b.bucket.startsWith(keys.vendorIdBucketPrefix)) {
+      const id = b.bucket.slice(keys.vendorIdBucketPrefix.length);
       const known = byId.get(id);
       groupKey = `id:${id}`;
       name = known?.name ?? (typeof b.label === 'string' && b.label ? b.label : 'Unknown Vendor');
     } else {
-      const key = b.bucket.slice('VENDOR#NAME#'.length);
+      const key = b.bucket.slice(keys.vendorNameBucketPrefix.length);
       const known = byNameKey.get(key);
       groupKey = known ? `id:${known.id}` : `name:${key}`;
       name = known?.name ?? (typeof b.label === 'string' && b.label ? b.label : key);
@@ -141,10 +142,10 @@ function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
     .slice(0, TOP_VENDORS)
     .map((g) => ({ name: g.name, invoiceCount: g.invoiceCount, totalAmount: dollars(g.cents) }));
 
-  const categoryBreakdown = breakdown(input.categories, 'CATEGORY#', (id, label) =>
+  const categoryBreakdown = breakdown(input.categories, keys.categoryBucketPrefix, (id, label) =>
     id === 'NONE' ? 'Uncategorized' : (input.categoryNames[id] ?? label ?? id),
   ).map(({ id: _id, name, ...figures }) => ({ categoryName: name, ...figures }));
-  const propertyBreakdown = breakdown(input.properties ?? [], 'PROPERTY#', (id) =>
+  const propertyBreakdown = breakdown(input.properties ?? [], keys.propertyBucketPrefix, (id) =>
     id === 'NONE' ? 'No property' : (input.propertyNames?.[id] ?? 'Deleted property'),
   ).map(({ id, name, ...figures }) => ({
     propertyId: id === 'NONE' ? null : id,
@@ -152,7 +153,7 @@ function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
     ...figures,
   }));
 
-  const monthBuckets = new Map(input.months.map((b) => [b.bucket.slice('MONTH#'.length), b]));
+  const monthBuckets = new Map(input.months.map((b) => [b.bucket.slice(keys.monthBucketPrefix.length), b]));
   const monthlyTrends = lastMonths(input.currentMonth).map((month) => {
     const b = monthBuckets.get(month);
     return { month, invoiceCount: num(b?.invoiceCount), totalAmount: dollars(num(b?.amountCents)) };

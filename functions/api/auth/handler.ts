@@ -1,4 +1,5 @@
-import { getOrganization, getUser, toUser } from '../../adapters/dynamodb/organizations';
+import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { getUser, toUser } from '../../adapters/dynamodb/users';
 import { resourceHandler } from '../lib/http';
 
 /** The signed-in person (with their organization); API keys have no user (functions/api/lib/rights.ts). */

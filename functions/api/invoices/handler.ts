@@ -9,6 +9,7 @@ import {
   syncRetrySchema,
   uploadUrlRequestSchema,
 } from '../../../shared/schemas';
+import { learnFromCorrection } from '../../adapters/dynamodb/classifier-memory';
 import {
   addComment,
   deleteInvoice,
@@ -37,7 +38,6 @@ import {
   invoicesWaitingFor,
   notifyApprovers,
 } from '../../services/approvals';
-import { learnFromCorrection } from '../../services/classifier-memory';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { retryFailedSync } from '../../services/sync-retry';
 import { actorNameOf } from '../lib/actor-name';

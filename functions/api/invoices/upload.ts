@@ -8,9 +8,10 @@ import {
 import { DEFAULT_CURRENCY } from '../../../shared/schemas';
 import { nowIso } from '../../adapters/dynamodb/client';
 import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
-import { getOrganization, getUsage, orgSettings } from '../../adapters/dynamodb/organizations';
+import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { deletePendingUpload } from '../../adapters/dynamodb/pending-uploads';
 import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
+import { getUsage } from '../../adapters/dynamodb/usage';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { AppError } from '../../core/errors/app-error';
 import { safeFilename, sniffContentType } from '../../core/files/sniff';

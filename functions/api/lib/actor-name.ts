@@ -1,4 +1,4 @@
-import { getUser } from '../../adapters/dynamodb/organizations';
+import { getUser } from '../../adapters/dynamodb/users';
 import type { Principal } from './principal';
 
 /**

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { ZodError, type z } from 'zod';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/constants';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
-import { countApiCall } from '../../adapters/dynamodb/organizations';
+import { countApiCall } from '../../adapters/dynamodb/usage';
 import { AppError } from '../../core/errors/app-error';
 import { type Principal, principalOf } from './principal';
 import { authorize, PUBLIC, type Rule, ruleOf } from './rights';

@@ -1,13 +1,13 @@
 import { inboxSettingsSchema, organizationUpdateSchema } from '../../../shared/schemas';
+import { getOrganizationCounts } from '../../adapters/dynamodb/aggregates';
 import { ensureInbox, regenerateInbox, setInboxAllowedSenders } from '../../adapters/dynamodb/inboxes';
 import {
   getOrganization,
-  getOrganizationCounts,
-  getUsage,
   type OrganizationItem,
   toOrganization,
   updateOrganization,
 } from '../../adapters/dynamodb/organizations';
+import { getUsage } from '../../adapters/dynamodb/usage';
 import { forbidden } from '../../core/errors/app-error';
 import { parseBody, resourceHandler } from '../lib/http';
 

@@ -1,34 +1,19 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Stats } from '../../../shared/schemas';
-import { getAggregate } from '../../adapters/dynamodb/aggregates';
-import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
-import { keys, monthOf, sortKeyStartsWith } from '../../adapters/dynamodb/keys';
+import { getAggregate, lastInvoiceActivityAt } from '../../adapters/dynamodb/aggregates';
+import { nowIso } from '../../adapters/dynamodb/client';
+import { keys, monthOf } from '../../adapters/dynamodb/keys';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { aiAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
 import { resourceHandler } from '../lib/http';
-
-/** The newest invoice's last change: one item read, newest first. */
-async function lastActivityAt(orgId: string): Promise<string | null> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...sortKeyStartsWith(keys.orgPk(orgId), 'INVOICE#'),
-      ProjectionExpression: 'updatedAt',
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  return (Items?.[0]?.updatedAt as string | undefined) ?? null;
-}
 
 /** Dashboard figures, read from aggregates maintained on every invoice write (no scans). */
 export const handler = resourceHandler({
   'GET /api/stats': async (request) => {
     const { orgId } = request.principal();
     const [totals, month, last, currency] = await Promise.all([
-      getAggregate(orgId, 'TOTALS'),
-      getAggregate(orgId, `MONTH#${monthOf(nowIso())}`),
-      lastActivityAt(orgId),
+      getAggregate(orgId, keys.totalsBucket),
+      getAggregate(orgId, keys.monthBucket(monthOf(nowIso()))),
+      lastInvoiceActivityAt(orgId),
       defaultCurrencyOf(orgId),
     ]);
     // Money per currency, never summed: the spec's monthlyTotal is the default currency's.

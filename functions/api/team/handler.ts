@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { invitationCreateSchema, memberUpdateSchema } from '../../../shared/schemas';
-import { getUser, type UserItem } from '../../adapters/dynamodb/organizations';
 import {
   createInvitation,
   deleteInvitation,
@@ -10,6 +9,7 @@ import {
   renewInvitation,
   updateMemberRole,
 } from '../../adapters/dynamodb/team';
+import { getUser, type UserItem } from '../../adapters/dynamodb/users';
 import { AppError } from '../../core/errors/app-error';
 import { newInvitationLink } from '../../core/team/invitation-link';
 import { sendInvitationEmail } from '../../services/invitation-email';

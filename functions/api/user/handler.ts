@@ -1,5 +1,6 @@
 import { profileUpdateSchema } from '../../../shared/schemas';
-import { getOrganization, getUser, toUser, updateProfile } from '../../adapters/dynamodb/organizations';
+import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { getUser, toUser, updateProfile } from '../../adapters/dynamodb/users';
 import { parseBody, resourceHandler } from '../lib/http';
 
 /** The signed-in person's profile. API keys have no person behind them, so they get 404 here. */

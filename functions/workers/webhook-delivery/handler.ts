@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { EventInvoice, WebhookDelivery } from '../../../shared/schemas';
-import { db, tableName } from '../../adapters/dynamodb/client';
+import { deliveryMarks } from '../../adapters/dynamodb/delivery-marks';
 import { findInvoice } from '../../adapters/dynamodb/invoices';
 import { keys } from '../../adapters/dynamodb/keys';
 import { addNotification } from '../../adapters/dynamodb/notifications';
@@ -68,35 +67,6 @@ export interface WebhookDeps {
   post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult>;
   enqueue(message: WebhookAttemptMessage, delaySeconds: number): Promise<void>;
 }
-
-const deliveryKey = (webhookId: string, message: WebhookMessage) =>
-  `DELIVERY#${webhookId}#${message.event}#${message.at}`;
-
-/** Idempotency marks live in the invoice's children partition (deleted with it) and expire in a week. */
-export const dynamoDeliveryLog = {
-  async wasDelivered(orgId: string, invoiceId: string, key: string) {
-    const { Item } = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: { PK: keys.invoiceChildren(orgId, invoiceId), SK: key },
-      }),
-    );
-    return Boolean(Item);
-  },
-  async markDelivered(orgId: string, invoiceId: string, key: string) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          PK: keys.invoiceChildren(orgId, invoiceId),
-          SK: key,
-          entity: 'WebhookDelivery',
-          expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400,
-        },
-      }),
-    );
-  },
-};
 
 const isAttempt = (message: WebhookMessage | WebhookAttemptMessage): message is WebhookAttemptMessage =>
   'kind' in message && message.kind === 'attempt';
@@ -217,7 +187,7 @@ export function createWebhookHandler(deps: WebhookDeps) {
       (w) => w.status !== 'INACTIVE' && w.events.includes(message.event),
     );
     for (const webhook of webhooks) {
-      const key = deliveryKey(webhook.id, message);
+      const key = keys.deliveryMark(webhook.id, message.event, message.at);
       if (await deps.wasDelivered(message.orgId, message.invoiceId, key)) continue;
       await attempt(webhook, message, 1, deps.now(), false);
       await deps.markDelivered(message.orgId, message.invoiceId, key);
@@ -265,7 +235,7 @@ export const handler = createWebhookHandler({
   addDelivery,
   disableWebhook,
   notify: (orgId, message) => addNotification(orgId, { kind: 'webhook_disabled', invoiceId: null, message }),
-  ...dynamoDeliveryLog,
+  ...deliveryMarks,
   openSecret,
   post: postJson,
   enqueue: queueWebhookAttempt,

@@ -1,10 +1,10 @@
+import { loadOrgMemory } from '../../adapters/dynamodb/classifier-memory';
 import { orgSettings } from '../../adapters/dynamodb/organizations';
+import { getRun, type RunClassification, updateRun } from '../../adapters/dynamodb/runs';
 import { suggestVendor } from '../../adapters/dynamodb/vendors';
 import { CATEGORY_MIN_CONFIDENCE, classify } from '../../core/classification/classify';
 import { linkVendor, matchProperty } from '../../core/classification/match';
-import { loadOrgMemory } from '../../services/classifier-memory';
 import { orgCategories, orgOrganization, orgProperties, orgVendors } from '../lib/org-data';
-import { getRun, type RunClassification, updateRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';
 

@@ -7,13 +7,13 @@ import {
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { getRun } from '../../adapters/dynamodb/runs';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { splitsAfterRun } from '../../core/invoices/allocations';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
 import { approvalStepsFor, notifyApprovers } from '../../services/approvals';
 import { autoApproveIfAllowed } from '../../services/decisions';
 import { publishInvoiceEvent } from '../../services/invoice-events';
-import { getRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, StaleRun, type StateInput, type WorkflowContext } from '../types';
 

@@ -1,8 +1,8 @@
+import { putRun } from '../../adapters/dynamodb/runs';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalize } from '../../core/extraction/normalize';
 import { addressTextOf } from '../../core/extraction/pipeline';
-import { putRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
 

@@ -5,6 +5,7 @@ import {
   invoicesOfVendor,
   recordContentHash,
 } from '../../adapters/dynamodb/invoices';
+import { getRun, type RunValidation, updateRun } from '../../adapters/dynamodb/runs';
 import {
   aiConfidenceOf,
   duplicateMatches,
@@ -14,7 +15,6 @@ import {
   UNREADABLE_REASON,
   validateInvoice,
 } from '../../core/validation/validate';
-import { getRun, type RunValidation, updateRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';
 

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
-import { db, nowIso, tableName } from '../../adapters/dynamodb/client';
-import { keys } from '../../adapters/dynamodb/keys';
 import type { ExtractedInvoice } from '../../core/extraction/types';
+import { db, nowIso, tableName } from './client';
+import { keys } from './keys';
 
 /** What Classify found. */
 export interface RunClassification {
@@ -48,11 +48,6 @@ export interface RunRecord {
   createdAt: string;
 }
 
-const runKey = (orgId: string, invoiceId: string, runId: string) => ({
-  PK: keys.invoiceChildren(orgId, invoiceId),
-  SK: `RUN#${runId}`,
-});
-
 const KEEP_SECONDS = 30 * 86_400;
 
 export async function putRun(orgId: string, invoiceId: string, record: RunRecord): Promise<void> {
@@ -60,7 +55,7 @@ export async function putRun(orgId: string, invoiceId: string, record: RunRecord
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...runKey(orgId, invoiceId, record.runId),
+        ...keys.run(orgId, invoiceId, record.runId),
         entity: 'ProcessingRun',
         ...record,
         expiresAt: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
@@ -75,7 +70,7 @@ export async function getRun(
   runId: string,
 ): Promise<RunRecord | undefined> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: runKey(orgId, invoiceId, runId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keys.run(orgId, invoiceId, runId), ConsistentRead: true }),
   );
   return Item as RunRecord | undefined;
 }
@@ -91,7 +86,7 @@ export async function updateRun(
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: runKey(orgId, invoiceId, runId),
+      Key: keys.run(orgId, invoiceId, runId),
       UpdateExpression: 'SET #f = :v, updatedAt = :now',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#f': field },

@@ -1,12 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { listCategories } from '../adapters/dynamodb/categories';
-import { db, nowIso, queryAll, tableName } from '../adapters/dynamodb/client';
-import { type InvoiceItem, listLineItems } from '../adapters/dynamodb/invoices';
-import { keys, sortKeyStartsWith } from '../adapters/dynamodb/keys';
-import type { OrgMemory } from '../core/classification/classify';
-import { normalizeVendorKey } from '../core/classification/text-keys';
+import type { OrgMemory } from '../../core/classification/classify';
+import { normalizeVendorKey } from '../../core/classification/text-keys';
+import { listCategories } from './categories';
+import { db, nowIso, queryAll, tableName } from './client';
+import { type InvoiceItem, listLineItems } from './invoices';
+import { keys, sortKeyStartsWith } from './keys';
 
-const PREFIX = 'CLASSIFIER#';
 /** At most this many corrected invoices are remembered per organization as examples (the newest). */
 const MAX_EXAMPLES = 1000;
 
@@ -41,7 +40,7 @@ export async function rememberVendorCategory(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.entity(orgId, 'CLASSIFIER', `VENDOR#${vendorKey}`),
+        ...keys.classifierVendor(orgId, vendorKey),
         entity: 'ClassifierMemory',
         ...memory,
       },
@@ -63,7 +62,7 @@ export async function rememberExample(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.entity(orgId, 'CLASSIFIER', `EXAMPLE#${input.invoiceId}`),
+        ...keys.classifierExample(orgId, input.invoiceId),
         entity: 'ClassifierExample',
         vendorName: input.vendorName,
         lineDescriptions: input.lineDescriptions.slice(0, 50).map((d) => d.slice(0, 300)),
@@ -78,10 +77,10 @@ export async function rememberExample(
 export async function loadOrgMemory(orgId: string): Promise<OrgMemory> {
   const vendorCategory: Record<string, string> = {};
   const examples: NonNullable<OrgMemory['examples']> = [];
-  for (const item of await queryAll(sortKeyStartsWith(keys.orgPk(orgId), PREFIX))) {
-    if (String(item.SK).startsWith(`${PREFIX}VENDOR#`))
+  for (const item of await queryAll(sortKeyStartsWith(keys.orgPk(orgId), keys.classifierPrefix))) {
+    if (String(item.SK).startsWith(keys.classifierVendorPrefix))
       vendorCategory[item.vendorKey as string] = item.categoryCode as string;
-    else if (String(item.SK).startsWith(`${PREFIX}EXAMPLE#`))
+    else if (String(item.SK).startsWith(keys.classifierExamplePrefix))
       examples.push({
         vendorName: String(item.vendorName ?? ''),
         lineDescriptions: (item.lineDescriptions as string[] | undefined) ?? [],

@@ -1,0 +1,202 @@
+import { ulid } from 'ulid';
+import { DEFAULT_PLAN, type Plan } from '../../../shared/constants';
+import { AppError } from '../../core/errors/app-error';
+import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
+import { ensureDefaultCategories } from './categories';
+import { nowIso, tableName } from './client';
+import { tryTransact } from './entity';
+import { keys } from './keys';
+import type { OrganizationItem } from './organizations';
+import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
+import { findUserBySub, ROLE_MODEL, type UserItem } from './users';
+
+export interface Identity {
+  sub: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  /**
+   * Whether the identity provider vouches for the e-mail (the ID token's `email_verified`). Only a verified
+   * address may accept an invitation: anyone can sign up with an address they do not own.
+   */
+  emailVerified?: boolean;
+}
+
+/** A slug made from a display name: lowercase letters, digits and hyphens. */
+export function slugify(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug || 'org';
+}
+
+function defaultOrgName(identity: Identity): string {
+  const first = identity.firstName?.trim();
+  if (first) return `${first}'s Organization`;
+  return `${identity.email.split('@')[0]}'s Organization`;
+}
+
+/**
+ * Provisions a user on their first authenticated call. A verified e-mail with pending invitations joins the
+ * organization of the newest one, with its role; anyone else gets a new organization (plan STARTER, the
+ * user as ADMIN, a unique slug). Idempotent under races: the sub lookup is written with a condition, so two
+ * concurrent first calls end with one user in one organization.
+ */
+export async function provisionUser(
+  identity: Identity,
+  options: { orgName?: string; slug?: string; orgId?: string; plan?: Plan } = {},
+): Promise<{ orgId: string; userId: string }> {
+  const existing = await findUserBySub(identity.sub);
+  if (existing) return existing;
+  if (identity.emailVerified && identity.email) {
+    const joined = await joinInvitedOrganization(identity);
+    if (joined) return joined;
+  }
+  const orgId = options.orgId ?? ulid();
+  const now = nowIso();
+  const name = options.orgName ?? defaultOrgName(identity);
+  const baseSlug = options.slug ?? slugify(name.replace(/'s organization$/i, ''));
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? baseSlug : `${baseSlug}-${ulid().slice(-5).toLowerCase()}`;
+    const org: OrganizationItem = {
+      id: orgId,
+      name,
+      slug,
+      plan: options.plan ?? DEFAULT_PLAN,
+      status: 'ACTIVE',
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    };
+    const member = newMemberWrites(identity, orgId, 'ADMIN', now);
+    const created = await tryTransact([
+      member.subLookup,
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.slug(slug), orgId },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.org(orgId), entity: 'Organization', ...org },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      member.user,
+      member.userCount,
+    ]);
+    if (created) {
+      // Best effort: listing categories seeds them lazily too, so a failure here must not fail sign-in.
+      await ensureDefaultCategories(orgId).catch((error) =>
+        console.error(
+          JSON.stringify({ level: 'WARN', message: 'Category seeding failed', orgId, error: String(error) }),
+        ),
+      );
+      return { orgId, userId: identity.sub };
+    }
+    const raced = await findUserBySub(identity.sub);
+    if (raced) return raced;
+    // Otherwise the slug was taken: try again with a suffix.
+  }
+  throw new AppError('conflict', 'slug_taken', 'Could not find a free organization slug');
+}
+
+/**
+ * The writes that make an identity a member of an organization: its sub lookup and its user item (both
+ * only if absent, so two concurrent first calls make one user) and one more user in the count.
+ */
+function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role'], now: string) {
+  const user: UserItem = {
+    id: identity.sub,
+    orgId,
+    email: identity.email,
+    firstName: identity.firstName ?? null,
+    lastName: identity.lastName ?? null,
+    profileImageUrl: null,
+    role,
+    roleModel: ROLE_MODEL,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return {
+    subLookup: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.subLookup(identity.sub), orgId, userId: identity.sub },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    user: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.user(orgId, user.id), entity: 'User', ...user },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    userCount: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.stats(orgId, 'TOTALS'),
+        UpdateExpression: 'ADD userCount :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  };
+}
+
+/**
+ * Accepts the newest unexpired invitation for the identity's e-mail: the sub lookup, the user item with the invited
+ * role, one more user in the organization's count and the deletion of the invitation's two items, in one
+ * transaction. The invitation must still exist when it commits, so a revoked invitation lets nobody in.
+ * Undefined when no invitation is (still) pending. Invitations from other organizations are then dropped:
+ * a person belongs to one organization and is provisioned once, so those could never be accepted and would
+ * only stay pending on the other organizations' team pages.
+ */
+async function joinInvitedOrganization(
+  identity: Identity,
+): Promise<{ orgId: string; userId: string } | undefined> {
+  const email = identity.email.trim().toLowerCase();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // An expired invitation admits nobody: its link says so, and the administrator can re-send it.
+    const pending = (await invitationsForEmail(email)).filter((i) => !isExpired(invitationExpiry(i)));
+    const [invitation, ...others] = pending;
+    if (!invitation) return undefined;
+    const member = newMemberWrites(identity, invitation.orgId, invitation.role, nowIso());
+    if (
+      !(await tryTransact([
+        member.subLookup,
+        member.user,
+        member.userCount,
+        ...invitationDeletes(invitation.orgId, email),
+        ...linkClosing(invitation.tokenHash, 'ACCEPTED'),
+      ]))
+    ) {
+      const raced = await findUserBySub(identity.sub);
+      if (raced) return raced;
+      // Otherwise the invitation was revoked meanwhile: look at what is still pending.
+      continue;
+    }
+    await Promise.all(
+      others.map((other) =>
+        deleteInvitation(other.orgId, other.email).catch((error) =>
+          console.error(
+            JSON.stringify({
+              level: 'WARN',
+              message: 'Dropping another invitation failed',
+              orgId: other.orgId,
+              error: String(error),
+            }),
+          ),
+        ),
+      ),
+    );
+    return { orgId: invitation.orgId, userId: identity.sub };
+  }
+  return undefined;
+}
