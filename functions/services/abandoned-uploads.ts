@@ -1,7 +1,8 @@
-import { deleteInvoice, findInvoice, type InvoiceItem } from '../adapters/dynamodb/invoices';
+import { deleteInvoice, findInvoice } from '../adapters/dynamodb/invoices';
 import { deletePendingUpload, listPendingUploads } from '../adapters/dynamodb/pending-uploads';
 import { objectExists } from '../adapters/s3/storage';
 import { isAbandonedUpload } from '../core/invoices/abandoned-upload';
+import type { InvoiceItem } from '../core/invoices/invoice';
 
 /**
  * Settles an invoice a crash left without its file (see {@link isAbandonedUpload}): it is deleted and

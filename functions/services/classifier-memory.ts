@@ -1,10 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listCategories } from '../adapters/dynamodb/categories';
 import { db, nowIso, queryAll, tableName } from '../adapters/dynamodb/client';
-import { type InvoiceItem, listLineItems } from '../adapters/dynamodb/invoices';
+import { listLineItems } from '../adapters/dynamodb/invoice-children';
 import { keys, sortKeyStartsWith } from '../adapters/dynamodb/keys';
 import type { OrgMemory } from '../core/classification/classify';
 import { normalizeVendorKey } from '../core/classification/text-keys';
+import type { InvoiceItem } from '../core/invoices/invoice';
 
 const PREFIX = 'CLASSIFIER#';
 /** At most this many corrected invoices are remembered per organization as examples (the newest). */

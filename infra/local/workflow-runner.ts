@@ -4,7 +4,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { ulid } from 'ulid';
 import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/client';
-import { findInvoice, type InvoiceItem, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { findInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
@@ -16,6 +16,7 @@ import {
 import { shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { sniffContentType } from '../../functions/core/files/sniff';
+import type { InvoiceItem } from '../../functions/core/invoices/invoice';
 import { env } from '../../functions/env';
 import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/services/abandoned-uploads';
 import { handler as claim } from '../../functions/workflow/states/claim';

@@ -11,42 +11,38 @@ import {
 } from '../../../shared/schemas';
 import {
   addComment,
-  deleteInvoice,
-  getInvoice,
-  type InvoiceItem,
   listComments,
   listEvents,
-  listInvoices,
   listLineItems,
-  saveInvoice,
-  toInvoice,
-  withLineSplits,
-} from '../../adapters/dynamodb/invoices';
+} from '../../adapters/dynamodb/invoice-children';
+import { listInvoices } from '../../adapters/dynamodb/invoice-listing';
+import { deleteInvoice, getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
-import { changesApprovedFields } from '../../core/approvals/steps';
-import { AppError } from '../../core/errors/app-error';
-import { markEdits } from '../../core/invoices/fields';
-import { assertTransition } from '../../core/invoices/transitions';
-import { env } from '../../env';
 import {
   approvalStepsFor,
   approve,
   approverRoleOf,
   invoicesWaitingFor,
   notifyApprovers,
-} from '../../services/approvals';
+} from '../../core/approvals/routing';
+import { changesApprovedFields } from '../../core/approvals/steps';
+import { AppError } from '../../core/errors/app-error';
+import { markEdits } from '../../core/invoices/fields';
+import { type InvoiceItem, toInvoice, withLineSplits } from '../../core/invoices/invoice';
+import { splitChanges } from '../../core/invoices/splits';
+import { retryFailedSync } from '../../core/invoices/sync-retry';
+import { assertTransition } from '../../core/invoices/transitions';
+import { prepareBrowserUpload, uploadFile } from '../../core/invoices/upload';
+import { ownReferences } from '../../core/references/own-references';
+import { env } from '../../env';
 import { learnFromCorrection } from '../../services/classifier-memory';
-import { publishInvoiceEvent } from '../../services/invoice-events';
-import { retryFailedSync } from '../../services/sync-retry';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
-import { ownReferences } from '../lib/references';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
-import { splitChanges } from './splits';
-import { prepareBrowserUpload, uploadFile } from './upload';
 
 const page = <T>(items: T[]) => ({ items, nextCursor: null, total: items.length });
 

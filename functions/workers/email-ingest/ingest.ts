@@ -1,13 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { findInboxOrganization } from '../../adapters/dynamodb/inboxes';
-import type { InvoiceItem } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
-import { uploadFile } from '../../api/invoices/upload';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { selectAttachments } from '../../core/email/attachments';
 import { isSenderAllowed, localPartAt } from '../../core/email/senders';
 import { AppError } from '../../core/errors/app-error';
+import type { InvoiceItem } from '../../core/invoices/invoice';
+import { uploadFile } from '../../core/invoices/upload';
 import { env } from '../../env';
-import { publishInvoiceEvent } from '../../services/invoice-events';
 
 /** What became of one inbound e-mail for one inbox it was addressed to. */
 export type IngestOutcome =

@@ -1,18 +1,15 @@
 import type { Notification } from '../../../shared/schemas';
-import {
-  findInvoice,
-  type InvoiceItem,
-  replaceLineItems,
-  saveInvoice,
-} from '../../adapters/dynamodb/invoices';
+import { replaceLineItems } from '../../adapters/dynamodb/invoice-children';
+import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
+import { approvalStepsFor, notifyApprovers } from '../../core/approvals/routing';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { splitsAfterRun } from '../../core/invoices/allocations';
+import { autoApproveIfAllowed } from '../../core/invoices/decisions';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
-import { approvalStepsFor, notifyApprovers } from '../../services/approvals';
-import { autoApproveIfAllowed } from '../../services/decisions';
-import { publishInvoiceEvent } from '../../services/invoice-events';
+import type { InvoiceItem } from '../../core/invoices/invoice';
 import { getRun } from '../lib/run-store';
 import { setStage } from '../lib/stage';
 import { claimed, StaleRun, type StateInput, type WorkflowContext } from '../types';

@@ -3,9 +3,9 @@ import { createInvoice, findInvoice, MonthlyLimitReached } from '../../adapters/
 import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { deleteReservation, findReservation } from '../../adapters/dynamodb/upload-reservations';
 import { deleteObject, parseObjectKey } from '../../adapters/s3/storage';
-import { newInvoiceItem } from '../../api/invoices/upload';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { AppError } from '../../core/errors/app-error';
-import { publishInvoiceEvent } from '../../services/invoice-events';
+import { newInvoiceItem } from '../../core/invoices/invoice';
 import type { ExecutionInput, WorkflowContext } from '../types';
 
 /** Object keys as events spell them: S3 notifications URL-encode them, s3rver does not. */

@@ -7,15 +7,16 @@ import {
 } from '../../../shared/constants';
 import { DEFAULT_CURRENCY } from '../../../shared/schemas';
 import { nowIso } from '../../adapters/dynamodb/client';
-import { createInvoice, deleteInvoice, getInvoice, type InvoiceItem } from '../../adapters/dynamodb/invoices';
+import { createInvoice, deleteInvoice, getInvoice } from '../../adapters/dynamodb/invoices';
 import { getOrganization, getUsage, orgSettings } from '../../adapters/dynamodb/organizations';
 import { deletePendingUpload } from '../../adapters/dynamodb/pending-uploads';
 import { putReservation, type UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import { objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
-import { AppError } from '../../core/errors/app-error';
-import { safeFilename, sniffContentType } from '../../core/files/sniff';
-import { actorNameOf } from '../lib/actor-name';
-import type { Principal } from '../lib/principal';
+import { actorNameOf } from '../../api/lib/actor-name';
+import type { Principal } from '../../api/lib/principal';
+import { AppError } from '../errors/app-error';
+import { safeFilename, sniffContentType } from '../files/sniff';
+import type { InvoiceItem } from './invoice';
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
 

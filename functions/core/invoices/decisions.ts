@@ -1,10 +1,12 @@
-import { formatMoney } from '../../shared/format';
-import { type EventInput, type InvoiceItem, saveInvoice } from '../adapters/dynamodb/invoices';
-import { addNotification } from '../adapters/dynamodb/notifications';
-import { type OrganizationItem, orgSettings } from '../adapters/dynamodb/organizations';
-import { activateSuggestedVendor, findVendor } from '../adapters/dynamodb/vendors';
-import { assertApprovable } from '../core/invoices/transitions';
-import { publishInvoiceEvent } from './invoice-events';
+import { formatMoney } from '../../../shared/format';
+import { saveInvoice } from '../../adapters/dynamodb/invoices';
+import { addNotification } from '../../adapters/dynamodb/notifications';
+import { type OrganizationItem, orgSettings } from '../../adapters/dynamodb/organizations';
+import { activateSuggestedVendor, findVendor } from '../../adapters/dynamodb/vendors';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
+import type { EventInput } from './audit';
+import type { InvoiceItem } from './invoice';
+import { assertApprovable } from './transitions';
 
 /**
  * A person approves an invoice (PROCESSED, REVIEW_REQUIRED, or still PROCESSING from the dialog),

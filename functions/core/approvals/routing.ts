@@ -1,15 +1,15 @@
-import type { ApprovalSteps, Role } from '../../shared/schemas';
-import { listApprovalRules } from '../adapters/dynamodb/approval-rules';
-import {
-  type EventInput,
-  getInvoice,
-  type InvoiceItem,
-  invoicesAwaitingDecision,
-  saveInvoice,
-} from '../adapters/dynamodb/invoices';
-import { addNotification } from '../adapters/dynamodb/notifications';
-import { listMembers } from '../adapters/dynamodb/team';
-import { findVendor } from '../adapters/dynamodb/vendors';
+import type { ApprovalSteps, Role } from '../../../shared/schemas';
+import { listApprovalRules } from '../../adapters/dynamodb/approval-rules';
+import { invoicesAwaitingDecision } from '../../adapters/dynamodb/invoice-listing';
+import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { addNotification } from '../../adapters/dynamodb/notifications';
+import { listMembers } from '../../adapters/dynamodb/team';
+import { findVendor } from '../../adapters/dynamodb/vendors';
+import type { AppError } from '../errors/app-error';
+import type { EventInput } from '../invoices/audit';
+import { approveByPerson } from '../invoices/decisions';
+import type { InvoiceItem } from '../invoices/invoice';
+import { assertApprovable } from '../invoices/transitions';
 import {
   assertMayApprove,
   defaultSteps,
@@ -18,10 +18,7 @@ import {
   remaining,
   stepsFor,
   waitsFor,
-} from '../core/approvals/steps';
-import type { AppError } from '../core/errors/app-error';
-import { assertApprovable } from '../core/invoices/transitions';
-import { approveByPerson } from './decisions';
+} from './steps';
 
 /**
  * Approval steps on invoices: evaluated by the organization's rules when an invoice becomes ready for
