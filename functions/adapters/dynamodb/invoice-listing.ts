@@ -189,6 +189,14 @@ async function countInvoices(
   return startKey ? { total, totalIsLowerBound: true } : { total };
 }
 
+/** The query of the invoices naming a vendor (by its normalized name), on the vendor index. */
+const namingVendor = (orgId: string, nameKey: string) => ({
+  TableName: tableName(),
+  IndexName: 'GSI2',
+  KeyConditionExpression: 'GSI2PK = :pk',
+  ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, nameKey) },
+});
+
 /** Invoices of the same vendor (by normalized name), for duplicate detection. */
 export async function invoicesOfVendor(
   orgId: string,
@@ -198,14 +206,7 @@ export async function invoicesOfVendor(
   const key = vendorBucket({ vendorId: null, vendorName })?.slice('VENDOR#NAME#'.length);
   if (!key) return [];
   const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, key) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
+    new QueryCommand({ ...namingVendor(orgId, key), ScanIndexForward: false, Limit: limit }),
   );
   return (page.Items ?? []).map(fromStored);
 }
@@ -225,14 +226,7 @@ export async function invoicesOfVendorRecord(
     FilterExpression: 'vendorId = :vendor',
     ExpressionAttributeValues: { ...invoices.ExpressionAttributeValues, ':vendor': vendor.id },
   });
-  const named = vendor.nameKey
-    ? await queryAll({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, vendor.nameKey) },
-      })
-    : [];
+  const named = vendor.nameKey ? await queryAll(namingVendor(orgId, vendor.nameKey)) : [];
   const byId = new Map<string, InvoiceItem>();
   for (const raw of [...linked, ...named]) {
     const item = fromStored(raw);

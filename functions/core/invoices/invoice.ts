@@ -13,6 +13,7 @@ import {
   processingStatusOf,
   type VendorMatch,
 } from '../../../shared/schemas';
+import type { UploadReservation } from '../../adapters/dynamodb/upload-reservations';
 import type { InvoiceFacts } from './aggregates';
 import { spendShares, toCents } from './allocations';
 import { correctedFields, type ExtractedValues, extractedFields } from './fields';
@@ -208,19 +209,14 @@ export interface EmailOrigin {
 }
 
 /** A new invoice as stored on upload: everything the AI will fill in is empty. */
-export function newInvoiceItem(input: {
-  orgId: string;
-  invoiceId: string;
-  objectKey: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  uploadedBy: string | null;
-  uploadedByName?: string | null;
-  createdAt?: string;
-  origin?: EmailOrigin;
-  currency?: string;
-}): InvoiceItem {
+export function newInvoiceItem(
+  input: Omit<UploadReservation, 'createdAt' | 'uploadedBy'> & {
+    uploadedBy: string | null;
+    createdAt?: string;
+    origin?: EmailOrigin;
+    currency?: string;
+  },
+): InvoiceItem {
   const now = input.createdAt ?? new Date().toISOString();
   return {
     id: input.invoiceId,
