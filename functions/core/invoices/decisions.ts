@@ -76,7 +76,7 @@ async function recordApproval(invoice: InvoiceItem, approver: Approver, comment:
  * never one whose file could not be read. Its vendor, if still a suggestion, becomes ACTIVE: a person
  * has now vouched for it. Then the approval is published (webhooks, integration sync).
  */
-export async function approveByPerson(
+async function approveByPerson(
   before: InvoiceItem,
   actor: Actor,
   /** The invoice's approval steps with this last approval, and its comment (see approve). */
@@ -103,7 +103,7 @@ export async function approveByPerson(
  * rule is on, the invoice was PROCESSED (nothing to review) and is no suspected duplicate, its total
  * in the organization's currency is at most the rule's amount, and its vendor is a known (ACTIVE) one.
  */
-export async function autoApprovalReason(
+async function autoApprovalReason(
   invoice: InvoiceItem,
   org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>,
 ): Promise<string | null> {
