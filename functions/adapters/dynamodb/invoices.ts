@@ -1,4 +1,9 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, vendorBucket } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
@@ -61,6 +66,16 @@ function labelsOf(item: InvoiceItem | undefined): Record<string, string> {
   if (vendor && item.vendorName) labels[vendor] = item.vendorName;
   if (item.categoryName) labels[`CATEGORY#${item.categoryId ?? 'NONE'}`] = item.categoryName;
   return labels;
+}
+
+/** Writes one transaction whose conditions guard the invoice's version: a failed one is a 409 stale_version. */
+async function transactVersioned(items: TransactWriteCommandInput['TransactItems']): Promise<void> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
+  }
 }
 
 export class MonthlyLimitReached extends AppError {}
@@ -172,39 +187,30 @@ export async function saveInvoice(
   const condition = ['version = :expectedVersion', options.condition?.expression]
     .filter(Boolean)
     .join(' AND ');
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+  await transactVersioned([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toStored(after),
+        ConditionExpression: condition,
+        ExpressionAttributeValues: {
+          ':expectedVersion': before.version,
+          ...(options.condition?.values ?? {}),
+        },
+      },
+    },
+    ...aggregateUpdates(before.orgId, delta, labelsOf(after)),
+    ...(event
+      ? [
           {
             Put: {
               TableName: tableName(),
-              Item: toStored(after),
-              ConditionExpression: condition,
-              ExpressionAttributeValues: {
-                ':expectedVersion': before.version,
-                ...(options.condition?.values ?? {}),
-              },
+              Item: eventRecord(before.orgId, before.id, invoiceEvent(before, after, event)),
             },
           },
-          ...aggregateUpdates(before.orgId, delta, labelsOf(after)),
-          ...(event
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: eventRecord(before.orgId, before.id, invoiceEvent(before, after, event)),
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
-  }
+        ]
+      : []),
+  ]);
   return after;
 }
 
@@ -218,48 +224,39 @@ export async function deleteInvoice(
   options: { releaseUsage?: boolean } = {},
 ): Promise<void> {
   const delta = contributionDelta(factsOf(before), undefined);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+  await transactVersioned([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.invoice(before.orgId, before.id),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': before.version },
+      },
+    },
+    ...aggregateUpdates(before.orgId, delta),
+    ...(before.contentHash
+      ? [
           {
             Delete: {
               TableName: tableName(),
-              Key: keys.invoice(before.orgId, before.id),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': before.version },
+              Key: contentHashKey(before.orgId, before.contentHash, before.id),
             },
           },
-          ...aggregateUpdates(before.orgId, delta),
-          ...(before.contentHash
-            ? [
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: contentHashKey(before.orgId, before.contentHash, before.id),
-                  },
-                },
-              ]
-            : []),
-          ...(options.releaseUsage
-            ? [
-                {
-                  Update: {
-                    TableName: tableName(),
-                    Key: keys.usage(before.orgId, monthOf(before.createdAt)),
-                    UpdateExpression: 'ADD invoices :minusOne',
-                    ExpressionAttributeValues: { ':minusOne': -1 },
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
-  }
+        ]
+      : []),
+    ...(options.releaseUsage
+      ? [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.usage(before.orgId, monthOf(before.createdAt)),
+              UpdateExpression: 'ADD invoices :minusOne',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ]
+      : []),
+  ]);
   await deleteChildren(before.orgId, before.id, '');
 }
 
