@@ -39,14 +39,8 @@ export interface ExecutionInput {
   reason?: 'upload' | 'reprocess' | 'resume';
 }
 
-/**
- * Thrown when the run this execution works for is no longer the invoice's current run (a reprocess
- * started a new one, or a person approved or rejected the invoice meanwhile). The ASL catches it by
- * name and ends quietly: the newer run or the person wins.
- */
-export class StaleRun extends Error {
-  override readonly name = 'StaleRun';
-}
+/** The error a superseded run ends with, by name in the ASL; thrown by the invoice use-cases too. */
+export { StaleRun } from '../core/invoices/processing';
 
 /** A claimed context: every state after Claim can rely on these. */
 export function claimed(ctx: WorkflowContext): WorkflowContext & { runId: string } {

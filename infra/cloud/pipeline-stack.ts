@@ -41,7 +41,7 @@ export interface PipelineStackProps extends StackProps {
 /** What one workflow state's function may touch beyond the table (which every state reads and writes). */
 interface StateAccess {
   objects?: { prefix: string; actions: ObjectAction[] }[];
-  /** Publishes invoice events (services/invoice-events) to the webhook queue. */
+  /** Publishes invoice events (adapters/sqs/invoice-events.ts) to the webhook queue. */
   publishesEvents?: boolean;
   memorySize?: number;
   timeout?: Duration;

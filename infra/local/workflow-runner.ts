@@ -4,7 +4,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { ulid } from 'ulid';
 import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/client';
-import { findInvoice, type InvoiceItem, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { findInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
@@ -16,8 +16,9 @@ import {
 import { shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { sniffContentType } from '../../functions/core/files/sniff';
+import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/core/invoices/abandoned-upload';
+import type { InvoiceItem } from '../../functions/core/invoices/invoice';
 import { env } from '../../functions/env';
-import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/services/abandoned-uploads';
 import { handler as claim } from '../../functions/workflow/states/claim';
 import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as decide } from '../../functions/workflow/states/decide';
@@ -271,7 +272,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
    * invoices from the status index (GSI1), so nothing is scanned and no other tenant's data is read.
    * PROCESSING invoices get a new run id (the old run is dead) and go back to UPLOADED; UPLOADED ones
    * and unregistered browser uploads are queued when their object exists. An UPLOADED invoice whose
-   * file the killed server never stored is settled (services/abandoned-uploads.ts): no upload begun
+   * file the killed server never stored is settled (core/invoices/abandoned-upload.ts): no upload begun
    * before `serverStart` can still be storing its file.
    */
   async resume(serverStart: Date): Promise<{ requeued: number; settled: number }> {

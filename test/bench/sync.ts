@@ -11,8 +11,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
 import { findInvoice, getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { publishInvoiceEvent } from '../../functions/adapters/sqs/invoice-events';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
-import { publishInvoiceEvent } from '../../functions/services/invoice-events';
 import { fileForm, startTestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice } from '../integration/pipeline-invoices';
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncIdempotencyKey } from '../../functions/services/invoice-events';
+import { syncIdempotencyKey } from '../../functions/adapters/sqs/invoice-events';
 import { handler as syncHandler } from '../../functions/workers/integration-sync/handler';
 import type { MailboxMessage } from '../../infra/local/mailbox';
 import { integrationSchema, invoiceSchema } from '../../shared/schemas';

@@ -1,8 +1,9 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvoice, listInvoices } from '../../functions/adapters/dynamodb/invoices';
+import { listInvoices } from '../../functions/adapters/dynamodb/invoice-listing';
+import { createInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { objectKeyFor } from '../../functions/adapters/s3/storage';
-import { newInvoiceItem } from '../../functions/api/invoices/upload';
+import { newInvoiceItem } from '../../functions/core/invoices/invoice';
 import { userSchema } from '../../shared/schemas';
 import { startTestStack, type TestStack } from '../helpers/local-stack';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoice, findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { objectKeyFor } from '../../functions/adapters/s3/storage';
-import { newInvoiceItem } from '../../functions/api/invoices/upload';
+import { newInvoiceItem } from '../../functions/core/invoices/invoice';
 import { handler as claim } from '../../functions/workflow/states/claim';
 import { handler as markFailed } from '../../functions/workflow/states/mark-failed';
 import { userSchema } from '../../shared/schemas';

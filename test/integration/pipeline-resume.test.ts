@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createInvoice, findInvoice, listEvents } from '../../functions/adapters/dynamodb/invoices';
+import { listEvents } from '../../functions/adapters/dynamodb/invoice-children';
+import { createInvoice, findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { objectKeyFor, putObject } from '../../functions/adapters/s3/storage';
-import { newInvoiceItem } from '../../functions/api/invoices/upload';
+import { newInvoiceItem } from '../../functions/core/invoices/invoice';
 import { fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
 

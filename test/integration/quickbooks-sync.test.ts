@@ -3,7 +3,10 @@ import { createIntegration, findIntegration } from '../../functions/adapters/dyn
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
 import { openFields } from '../../functions/adapters/secrets';
-import { CONNECT_AGAIN, QUICKBOOKS_CALLBACK_PATH } from '../../functions/services/quickbooks-connect';
+import {
+  CONNECT_AGAIN,
+  QUICKBOOKS_CALLBACK_PATH,
+} from '../../functions/core/integrations/quickbooks-connect';
 import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
 import { INTEGRATION_SECRET_FIELDS, integrationSchema, invoiceSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';

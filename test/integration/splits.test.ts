@@ -1,8 +1,9 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvoice, replaceLineItems } from '../../functions/adapters/dynamodb/invoices';
+import { replaceLineItems } from '../../functions/adapters/dynamodb/invoice-children';
+import { createInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { objectKeyFor } from '../../functions/adapters/s3/storage';
-import { newInvoiceItem } from '../../functions/api/invoices/upload';
+import { newInvoiceItem } from '../../functions/core/invoices/invoice';
 import { errorBodySchema } from '../../shared/errors';
 import {
   analyticsSchema,

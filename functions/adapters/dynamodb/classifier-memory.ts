@@ -1,9 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgMemory } from '../../core/classification/classify';
 import { normalizeVendorKey } from '../../core/classification/text-keys';
+import type { InvoiceItem } from '../../core/invoices/invoice';
 import { listCategories } from './categories';
 import { db, nowIso, queryAll, tableName } from './client';
-import { type InvoiceItem, listLineItems } from './invoices';
+import { listLineItems } from './invoice-children';
 import { keys, sortKeyStartsWith } from './keys';
 
 /** At most this many corrected invoices are remembered per organization as examples (the newest). */

@@ -10,8 +10,8 @@ import { nowIso } from '../../adapters/dynamodb/client';
 import { listMembers } from '../../adapters/dynamodb/team';
 import { assertRuleCanComplete, MAX_APPROVAL_RULES, placed } from '../../core/approvals/steps';
 import { conflict, notFound } from '../../core/errors/app-error';
+import { ownReferenceLists } from '../../core/references/own-references';
 import { type ApiRequest, parseBody, parseParam, resourceHandler } from '../lib/http';
-import { ownReferenceLists } from '../lib/references';
 
 /** A checked input as a stored rule's fields: every id the organization's own, some approver possible. */
 async function checkedFields(orgId: string, input: ApprovalRuleInput) {

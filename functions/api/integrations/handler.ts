@@ -19,7 +19,7 @@ import {
 } from '../../adapters/dynamodb/integrations';
 import { refuseUncallableUrl } from '../../adapters/http';
 import { hasClearFields, openFields, sealFields } from '../../adapters/secrets';
-import { finishQuickBooksConnect, startQuickBooksConnect } from '../../services/quickbooks-connect';
+import { finishQuickBooksConnect, startQuickBooksConnect } from '../../core/integrations/quickbooks-connect';
 import { type ApiRequest, parseBody, parseParam, resourceHandler } from '../lib/http';
 import { MASK, maskConfig, mergeConfig, toIntegration } from './mask';
 import { testConnection } from './test-connection';

@@ -1,4 +1,3 @@
-import { ulid } from 'ulid';
 import {
   approveBodySchema,
   commentBodySchema,
@@ -12,41 +11,27 @@ import {
 import { learnFromCorrection } from '../../adapters/dynamodb/classifier-memory';
 import {
   addComment,
-  deleteInvoice,
-  getInvoice,
-  type InvoiceItem,
   listComments,
   listEvents,
-  listInvoices,
   listLineItems,
-  saveInvoice,
-  toInvoice,
-  withLineSplits,
-} from '../../adapters/dynamodb/invoices';
+} from '../../adapters/dynamodb/invoice-children';
+import { listInvoices } from '../../adapters/dynamodb/invoice-listing';
+import { getInvoice } from '../../adapters/dynamodb/invoices';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
-import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
-import { processingStarter } from '../../adapters/workflow/processing-starter';
-import { changesApprovedFields } from '../../core/approvals/steps';
+import { getObjectBytes } from '../../adapters/s3/storage';
+import { approverRoleOf, invoicesWaitingFor } from '../../core/approvals/routing';
 import { AppError } from '../../core/errors/app-error';
-import { markEdits } from '../../core/invoices/fields';
-import { assertTransition } from '../../core/invoices/transitions';
-import { env } from '../../env';
-import {
-  approvalStepsFor,
-  approve,
-  approverRoleOf,
-  invoicesWaitingFor,
-  notifyApprovers,
-} from '../../services/approvals';
-import { publishInvoiceEvent } from '../../services/invoice-events';
-import { retryFailedSync } from '../../services/sync-retry';
+import { approve, reject } from '../../core/invoices/decisions';
+import { removeInvoice } from '../../core/invoices/delete';
+import { editInvoice } from '../../core/invoices/edit';
+import { toInvoice, withLineSplits } from '../../core/invoices/invoice';
+import { reprocess } from '../../core/invoices/processing';
+import { retryFailedSync } from '../../core/invoices/sync-retry';
+import { prepareBrowserUpload, registerUpload } from '../../core/invoices/upload';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
-import { ownReferences } from '../lib/references';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
-import { splitChanges } from './splits';
-import { prepareBrowserUpload, uploadFile } from './upload';
 
 const page = <T>(items: T[]) => ({ items, nextCursor: null, total: items.length });
 
@@ -57,10 +42,20 @@ async function load(request: ApiRequest) {
 
 const actorName = (request: ApiRequest) => actorNameOf(request.principal());
 
+/** The caller as History records them: their id and their name. */
+async function actor(request: ApiRequest) {
+  return { actor: request.principal().actorId, actorName: await actorName(request) };
+}
+
+/** The caller as an uploader: their organization, id and name. */
+async function uploader(request: ApiRequest) {
+  const { orgId, actorId } = request.principal();
+  return { orgId, actorId, name: await actorName(request) };
+}
+
 async function upload(request: ApiRequest) {
   const file = await readMultipartFile(request.headers['content-type'], request.rawBody);
-  const item = await uploadFile(request.principal(), file);
-  await publishInvoiceEvent(item.orgId, item.id, 'invoice.uploaded');
+  const item = await registerUpload(await uploader(request), file);
   return { status: 201, body: toInvoice(item) };
 }
 
@@ -128,7 +123,7 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/upload-url': async (request) => {
     const input = parseBody(request, uploadUrlRequestSchema);
-    return prepareBrowserUpload(request.principal(), input);
+    return prepareBrowserUpload(await uploader(request), input);
   },
 
   'GET /api/invoices/{id}': async (request) => {
@@ -139,53 +134,11 @@ export const handler = resourceHandler({
   'PUT /api/invoices/{id}': async (request) => {
     const before = await load(request);
     const input = parseBody(request, invoiceUpdateSchema);
-    assertTransition('edit', before.status);
-    if (input.version !== before.version) {
-      throw new AppError(
-        'conflict',
-        'stale_version',
-        'This invoice was changed by someone else; reload it and try again',
-      );
-    }
-    const { version: _version, allocations, lineItems, ...fields } = input;
-    const changes: Partial<InvoiceItem> = Object.fromEntries(
-      Object.entries(fields)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, v === '' ? null : v]),
-    );
-    // Only changed references are checked: an invoice keeps the id of a property deleted since.
-    const changed = (field: 'propertyId' | 'categoryId') =>
-      changes[field] !== before[field] ? changes[field] : undefined;
-    const { category } = await ownReferences(before.orgId, {
-      propertyId: changed('propertyId'),
-      categoryId: changed('categoryId'),
-    });
-    // The category's name is kept on the invoice for lists and exports.
-    if (changed('categoryId') !== undefined) changes.categoryName = category?.name ?? null;
-    Object.assign(changes, await splitChanges(before, { ...before, ...changes }, allocations, lineItems));
-    const editor = { actor: request.principal().actorId, actorName: await actorName(request) };
-    changes.fieldEdits = markEdits(before, changes, before.fieldEdits, {
-      by: editor.actor,
-      name: editor.actorName,
-      at: new Date().toISOString(),
-    });
-    // Approvals were given to the invoice as it was: a change to what they approved takes them back, and
-    // the invoice meets the rules again as it now is.
-    if (before.approvalSteps && changesApprovedFields(before, changes))
-      changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
-    const after = await saveInvoice(before, changes, { type: 'edited', ...editor });
-    if (changes.approvalSteps) await notifyApprovers(after);
-    // A changed category teaches the organization's classifier; learning never fails the edit.
-    await learnFromCorrection(before, after).catch((error) =>
-      console.error('Learning from a correction failed', error),
-    );
-    return toInvoice(after);
+    return toInvoice(await editInvoice(before, input, await actor(request)));
   },
 
   'DELETE /api/invoices/{id}': async (request) => {
-    const item = await load(request);
-    await deleteInvoice(item);
-    await deleteObject(item.objectKey).catch(() => undefined);
+    await removeInvoice(await load(request));
     return { status: 204 };
   },
 
@@ -204,19 +157,7 @@ export const handler = resourceHandler({
   'POST /api/invoices/{id}/reject': async (request) => {
     const before = await load(request);
     const { reason } = parseBody(request, rejectBodySchema);
-    assertTransition('reject', before.status);
-    const after = await saveInvoice(
-      before,
-      { status: 'REJECTED', rejectionReason: reason },
-      {
-        type: 'rejected',
-        actor: request.principal().actorId,
-        actorName: await actorName(request),
-        note: reason,
-      },
-    );
-    await publishInvoiceEvent(after.orgId, after.id, 'invoice.rejected');
-    return toInvoice(after);
+    return toInvoice(await reject(before, reason, await actor(request)));
   },
 
   'POST /api/invoices/{id}/sync/retry': async (request) => {
@@ -225,33 +166,7 @@ export const handler = resourceHandler({
   },
 
   'POST /api/invoices/{id}/reprocess': async (request) => {
-    const before = await load(request);
-    assertTransition('reprocess', before.status);
-    // A new run id makes any still-running earlier run's late result land nowhere.
-    const after = await saveInvoice(
-      before,
-      {
-        status: 'UPLOADED',
-        processingStage: 'QUEUED',
-        processingRunId: ulid(),
-        reviewReasons: [],
-        rejectionReason: null,
-        // The next decision evaluates the approval rules afresh.
-        approvalSteps: null,
-      },
-      {
-        type: 'reprocess_requested',
-        actor: request.principal().actorId,
-        actorName: await actorName(request),
-      },
-    );
-    await processingStarter().start({
-      orgId: after.orgId,
-      invoiceId: after.id,
-      objectKey: after.objectKey,
-      bucket: env().BUCKET_NAME,
-      reason: 'reprocess',
-    });
+    const after = await reprocess(await load(request), await actor(request));
     return { status: 202, body: toInvoice(after) };
   },
 

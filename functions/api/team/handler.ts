@@ -11,8 +11,8 @@ import {
 } from '../../adapters/dynamodb/team';
 import { getUser, type UserItem } from '../../adapters/dynamodb/users';
 import { AppError } from '../../core/errors/app-error';
+import { sendInvitationEmail } from '../../core/team/invitation-email';
 import { newInvitationLink } from '../../core/team/invitation-link';
-import { sendInvitationEmail } from '../../services/invitation-email';
 import { parseBody, parseParam, resourceHandler } from '../lib/http';
 
 /** Members are keyed by their Cognito `sub` (a UUID); anything else cannot name a member. */

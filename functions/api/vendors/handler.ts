@@ -14,7 +14,7 @@ import {
   updateVendor,
   withTotals,
 } from '../../adapters/dynamodb/vendors';
-import { mergeVendors } from '../../services/vendor-merge';
+import { mergeVendors } from '../../core/vendors/merge';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 

@@ -17,10 +17,10 @@ import {
 } from '../../adapters/dynamodb/webhooks';
 import { refuseUncallableUrl } from '../../adapters/http';
 import { isSealed, sealSecret } from '../../adapters/secrets';
+import { queueWebhookAttempt } from '../../adapters/sqs/invoice-events';
 import { conflict } from '../../core/errors/app-error';
 import { generateWebhookSecret } from '../../core/webhooks/signing';
 import { env } from '../../env';
-import { queueWebhookAttempt } from '../../services/invoice-events';
 import { MASK } from '../integrations/mask';
 import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
 

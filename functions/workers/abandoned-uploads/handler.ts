@@ -1,5 +1,4 @@
-import { UPLOAD_GRACE_MS } from '../../core/invoices/abandoned-upload';
-import { sweepAbandonedUploads } from '../../services/abandoned-uploads';
+import { sweepAbandonedUploads, UPLOAD_GRACE_MS } from '../../core/invoices/abandoned-upload';
 
 /**
  * Runs on an EventBridge schedule: settles the API uploads whose file never arrived (the server died

@@ -1,13 +1,12 @@
 import { simpleParser } from 'mailparser';
 import { findInboxOrganization } from '../../adapters/dynamodb/inboxes';
-import type { InvoiceItem } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
-import { uploadFile } from '../../api/invoices/upload';
 import { selectAttachments } from '../../core/email/attachments';
 import { isSenderAllowed, localPartAt } from '../../core/email/senders';
 import { AppError } from '../../core/errors/app-error';
+import type { InvoiceItem } from '../../core/invoices/invoice';
+import { registerUpload } from '../../core/invoices/upload';
 import { env } from '../../env';
-import { publishInvoiceEvent } from '../../services/invoice-events';
 
 /** What became of one inbound e-mail for one inbox it was addressed to. */
 export type IngestOutcome =
@@ -91,13 +90,12 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
     const refused = [...selection.refused];
     for (const file of selection.invoices) {
       try {
-        const item = await uploadFile({ orgId: org.id, actorId: 'email', email: from }, file, {
+        const item = await registerUpload({ orgId: org.id, actorId: 'email', name: from }, file, {
           source: 'email',
           emailFrom: from,
           emailSubject: subject,
         });
         created.push(item);
-        await publishInvoiceEvent(org.id, item.id, 'invoice.uploaded');
       } catch (error) {
         // The plan limit (or any other refusal) is reported per file; the other files still count.
         if (!(error instanceof AppError))

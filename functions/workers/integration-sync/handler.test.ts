@@ -2,10 +2,10 @@ import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { invoiceEventBodySchema } from '../../../shared/schemas';
 import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
-import type { InvoiceItem, SyncResult } from '../../adapters/dynamodb/invoices';
 import { makeWebhookRequest } from '../../adapters/make/webhook';
+import { syncIdempotencyKey } from '../../adapters/sqs/invoice-events';
+import type { InvoiceItem, SyncResult } from '../../core/invoices/invoice';
 import { invoiceEventBody, sampleEventInvoice } from '../../core/webhooks/event-body';
-import { syncIdempotencyKey } from '../../services/invoice-events';
 import {
   CLAIM_EXPIRES_MS,
   createSyncHandler,

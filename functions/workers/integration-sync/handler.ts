@@ -6,12 +6,7 @@ import {
   listIntegrations,
   recordIntegrationResult,
 } from '../../adapters/dynamodb/integrations';
-import {
-  findInvoice,
-  type InvoiceItem,
-  type SyncResult,
-  saveInvoice,
-} from '../../adapters/dynamodb/invoices';
+import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { sendEmail } from '../../adapters/email/mail-sender';
 import { callOutbound } from '../../adapters/http';
@@ -22,12 +17,13 @@ import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/
 import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
+import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../adapters/sqs/invoice-events';
 import { invoiceSummaryEmail } from '../../core/email/invoice-summary';
+import { eventInvoiceOf } from '../../core/invoices/event-invoice';
+import type { InvoiceItem, SyncResult } from '../../core/invoices/invoice';
 import { invoiceEventBody } from '../../core/webhooks/event-body';
 import { webhookMessageId } from '../../core/webhooks/signing';
 import { env } from '../../env';
-import { eventInvoiceOf } from '../../services/event-invoice';
-import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../services/invoice-events';
 import { isFinalAttempt, processBatch } from '../lib/batch';
 
 export const SYNC_TIMEOUT_MS = 10_000;

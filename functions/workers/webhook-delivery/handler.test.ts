@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventInvoice, WebhookDelivery } from '../../../shared/schemas';
 import type { WebhookItem } from '../../adapters/dynamodb/webhooks';
 import type { PostResult } from '../../adapters/http';
-import type { WebhookAttemptMessage } from '../../services/invoice-events';
+import type { WebhookAttemptMessage } from '../../adapters/sqs/invoice-events';
 import { createWebhookHandler, type WebhookDeps } from './handler';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

@@ -14,7 +14,13 @@ import {
 } from '../../adapters/dynamodb/webhooks';
 import { type PostResult, postJson } from '../../adapters/http';
 import { openSecret } from '../../adapters/secrets';
+import {
+  queueWebhookAttempt,
+  type WebhookAttemptMessage,
+  type WebhookMessage,
+} from '../../adapters/sqs/invoice-events';
 import { AppError } from '../../core/errors/app-error';
+import { eventInvoiceOf } from '../../core/invoices/event-invoice';
 import { invoiceEventBody } from '../../core/webhooks/event-body';
 import {
   MAX_QUEUE_DELAY_SECONDS,
@@ -23,12 +29,6 @@ import {
 } from '../../core/webhooks/retry-policy';
 import { type SigningSecret, signedHeaders, webhookMessageId } from '../../core/webhooks/signing';
 import { env } from '../../env';
-import { eventInvoiceOf } from '../../services/event-invoice';
-import {
-  queueWebhookAttempt,
-  type WebhookAttemptMessage,
-  type WebhookMessage,
-} from '../../services/invoice-events';
 import { processBatch } from '../lib/batch';
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;

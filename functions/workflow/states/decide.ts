@@ -1,115 +1,16 @@
-import type { Notification } from '../../../shared/schemas';
-import {
-  findInvoice,
-  type InvoiceItem,
-  replaceLineItems,
-  saveInvoice,
-} from '../../adapters/dynamodb/invoices';
-import { addNotification } from '../../adapters/dynamodb/notifications';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
 import { getRun } from '../../adapters/dynamodb/runs';
+import { notifyApprovers } from '../../core/approvals/routing';
 import type { ExtractedInvoice } from '../../core/extraction/types';
-import { splitsAfterRun } from '../../core/invoices/allocations';
+import { autoApproveIfAllowed } from '../../core/invoices/decisions';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
-import { approvalStepsFor, notifyApprovers } from '../../services/approvals';
-import { autoApproveIfAllowed } from '../../services/decisions';
-import { publishInvoiceEvent } from '../../services/invoice-events';
+import { settle } from '../../core/invoices/processing';
 import { setStage } from '../lib/stage';
 import { claimed, StaleRun, type StateInput, type WorkflowContext } from '../types';
-
-const label = (item: Pick<InvoiceItem, 'invoiceNumber' | 'filename'>) =>
-  item.invoiceNumber ? `Invoice ${item.invoiceNumber}` : item.filename;
 
 /** The fields as the AI read them, kept on the invoice so reviewers' corrections can be counted. */
 function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
   return Object.fromEntries(EXTRACTED_FIELDS.map((f) => [f, extracted[f] ?? null])) as ExtractedValues;
-}
-
-/**
- * Writes the run's outcome on the invoice: one saveInvoice (optimistic lock on `version` + guard on
- * the run id) carries the status, fields, aggregate deltas and the audit event; then the
- * notification and the `invoice.processed` / `invoice.review_required` event. A retry after a
- * successful write finds the run already decided and does nothing, so nothing is counted twice.
- */
-export async function settle(
-  ctx: WorkflowContext & { runId: string },
-  outcome: Partial<InvoiceItem>,
-  /** The run's line items, or null to keep the stored ones (a failed run has none to offer). */
-  lines: ExtractedInvoice['lineItems'] | null,
-): Promise<InvoiceItem | null> {
-  // A fresh run's outcome replaces the earlier run's flags and any hand edits (the fields are re-read).
-  let changes: Partial<InvoiceItem> = {
-    readFailure: null,
-    duplicateOf: null,
-    fieldEdits: {},
-    autoApproved: false,
-    ...(ctx.contentHash ? { contentHash: ctx.contentHash } : {}),
-    ...outcome,
-  };
-  const before = await findInvoice(ctx.orgId, ctx.invoiceId);
-  if (!before || before.processingRunId !== ctx.runId)
-    throw new StaleRun(`Invoice ${ctx.invoiceId} has a newer run`);
-  if (before.status !== 'PROCESSING') {
-    // Decided already by this very run (a retried Decide), or a person approved/rejected meanwhile.
-    if (before.processingStage === 'DONE' || before.processingStage === 'FAILED') return null;
-    throw new StaleRun(`Invoice ${ctx.invoiceId} is ${before.status}`);
-  }
-  if (lines) {
-    await replaceLineItems(
-      ctx.orgId,
-      ctx.invoiceId,
-      lines.map((l) => ({ ...l, categoryId: null })),
-    );
-  }
-  // A person's splits stay only while they still fit what this run read (core/invoices/allocations).
-  changes = {
-    ...changes,
-    ...splitsAfterRun(before, {
-      totalAmount: changes.totalAmount === undefined ? before.totalAmount : changes.totalAmount,
-      linesReplaced: lines !== null,
-    }),
-  };
-  // Every invoice sent to review says why (the states give reasons; this guards the invariant).
-  if (changes.status === 'REVIEW_REQUIRED' && !changes.reviewReasons?.length) {
-    changes = {
-      ...changes,
-      reviewReasons: ['Processing could not confirm the fields; check them before approving.'],
-    };
-  }
-  // Ready for approval: the steps it needs are fixed now, by the rules as they are now.
-  changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
-  let after: InvoiceItem;
-  try {
-    after = await saveInvoice(
-      before,
-      changes,
-      {
-        type: changes.status === 'PROCESSED' ? 'processed' : 'review_required',
-        actor: 'system',
-        actorName: 'Invoice processing',
-      },
-      { condition: { expression: 'processingRunId = :run', values: { ':run': ctx.runId } } },
-    );
-  } catch (error) {
-    if ((error as { code?: string }).code === 'stale_version')
-      throw new StaleRun(`Invoice ${ctx.invoiceId} changed meanwhile`);
-    throw error;
-  }
-  const processed = after.status === 'PROCESSED';
-  const kind: Notification['kind'] = processed ? 'processed' : 'review_required';
-  await addNotification(ctx.orgId, {
-    kind,
-    invoiceId: ctx.invoiceId,
-    message: processed
-      ? `${label(after)} was processed`
-      : `${label(after)} needs review: ${after.reviewReasons[0] ?? 'low confidence'}`,
-  });
-  await publishInvoiceEvent(
-    ctx.orgId,
-    ctx.invoiceId,
-    processed ? 'invoice.processed' : 'invoice.review_required',
-  );
-  return after;
 }
 
 /** Decide: PROCESSED or REVIEW_REQUIRED with reasons, from what the earlier states stored with the run. */

@@ -1,7 +1,7 @@
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
 import { parseObjectKey } from '../../adapters/s3/storage';
+import { settle } from '../../core/invoices/processing';
 import { StaleRun, type WorkflowContext } from '../types';
-import { settle } from './decide';
 
 /** The state input when a Catch routes here: whatever the failing state had, plus the error. */
 export interface MarkFailedInput {

@@ -1,10 +1,6 @@
 import type { DuplicateOf } from '../../../shared/schemas';
-import {
-  findInvoice,
-  invoiceIdsWithContentHash,
-  invoicesOfVendor,
-  recordContentHash,
-} from '../../adapters/dynamodb/invoices';
+import { invoicesOfVendor } from '../../adapters/dynamodb/invoice-listing';
+import { findInvoice, invoiceIdsWithContentHash, recordContentHash } from '../../adapters/dynamodb/invoices';
 import { getRun, type RunValidation, updateRun } from '../../adapters/dynamodb/runs';
 import {
   aiConfidenceOf,

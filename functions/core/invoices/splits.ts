@@ -1,7 +1,8 @@
 import type { Allocation, InvoiceUpdate } from '../../../shared/schemas';
-import { type InvoiceItem, listLineItems } from '../../adapters/dynamodb/invoices';
-import { assertSplitsAddUp } from '../../core/invoices/allocations';
-import { ownAllocations } from '../lib/references';
+import { listLineItems } from '../../adapters/dynamodb/invoice-children';
+import { ownAllocations } from '../references/own-references';
+import { assertSplitsAddUp } from './allocations';
+import type { InvoiceItem } from './invoice';
 
 /** A line item's amount: its total price, else quantity × unit price. */
 const lineAmount = (line: { quantity: number | null; unitPrice: number | null; totalPrice: number | null }) =>

@@ -1,6 +1,7 @@
-import { getInvoice, invoicesOfVendorRecord, saveInvoice } from '../adapters/dynamodb/invoices';
-import { addVendorAliases, deleteVendor, getVendor, type VendorItem } from '../adapters/dynamodb/vendors';
-import { badInput } from '../core/errors/app-error';
+import { invoicesOfVendorRecord } from '../../adapters/dynamodb/invoice-listing';
+import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { addVendorAliases, deleteVendor, getVendor, type VendorItem } from '../../adapters/dynamodb/vendors';
+import { badInput } from '../errors/app-error';
 
 /**
  * Merges `sourceId` into `targetId` (two records of one business): every invoice linked to the source,

@@ -2,7 +2,7 @@ import type { Allocation, AllocationInput, Category } from '../../../shared/sche
 import { listCategories } from '../../adapters/dynamodb/categories';
 import { findProperty } from '../../adapters/dynamodb/properties';
 import { findVendor } from '../../adapters/dynamodb/vendors';
-import { badInput } from '../../core/errors/app-error';
+import { badInput } from '../errors/app-error';
 
 /**
  * The ids a write may name of other entities (an invoice's property and category) must be the caller's

@@ -1,11 +1,11 @@
-import { INVITATION_VALID_DAYS } from '../../shared/constants';
-import { formatDate } from '../../shared/format';
-import type { Invitation } from '../../shared/schemas';
-import { getOrganization } from '../adapters/dynamodb/organizations';
-import { sendEmail } from '../adapters/email/mail-sender';
-import { AppError } from '../core/errors/app-error';
-import type { InvitationLink } from '../core/team/invitation-link';
-import { env } from '../env';
+import { INVITATION_VALID_DAYS } from '../../../shared/constants';
+import { formatDate } from '../../../shared/format';
+import type { Invitation } from '../../../shared/schemas';
+import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { sendEmail } from '../../adapters/email/mail-sender';
+import { env } from '../../env';
+import { AppError } from '../errors/app-error';
+import type { InvitationLink } from './invitation-link';
 
 const ROLE_NAMES: Record<string, string> = { ADMIN: 'an administrator', MEMBER: 'a member' };
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { WEBHOOK_EVENTS } from '../../shared/schemas';
-import { listIntegrations } from '../adapters/dynamodb/integrations';
-import { sendMessage } from '../adapters/sqs/queues';
-import { env } from '../env';
+import type { WEBHOOK_EVENTS } from '../../../shared/schemas';
+import { env } from '../../env';
+import { listIntegrations } from '../dynamodb/integrations';
+import { sendMessage } from './queues';
 
 export type InvoiceEventType = (typeof WEBHOOK_EVENTS)[number];
 

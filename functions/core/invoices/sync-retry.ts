@@ -1,8 +1,9 @@
-import { findIntegration } from '../adapters/dynamodb/integrations';
-import { type InvoiceItem, type SyncResult, saveInvoice } from '../adapters/dynamodb/invoices';
-import { conflict } from '../core/errors/app-error';
-import { env } from '../env';
-import { queueSync } from './invoice-events';
+import { findIntegration } from '../../adapters/dynamodb/integrations';
+import { saveInvoice } from '../../adapters/dynamodb/invoices';
+import { queueSync } from '../../adapters/sqs/invoice-events';
+import { env } from '../../env';
+import { conflict } from '../errors/app-error';
+import type { InvoiceItem, SyncResult } from './invoice';
 
 export const NOTHING_TO_RETRY = 'This invoice has no failed sync to retry';
 

@@ -1,6 +1,7 @@
-import type { EventInvoice } from '../../shared/schemas';
-import { type InvoiceItem, listLineItems, toInvoice, withLineSplits } from '../adapters/dynamodb/invoices';
-import { presignDownload } from '../adapters/s3/storage';
+import type { EventInvoice } from '../../../shared/schemas';
+import { listLineItems } from '../../adapters/dynamodb/invoice-children';
+import { presignDownload } from '../../adapters/s3/storage';
+import { type InvoiceItem, toInvoice, withLineSplits } from './invoice';
 
 /** How long an event's file link works: long enough for a receiver to fetch it, short enough not to leak for good. */
 export const FILE_LINK_SECONDS = 3600;

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { INTEGRATION_SECRET_FIELDS, type QuickBooksCallback } from '../../shared/schemas';
+import { INTEGRATION_SECRET_FIELDS, type QuickBooksCallback } from '../../../shared/schemas';
 import {
   createIntegration,
   type IntegrationItem,
   listIntegrations,
   replaceIntegrationConfig,
-} from '../adapters/dynamodb/integrations';
-import { putOAuthState, takeOAuthState } from '../adapters/dynamodb/oauth-states';
-import { quickBooksApp } from '../adapters/quickbooks/integration-tokens';
-import { authorizationUrl, exchangeCode, type QuickBooksApp } from '../adapters/quickbooks/oauth';
-import { sealFields } from '../adapters/secrets';
-import { AppError, badInput } from '../core/errors/app-error';
-import { env } from '../env';
+} from '../../adapters/dynamodb/integrations';
+import { putOAuthState, takeOAuthState } from '../../adapters/dynamodb/oauth-states';
+import { quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
+import { authorizationUrl, exchangeCode, type QuickBooksApp } from '../../adapters/quickbooks/oauth';
+import { sealFields } from '../../adapters/secrets';
+import { env } from '../../env';
+import { AppError, badInput } from '../errors/app-error';
 
 /**
  * The QuickBooks connect flow (OAuth 2.0 authorization code): `start` binds a single-use state to the

@@ -1,0 +1,67 @@
+import type { ApprovalSteps, Role } from '../../../shared/schemas';
+import { listApprovalRules } from '../../adapters/dynamodb/approval-rules';
+import { invoicesAwaitingDecision } from '../../adapters/dynamodb/invoice-listing';
+import { addNotification } from '../../adapters/dynamodb/notifications';
+import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
+import { listMembers } from '../../adapters/dynamodb/team';
+import { findVendor } from '../../adapters/dynamodb/vendors';
+import { type InvoiceItem, invoiceLabel } from '../invoices/invoice';
+import { defaultSteps, isApproverOf, type Person, stepsFor, waitsFor } from './steps';
+
+/**
+ * Approval routing of invoices: the steps are evaluated by the organization's rules when an invoice
+ * becomes ready for approval and stored on it (so a later rule change leaves it alone); the approvers
+ * are told, and find it under 'Waiting for me'. Approvals are recorded by core/invoices/decisions.ts.
+ */
+
+/** The steps an invoice needs under the organization's rules as they are now. */
+export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSteps> {
+  const [rules, vendor, ruleCurrency] = await Promise.all([
+    listApprovalRules(invoice.orgId),
+    invoice.vendorId ? findVendor(invoice.orgId, invoice.vendorId) : undefined,
+    defaultCurrencyOf(invoice.orgId),
+  ]);
+  return stepsFor(rules, {
+    totalAmount: invoice.totalAmount,
+    currency: invoice.currency ?? ruleCurrency,
+    ruleCurrency,
+    propertyId: invoice.propertyId,
+    vendorId: invoice.vendorId,
+    categoryId: invoice.categoryId,
+    newVendor: !vendor || vendor.status === 'SUGGESTED',
+  });
+}
+
+/** Tells the people who may approve an invoice that it waits for them (the uploader excepted where it must be). */
+export async function notifyApprovers(invoice: InvoiceItem): Promise<void> {
+  const steps = invoice.approvalSteps;
+  if (!steps || invoice.readFailure) return;
+  const recipients = (await listMembers(invoice.orgId))
+    .filter((m) => waitsFor(steps, m, invoice.uploadedBy))
+    .map((m) => m.id);
+  if (!recipients.length) return;
+  await addNotification(invoice.orgId, {
+    kind: 'approval_requested',
+    invoiceId: invoice.id,
+    message: `${invoiceLabel(invoice)} is waiting for your approval`,
+    recipients,
+  });
+}
+
+/**
+ * The invoices waiting for this person's approval, newest first: waiting for a decision, with a step
+ * they may give. One that waited before rules existed counts under the default (any approver).
+ */
+export async function invoicesWaitingFor(orgId: string, person: Person): Promise<InvoiceItem[]> {
+  const defaults = defaultSteps();
+  if (!isApproverOf(defaults, person)) return [];
+  const waiting = await invoicesAwaitingDecision(orgId);
+  return waiting.filter(
+    (invoice) =>
+      !invoice.readFailure && waitsFor(invoice.approvalSteps ?? defaults, person, invoice.uploadedBy),
+  );
+}
+
+/** A signed-in person acts by their role; an API key with the approve scope counts as an approver. */
+export const approverRoleOf = (principal: { kind: 'user' | 'apikey'; role: Role }): Role =>
+  principal.kind === 'apikey' ? 'APPROVER' : principal.role;

@@ -1,0 +1,151 @@
+import { formatMoney } from '../../../shared/format';
+import type { ApprovalSteps } from '../../../shared/schemas';
+import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { addNotification } from '../../adapters/dynamodb/notifications';
+import { type OrganizationItem, orgSettings } from '../../adapters/dynamodb/organizations';
+import { activateSuggestedVendor, findVendor } from '../../adapters/dynamodb/vendors';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
+import { approvalStepsFor } from '../approvals/routing';
+import { assertMayApprove, type Person, remaining } from '../approvals/steps';
+import type { AppError } from '../errors/app-error';
+import type { Actor } from './audit';
+import { type InvoiceItem, invoiceLabel } from './invoice';
+import { assertApprovable, assertTransition } from './transitions';
+
+/** The decisions on an invoice: a person's approval (one step at a time), a rejection, auto-approval. */
+
+export interface Approver extends Person {
+  name: string | null;
+}
+
+/** How often an approval is retried when another decision on the same invoice was saved first. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Records one person's approval. The invoice becomes APPROVED (and is published, so it syncs) only with
+ * its last required approval. Every write is conditional on the invoice's version: of two approvers
+ * giving the last approval at once exactly one makes it APPROVED; the other's is tried again on the
+ * invoice as it now is, and refused there (it is no longer waiting). Each approval is in the audit trail.
+ */
+export async function approve(
+  before: InvoiceItem,
+  approver: Approver,
+  comment: string | null,
+): Promise<InvoiceItem> {
+  let invoice = before;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await recordApproval(invoice, approver, comment);
+    } catch (error) {
+      if ((error as AppError).code !== 'stale_version' || attempt >= MAX_ATTEMPTS) throw error;
+      invoice = await getInvoice(before.orgId, before.id);
+    }
+  }
+}
+
+async function recordApproval(invoice: InvoiceItem, approver: Approver, comment: string | null) {
+  assertApprovable(invoice);
+  // Invoices that waited before approval rules existed (or approved while still processing) get theirs now.
+  const steps = invoice.approvalSteps ?? (await approvalStepsFor(invoice));
+  assertMayApprove(steps, approver, invoice.uploadedBy);
+  const approvalSteps: ApprovalSteps = {
+    ...steps,
+    approvals: [
+      ...steps.approvals,
+      { userId: approver.id, name: approver.name, at: new Date().toISOString(), comment },
+    ],
+  };
+  const actor: Actor = { actor: approver.id, actorName: approver.name };
+  const left = remaining(approvalSteps);
+  if (left === 0) return approveByPerson(invoice, actor, { approvalSteps, note: comment });
+  return saveInvoice(
+    invoice,
+    { approvalSteps },
+    {
+      type: 'approval_recorded',
+      ...actor,
+      note: [`Approval ${approvalSteps.approvals.length} of ${approvalSteps.required}`, comment]
+        .filter(Boolean)
+        .join(': '),
+    },
+  );
+}
+
+/**
+ * A person approves an invoice (PROCESSED, REVIEW_REQUIRED, or still PROCESSING from the dialog),
+ * never one whose file could not be read. Its vendor, if still a suggestion, becomes ACTIVE: a person
+ * has now vouched for it. Then the approval is published (webhooks, integration sync).
+ */
+async function approveByPerson(
+  before: InvoiceItem,
+  actor: Actor,
+  /** The invoice's approval steps with this last approval, and its comment (see approve). */
+  last: { approvalSteps: InvoiceItem['approvalSteps']; note: string | null },
+): Promise<InvoiceItem> {
+  assertApprovable(before);
+  const after = await saveInvoice(
+    before,
+    {
+      status: 'APPROVED',
+      autoApproved: false,
+      processingStage: before.status === 'PROCESSING' ? 'DONE' : before.processingStage,
+      approvalSteps: last.approvalSteps,
+    },
+    { type: 'approved', ...actor, note: last.note },
+  );
+  if (after.vendorId) await activateSuggestedVendor(after.orgId, after.vendorId);
+  await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
+  return after;
+}
+
+/**
+ * Why the organization's rule approves this invoice without a person, or null when it does not: the
+ * rule is on, the invoice was PROCESSED (nothing to review) and is no suspected duplicate, its total
+ * in the organization's currency is at most the rule's amount, and its vendor is a known (ACTIVE) one.
+ */
+async function autoApprovalReason(
+  invoice: InvoiceItem,
+  org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>,
+): Promise<string | null> {
+  const { autoApprove, defaultCurrency } = orgSettings(org);
+  if (!autoApprove.enabled || autoApprove.maxAmount === null) return null;
+  if (invoice.status !== 'PROCESSED' || invoice.duplicateOf || invoice.readFailure) return null;
+  if (invoice.totalAmount === null || invoice.totalAmount > autoApprove.maxAmount) return null;
+  if ((invoice.currency ?? defaultCurrency) !== defaultCurrency || !invoice.vendorId) return null;
+  const vendor = await findVendor(invoice.orgId, invoice.vendorId);
+  if (vendor?.status !== 'ACTIVE') return null;
+  return `Approved automatically: ${formatMoney(invoice.totalAmount, defaultCurrency)} is at most ${formatMoney(autoApprove.maxAmount, defaultCurrency)} and ${vendor.name} is a known vendor`;
+}
+
+/** Applies the organization's auto-approval rule to a just-processed invoice; audited as `auto_approved`. */
+export async function autoApproveIfAllowed(
+  invoice: InvoiceItem,
+  org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>,
+): Promise<InvoiceItem | null> {
+  const reason = await autoApprovalReason(invoice, org);
+  if (!reason) return null;
+  const after = await saveInvoice(
+    invoice,
+    { status: 'APPROVED', autoApproved: true },
+    { type: 'auto_approved', actor: 'system', actorName: 'Auto-approval', note: reason },
+  );
+  await addNotification(after.orgId, {
+    kind: 'approved',
+    invoiceId: after.id,
+    message: `${invoiceLabel(after)} was approved automatically`,
+  });
+  await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
+  return after;
+}
+
+/** A person rejects an invoice with a reason; the rejection is published (webhooks). */
+export async function reject(before: InvoiceItem, reason: string, actor: Actor): Promise<InvoiceItem> {
+  assertTransition('reject', before.status);
+  const after = await saveInvoice(
+    before,
+    { status: 'REJECTED', rejectionReason: reason },
+    { type: 'rejected', ...actor, note: reason },
+  );
+  await publishInvoiceEvent(after.orgId, after.id, 'invoice.rejected');
+  return after;
+}

@@ -1,0 +1,12 @@
+import { deleteInvoice } from '../../adapters/dynamodb/invoices';
+import { deleteObject } from '../../adapters/s3/storage';
+import type { InvoiceItem } from './invoice';
+
+/**
+ * A person deletes an invoice: it leaves the aggregates with its line items, comments and events (it
+ * still counts against its month), then its file goes; a file already gone is no reason to fail.
+ */
+export async function removeInvoice(item: InvoiceItem): Promise<void> {
+  await deleteInvoice(item);
+  await deleteObject(item.objectKey).catch(() => undefined);
+}

@@ -1,0 +1,150 @@
+import { ulid } from 'ulid';
+import type { Notification } from '../../../shared/schemas';
+import { replaceLineItems } from '../../adapters/dynamodb/invoice-children';
+import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { addNotification } from '../../adapters/dynamodb/notifications';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
+import { processingStarter } from '../../adapters/workflow/processing-starter';
+import { env } from '../../env';
+import { approvalStepsFor } from '../approvals/routing';
+import type { ExtractedInvoice } from '../extraction/types';
+import { splitsAfterRun } from './allocations';
+import type { Actor } from './audit';
+import { type InvoiceItem, invoiceLabel } from './invoice';
+import { assertTransition } from './transitions';
+
+/** Processing an invoice: starting a run again (reprocess) and writing a run's outcome (settle). */
+
+/**
+ * Thrown when the run this execution works for is no longer the invoice's current run (a reprocess
+ * started a new one, or a person approved or rejected the invoice meanwhile). The ASL catches it by
+ * name and ends quietly: the newer run or the person wins.
+ */
+export class StaleRun extends Error {
+  override readonly name = 'StaleRun';
+}
+
+/** The run a workflow execution works for. */
+export interface ProcessingRun {
+  orgId: string;
+  invoiceId: string;
+  runId: string;
+  /** The file's sha256, once the run has read it. */
+  contentHash?: string;
+}
+
+/**
+ * A person asks for the invoice to be read again: it goes back to UPLOADED under a new run id (so any
+ * still-running earlier run's late result lands nowhere) and a workflow execution is started.
+ */
+export async function reprocess(before: InvoiceItem, actor: Actor): Promise<InvoiceItem> {
+  assertTransition('reprocess', before.status);
+  const after = await saveInvoice(
+    before,
+    {
+      status: 'UPLOADED',
+      processingStage: 'QUEUED',
+      processingRunId: ulid(),
+      reviewReasons: [],
+      rejectionReason: null,
+      // The next decision evaluates the approval rules afresh.
+      approvalSteps: null,
+    },
+    { type: 'reprocess_requested', ...actor },
+  );
+  await processingStarter().start({
+    orgId: after.orgId,
+    invoiceId: after.id,
+    objectKey: after.objectKey,
+    bucket: env().BUCKET_NAME,
+    reason: 'reprocess',
+  });
+  return after;
+}
+
+/**
+ * Writes the run's outcome on the invoice: one saveInvoice (optimistic lock on `version` + guard on
+ * the run id) carries the status, fields, aggregate deltas and the audit event; then the
+ * notification and the `invoice.processed` / `invoice.review_required` event. A retry after a
+ * successful write finds the run already decided and does nothing, so nothing is counted twice.
+ */
+export async function settle(
+  ctx: ProcessingRun,
+  outcome: Partial<InvoiceItem>,
+  /** The run's line items, or null to keep the stored ones (a failed run has none to offer). */
+  lines: ExtractedInvoice['lineItems'] | null,
+): Promise<InvoiceItem | null> {
+  // A fresh run's outcome replaces the earlier run's flags and any hand edits (the fields are re-read).
+  let changes: Partial<InvoiceItem> = {
+    readFailure: null,
+    duplicateOf: null,
+    fieldEdits: {},
+    autoApproved: false,
+    ...(ctx.contentHash ? { contentHash: ctx.contentHash } : {}),
+    ...outcome,
+  };
+  const before = await findInvoice(ctx.orgId, ctx.invoiceId);
+  if (!before || before.processingRunId !== ctx.runId)
+    throw new StaleRun(`Invoice ${ctx.invoiceId} has a newer run`);
+  if (before.status !== 'PROCESSING') {
+    // Decided already by this very run (a retried Decide), or a person approved/rejected meanwhile.
+    if (before.processingStage === 'DONE' || before.processingStage === 'FAILED') return null;
+    throw new StaleRun(`Invoice ${ctx.invoiceId} is ${before.status}`);
+  }
+  if (lines) {
+    await replaceLineItems(
+      ctx.orgId,
+      ctx.invoiceId,
+      lines.map((l) => ({ ...l, categoryId: null })),
+    );
+  }
+  // A person's splits stay only while they still fit what this run read (core/invoices/allocations).
+  changes = {
+    ...changes,
+    ...splitsAfterRun(before, {
+      totalAmount: changes.totalAmount === undefined ? before.totalAmount : changes.totalAmount,
+      linesReplaced: lines !== null,
+    }),
+  };
+  // Every invoice sent to review says why (the states give reasons; this guards the invariant).
+  if (changes.status === 'REVIEW_REQUIRED' && !changes.reviewReasons?.length) {
+    changes = {
+      ...changes,
+      reviewReasons: ['Processing could not confirm the fields; check them before approving.'],
+    };
+  }
+  // Ready for approval: the steps it needs are fixed now, by the rules as they are now.
+  changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
+  let after: InvoiceItem;
+  try {
+    after = await saveInvoice(
+      before,
+      changes,
+      {
+        type: changes.status === 'PROCESSED' ? 'processed' : 'review_required',
+        actor: 'system',
+        actorName: 'Invoice processing',
+      },
+      { condition: { expression: 'processingRunId = :run', values: { ':run': ctx.runId } } },
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === 'stale_version')
+      throw new StaleRun(`Invoice ${ctx.invoiceId} changed meanwhile`);
+    throw error;
+  }
+  const processed = after.status === 'PROCESSED';
+  const kind: Notification['kind'] = processed ? 'processed' : 'review_required';
+  await addNotification(ctx.orgId, {
+    kind,
+    invoiceId: ctx.invoiceId,
+    message: processed
+      ? `${invoiceLabel(after)} was processed`
+      : `${invoiceLabel(after)} needs review: ${after.reviewReasons[0] ?? 'low confidence'}`,
+  });
+  await publishInvoiceEvent(
+    ctx.orgId,
+    ctx.invoiceId,
+    processed ? 'invoice.processed' : 'invoice.review_required',
+  );
+  return after;
+}

@@ -1,0 +1,194 @@
+import { ulid } from 'ulid';
+import {
+  type AcceptedContentType,
+  MAX_UPLOAD_BYTES,
+  PLAN_MONTHLY_INVOICE_LIMIT,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from '../../../shared/constants';
+import {
+  createInvoice,
+  deleteInvoice,
+  findInvoice,
+  getInvoice,
+  MonthlyLimitReached,
+} from '../../adapters/dynamodb/invoices';
+import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
+import { deletePendingUpload } from '../../adapters/dynamodb/pending-uploads';
+import {
+  deleteReservation,
+  findReservation,
+  putReservation,
+} from '../../adapters/dynamodb/upload-reservations';
+import { getUsage } from '../../adapters/dynamodb/usage';
+import { deleteObject, objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
+import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
+import { AppError } from '../errors/app-error';
+import { safeFilename, sniffContentType } from '../files/sniff';
+import { type EmailOrigin, type InvoiceItem, newInvoiceItem } from './invoice';
+
+/**
+ * Upload registration: every way an invoice comes in (API upload, e-mailed attachment, browser upload
+ * through a presigned POST) ends here, so all get the same checks, plan limit and processing.
+ */
+
+export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type: upload a PDF, JPEG, PNG or TIFF file';
+
+/** Who uploads: the organization, the acting user or key, and the name History shows for them. */
+export interface Uploader {
+  orgId: string;
+  actorId: string;
+  name: string | null;
+}
+
+/** What a new invoice takes from its organization: the plan's monthly limit and the default currency. */
+async function uploadTerms(orgId: string) {
+  const org = await getOrganization(orgId);
+  return { monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan], currency: orgSettings(org).defaultCurrency };
+}
+
+function limitMessage(limit: number) {
+  return `Monthly invoice limit reached: your plan allows ${limit} invoices per month`;
+}
+
+/**
+ * Stores an uploaded file and creates its invoice as UPLOADED, then announces `invoice.uploaded`; the
+ * object-created event starts processing. The type is decided by the bytes. Nothing is half-created: if
+ * storing fails, the invoice is removed again and the month's count given back; if the server dies
+ * before the file is stored, the sweep of pending uploads does the same (abandoned-upload.ts). An
+ * e-mailed file (`origin`) has no uploading user; its event names the sender.
+ */
+export async function registerUpload(
+  uploader: Uploader,
+  file: { filename: string; bytes: Buffer },
+  origin?: EmailOrigin,
+): Promise<InvoiceItem> {
+  if (file.bytes.length === 0) throw new AppError('input', 'empty_file', 'The file is empty');
+  if (file.bytes.length > MAX_UPLOAD_BYTES)
+    throw new AppError('too_large', 'file_too_large', UPLOAD_TOO_LARGE_MESSAGE);
+  const contentType = sniffContentType(file.bytes);
+  if (!contentType) throw new AppError('unsupported', 'unsupported_type', UNSUPPORTED_TYPE_MESSAGE);
+  const invoiceId = ulid();
+  const filename = safeFilename(file.filename);
+  const objectKey = objectKeyFor(uploader.orgId, invoiceId, filename);
+  const terms = await uploadTerms(uploader.orgId);
+  const item = newInvoiceItem({
+    orgId: uploader.orgId,
+    invoiceId,
+    objectKey,
+    filename,
+    contentType,
+    size: file.bytes.length,
+    uploadedBy: origin ? null : uploader.actorId,
+    origin,
+    uploadedByName: uploader.name,
+    currency: terms.currency,
+  });
+  await createInvoice(item, {
+    monthlyLimit: terms.monthlyLimit,
+    event: { type: 'uploaded', actor: uploader.actorId, actorName: uploader.name },
+    fileToFollow: true,
+  });
+  const pending = { orgId: item.orgId, invoiceId, createdAt: item.createdAt };
+  try {
+    await putObject(objectKey, file.bytes, contentType);
+  } catch (error) {
+    await deleteInvoice(await getInvoice(uploader.orgId, invoiceId), { releaseUsage: true }).catch(
+      () => undefined,
+    );
+    await deletePendingUpload(pending).catch(() => undefined);
+    throw error;
+  }
+  // A marker left behind only costs the sweep one look at an invoice that has its file.
+  await deletePendingUpload(pending).catch(() => undefined);
+  await publishInvoiceEvent(item.orgId, item.id, 'invoice.uploaded');
+  return item;
+}
+
+/**
+ * Announces a browser upload and answers a presigned POST for it. The plan limit is checked here so the
+ * person learns it before sending 10 MB; it is enforced again when the invoice is created
+ * ({@link registerStoredFile}).
+ */
+export async function prepareBrowserUpload(
+  uploader: Uploader,
+  input: { filename: string; contentType: AcceptedContentType; size: number },
+) {
+  const { monthlyLimit } = await uploadTerms(uploader.orgId);
+  if (monthlyLimit !== null && (await getUsage(uploader.orgId)).invoices >= monthlyLimit) {
+    throw new AppError('quota', 'monthly_limit_reached', limitMessage(monthlyLimit));
+  }
+  const invoiceId = ulid();
+  const filename = safeFilename(input.filename);
+  const objectKey = objectKeyFor(uploader.orgId, invoiceId, filename);
+  await putReservation({
+    orgId: uploader.orgId,
+    invoiceId,
+    objectKey,
+    filename,
+    contentType: input.contentType,
+    size: input.size,
+    uploadedBy: uploader.actorId,
+    uploadedByName: uploader.name,
+    createdAt: new Date().toISOString(),
+  });
+  const post = await presignUpload(objectKey, input.contentType, MAX_UPLOAD_BYTES);
+  return { invoiceId, url: post.url, fields: post.fields };
+}
+
+/**
+ * Makes sure a stored object has its invoice, and answers the invoice's object key (null when the object
+ * has none and was deleted). API uploads created the invoice before storing the file; browser uploads
+ * only left a reservation, so the invoice is created here, once (a conditional put: a duplicate event
+ * finds it exists). An object with neither is an orphan (an expired reservation, a deleted invoice) and is
+ * deleted under every spelling of its key (`storedKeys`).
+ */
+export async function registerStoredFile(
+  orgId: string,
+  invoiceId: string,
+  storedKeys: string[],
+): Promise<string | null> {
+  const existing = await findInvoice(orgId, invoiceId);
+  if (existing) return existing.objectKey;
+
+  const reservation = await findReservation(orgId, invoiceId);
+  if (!reservation) {
+    for (const key of storedKeys) await deleteObject(key);
+    return null;
+  }
+  const org = await getOrganization(orgId);
+  const item = newInvoiceItem({
+    orgId,
+    invoiceId,
+    objectKey: reservation.objectKey,
+    filename: reservation.filename,
+    contentType: reservation.contentType,
+    size: reservation.size,
+    uploadedBy: reservation.uploadedBy,
+    uploadedByName: reservation.uploadedByName ?? null,
+    currency: orgSettings(org).defaultCurrency,
+  });
+  try {
+    await createInvoice(item, {
+      monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan],
+      event: {
+        type: 'uploaded',
+        actor: reservation.uploadedBy,
+        actorName: reservation.uploadedByName ?? null,
+      },
+    });
+  } catch (error) {
+    if (error instanceof MonthlyLimitReached) {
+      // The limit was checked when the upload was announced; a month filled up meanwhile. The file is
+      // not kept, as the API upload would have refused it.
+      for (const key of storedKeys) await deleteObject(key);
+      await deleteReservation(orgId, invoiceId);
+      return null;
+    }
+    // A duplicate event raced us to it: the invoice exists, which is all registering promises.
+    if (!(error instanceof AppError && error.code === 'already_exists')) throw error;
+    return reservation.objectKey;
+  }
+  await deleteReservation(orgId, invoiceId);
+  await publishInvoiceEvent(orgId, invoiceId, 'invoice.uploaded');
+  return item.objectKey;
+}
