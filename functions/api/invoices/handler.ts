@@ -8,7 +8,6 @@ import {
   syncRetrySchema,
   uploadUrlRequestSchema,
 } from '../../../shared/schemas';
-import { learnFromCorrection } from '../../adapters/dynamodb/classifier-memory';
 import {
   addComment,
   listComments,
