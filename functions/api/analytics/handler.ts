@@ -7,6 +7,7 @@ import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { listAllProperties } from '../../adapters/dynamodb/properties';
 import { listAllVendors } from '../../adapters/dynamodb/vendors';
 import { resourceHandler } from '../lib/http';
+import { analyticsContract } from './contract';
 import { type Bucket, lastMonths, shapeAnalytics } from './shape';
 
 /** The last 12 `MONTH#` buckets in one batch read (older months are never read). */
@@ -22,7 +23,7 @@ async function monthBuckets(orgId: string, current: string): Promise<Bucket[]> {
 }
 
 /** Analytics from the aggregate items only: their cost does not grow with the number of invoices. */
-export const handler = resourceHandler({
+export const handler = resourceHandler(analyticsContract, {
   'GET /api/analytics/invoice-analytics': async (request) => {
     const { orgId } = request.principal();
     const currentMonth = monthOf(nowIso());

@@ -1,15 +1,5 @@
 import { ulid } from 'ulid';
 import {
-  approveBodySchema,
-  commentBodySchema,
-  idSchema,
-  invoiceListQuerySchema,
-  invoiceUpdateSchema,
-  rejectBodySchema,
-  syncRetrySchema,
-  uploadUrlRequestSchema,
-} from '../../../shared/schemas';
-import {
   addComment,
   deleteInvoice,
   getInvoice,
@@ -41,8 +31,9 @@ import { learnFromCorrection } from '../../services/classifier-memory';
 import { publishInvoiceEvent } from '../../services/invoice-events';
 import { retryFailedSync } from '../../services/sync-retry';
 import { actorNameOf } from '../lib/actor-name';
-import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+import { type ApiRequest, type IdRequest, resourceHandler } from '../lib/http';
 import { ownReferences } from '../lib/references';
+import { invoicesContract } from './contract';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
 import { splitChanges } from './splits';
@@ -50,9 +41,9 @@ import { prepareBrowserUpload, uploadFile } from './upload';
 
 const page = <T>(items: T[]) => ({ items, nextCursor: null, total: items.length });
 
-async function load(request: ApiRequest) {
+async function load(request: IdRequest) {
   const { orgId } = request.principal();
-  return getInvoice(orgId, parseParam(request, 'id', idSchema));
+  return getInvoice(orgId, request.params.id);
 }
 
 const actorName = (request: ApiRequest) => actorNameOf(request.principal());
@@ -65,7 +56,7 @@ async function upload(request: ApiRequest) {
 }
 
 /** Sends a stored file back, inline for the preview or as an attachment for the download button. */
-async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
+async function file(request: IdRequest, disposition: 'inline' | 'attachment') {
   const item = await load(request);
   const bytes = await getObjectBytes(item.objectKey).catch((error) => {
     if ((error as Error).name === 'NoSuchKey')
@@ -82,11 +73,11 @@ async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
   };
 }
 
-export const handler = resourceHandler({
+export const handler = resourceHandler(invoicesContract, {
   'GET /api/invoices': async (request) => {
     const principal = request.principal();
     const { orgId } = principal;
-    const query = parseQuery(request, invoiceListQuerySchema);
+    const query = request.query;
     const [result, currency] = await Promise.all([
       query.waitingFor === 'me'
         ? invoicesWaitingFor(orgId, { id: principal.actorId, role: approverRoleOf(principal) }).then(
@@ -104,7 +95,7 @@ export const handler = resourceHandler({
 
   'GET /api/invoices/export.csv': async (request) => {
     const { orgId } = request.principal();
-    const query = parseQuery(request, invoiceListQuerySchema);
+    const query = request.query;
     const currency = await defaultCurrencyOf(orgId);
     const items = [];
     let cursor: string | undefined;
@@ -127,7 +118,7 @@ export const handler = resourceHandler({
   'POST /api/upload': upload,
 
   'POST /api/invoices/upload-url': async (request) => {
-    const input = parseBody(request, uploadUrlRequestSchema);
+    const input = request.body;
     return prepareBrowserUpload(request.principal(), input);
   },
 
@@ -138,7 +129,7 @@ export const handler = resourceHandler({
 
   'PUT /api/invoices/{id}': async (request) => {
     const before = await load(request);
-    const input = parseBody(request, invoiceUpdateSchema);
+    const input = request.body;
     assertTransition('edit', before.status);
     if (input.version !== before.version) {
       throw new AppError(
@@ -191,7 +182,7 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/approve': async (request) => {
     const before = await load(request);
-    const { comment } = parseBody(request, approveBodySchema);
+    const { comment } = request.body;
     const principal = request.principal();
     const approver = {
       id: principal.actorId,
@@ -203,7 +194,7 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/reject': async (request) => {
     const before = await load(request);
-    const { reason } = parseBody(request, rejectBodySchema);
+    const { reason } = request.body;
     assertTransition('reject', before.status);
     const after = await saveInvoice(
       before,
@@ -220,7 +211,7 @@ export const handler = resourceHandler({
   },
 
   'POST /api/invoices/{id}/sync/retry': async (request) => {
-    const { integrationId } = parseBody(request, syncRetrySchema);
+    const { integrationId } = request.body;
     return { status: 200, body: toInvoice(await retryFailedSync(await load(request), integrationId)) };
   },
 
@@ -267,7 +258,7 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/comments': async (request) => {
     const item = await load(request);
-    const input = parseBody(request, commentBodySchema);
+    const input = request.body;
     const comment = await addComment(item.orgId, item.id, {
       userId: request.principal().actorId,
       userName: await actorName(request),

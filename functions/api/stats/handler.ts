@@ -6,6 +6,7 @@ import { keys, monthOf, sortKeyStartsWith } from '../../adapters/dynamodb/keys';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { aiAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
 import { resourceHandler } from '../lib/http';
+import { statsContract } from './contract';
 
 /** The newest invoice's last change: one item read, newest first. */
 async function lastActivityAt(orgId: string): Promise<string | null> {
@@ -22,7 +23,7 @@ async function lastActivityAt(orgId: string): Promise<string | null> {
 }
 
 /** Dashboard figures, read from aggregates maintained on every invoice write (no scans). */
-export const handler = resourceHandler({
+export const handler = resourceHandler(statsContract, {
   'GET /api/stats': async (request) => {
     const { orgId } = request.principal();
     const [totals, month, last, currency] = await Promise.all([

@@ -1,0 +1,12 @@
+import { named } from '../lib/components';
+import { defineContract } from '../lib/contract';
+
+/** The routes of analytics: what each reads and answers (functions/api/lib/contract.ts). */
+export const analyticsContract = defineContract({
+  'GET /api/analytics/invoice-analytics': {
+    tag: 'Analytics',
+    summary: 'Totals, top vendors, categories, monthly trends',
+    success: 200,
+    response: named.Analytics,
+  },
+});

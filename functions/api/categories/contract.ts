@@ -1,0 +1,13 @@
+import { pageOf } from '../../../shared/schemas';
+import { named } from '../lib/components';
+import { defineContract } from '../lib/contract';
+
+/** The routes of categories: what each reads and answers (functions/api/lib/contract.ts). */
+export const categoriesContract = defineContract({
+  'GET /api/categories': {
+    tag: 'Categories',
+    summary: 'Expense categories',
+    success: 200,
+    response: pageOf(named.Category),
+  },
+});

@@ -1,0 +1,12 @@
+import { named } from '../lib/components';
+import { defineContract } from '../lib/contract';
+
+/** The routes of stats: what each reads and answers (functions/api/lib/contract.ts). */
+export const statsContract = defineContract({
+  'GET /api/stats': {
+    tag: 'Stats',
+    summary: 'Dashboard figures',
+    success: 200,
+    response: named.Stats,
+  },
+});

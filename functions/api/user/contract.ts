@@ -1,0 +1,21 @@
+import { profileUpdateSchema } from '../../../shared/schemas';
+import { named } from '../lib/components';
+import { defineContract } from '../lib/contract';
+
+/** The routes of user: what each reads and answers (functions/api/lib/contract.ts). */
+export const userContract = defineContract({
+  'GET /api/user/profile': {
+    tag: 'Profile',
+    summary: 'The signed-in user’s profile',
+    success: 200,
+    response: named.User,
+  },
+  'PUT /api/user/profile': {
+    tag: 'Profile',
+    summary: 'Edit the profile',
+    body: profileUpdateSchema,
+    success: 200,
+    response: named.User,
+    errors: [400],
+  },
+});
