@@ -454,8 +454,8 @@ afterAll(async () => {
 });
 
 describe('the rights table', () => {
-  it('has a rule for every route, and every mutating route has a case here', () => {
-    const routes = registeredRoutes();
+  it('has a rule for every route, and every mutating route has a case here', async () => {
+    const routes = await registeredRoutes();
     expect(Object.keys(RIGHTS).sort()).toEqual(routes);
     const mutating = routes.filter((route) => !route.startsWith('GET '));
     expect(Object.keys(CASES).sort()).toEqual(mutating);
