@@ -7,6 +7,7 @@ import { integrationsContract } from './integrations/contract';
 import { invitationLinksContract } from './invitation-links/contract';
 import { invoicesContract } from './invoices/contract';
 import type { Contract, RouteContract, RouteKey } from './lib/contract';
+import type { PUBLIC, Rule } from './lib/rights';
 import { notificationsContract } from './notifications/contract';
 import { openapiContract } from './openapi/contract';
 import { organizationContract } from './organization/contract';
@@ -51,4 +52,9 @@ export const OPERATIONS: (RouteContract & { route: RouteKey })[] = Object.values
       route: route as RouteKey,
       ...(operation as RouteContract),
     })),
+);
+
+/** Who may call which route: every route's rule, from its contract (the rights tests walk it). */
+export const RIGHTS: Record<string, Rule | typeof PUBLIC> = Object.fromEntries(
+  OPERATIONS.map((operation) => [operation.route, operation.rule]),
 );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC, ruleOf } from '../../functions/api/lib/rights';
+import { RIGHTS } from '../../functions/api/contracts';
+import { PUBLIC } from '../../functions/api/lib/rights';
 import { API_RESOURCES, resourceFor } from '../../functions/api/routes';
 import { startTestStack, type TestStack } from '../helpers/local-stack';
 import { registeredRoutes, routesByResource } from '../helpers/routes';
@@ -55,7 +56,7 @@ describe('GET /api/openapi.json', () => {
           route,
         ).toEqual([handler]);
         expect(resourceFor(path)?.resource.handler, route).toBe(handler);
-        expect(Boolean(cloud[0].public), route).toBe(ruleOf(route) === PUBLIC);
+        expect(Boolean(cloud[0].public), route).toBe(RIGHTS[route] === PUBLIC);
       }
     }
   });

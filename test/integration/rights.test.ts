@@ -7,7 +7,7 @@ import { getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoi
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { addDelivery } from '../../functions/adapters/dynamodb/webhooks';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
-import { RIGHTS } from '../../functions/api/lib/rights';
+import { RIGHTS } from '../../functions/api/contracts';
 import { errorBodySchema } from '../../shared/errors';
 import {
   API_KEY_SCOPES,

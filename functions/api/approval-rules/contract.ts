@@ -1,10 +1,12 @@
 import { approvalRuleInputSchema, idSchema, pageOf } from '../../../shared/schemas';
 import { named } from '../lib/components';
 import { defineContract } from '../lib/contract';
+import { APPROVAL_RULES } from '../lib/rights';
 
 /** The routes of approval-rules: what each reads and answers (functions/api/lib/contract.ts). */
 export const approvalRulesContract = defineContract({
   'GET /api/organization/approval-rules': {
+    rule: APPROVAL_RULES,
     tag: 'Approval rules',
     summary: 'The approval rules in their order (administrators); the first an invoice meets applies',
     success: 200,
@@ -12,6 +14,7 @@ export const approvalRulesContract = defineContract({
     errors: [403],
   },
   'POST /api/organization/approval-rules': {
+    rule: APPROVAL_RULES,
     tag: 'Approval rules',
     summary: 'Add an approval rule (administrators); 400 when nobody could complete it',
     body: approvalRuleInputSchema,
@@ -20,6 +23,7 @@ export const approvalRulesContract = defineContract({
     errors: [400, 403, 409],
   },
   'PUT /api/organization/approval-rules/{id}': {
+    rule: APPROVAL_RULES,
     tag: 'Approval rules',
     summary: 'Change or move an approval rule (administrators); invoices already waiting keep their steps',
     params: { id: idSchema },
@@ -29,6 +33,7 @@ export const approvalRulesContract = defineContract({
     errors: [400, 403, 404, 409],
   },
   'DELETE /api/organization/approval-rules/{id}': {
+    rule: APPROVAL_RULES,
     tag: 'Approval rules',
     summary: 'Delete an approval rule (administrators)',
     params: { id: idSchema },

@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import type { PUBLIC, Rule } from './rights';
 
 /** A route key: `'PUT /api/invoices/{id}'`. The same string names the route in the contract, the implementations and the rights table. */
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /api/${string}`;
@@ -24,6 +25,8 @@ export interface RouteInput {
  * data (schemas and texts), so the OpenAPI function can read every contract without bundling any handler.
  */
 export interface RouteContract extends RouteInput {
+  /** Who may call the route (functions/api/lib/rights.ts), checked before anything else. */
+  rule: Rule | typeof PUBLIC;
   tag: string;
   summary: string;
   /** Non-JSON request bodies (the multipart upload), documented only: the route reads `rawBody` itself. */

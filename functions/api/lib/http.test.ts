@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { notFound } from '../../core/errors/app-error';
 import { defineContract } from './contract';
 import { resourceHandler } from './http';
+import { PUBLIC } from './rights';
 
-// Public route keys (functions/api/lib/rights.ts), so no principal is needed to reach the routes.
+// Public routes: no principal is needed to reach them.
 const contract = defineContract({
   'GET /api/invitations/{token}': {
+    rule: PUBLIC,
     tag: 'Test',
     summary: 'Reads a checked parameter and body',
     params: { token: z.string().regex(/^[a-z]+$/) },
@@ -15,7 +17,12 @@ const contract = defineContract({
     body: z.object({ name: z.string().min(1) }),
     success: 201,
   },
-  'GET /api/openapi.json': { tag: 'Test', summary: 'Answers 202 unless it says otherwise', success: 202 },
+  'GET /api/openapi.json': {
+    rule: PUBLIC,
+    tag: 'Test',
+    summary: 'Answers 202 unless it says otherwise',
+    success: 202,
+  },
 });
 
 const seen: unknown[] = [];

@@ -7,7 +7,7 @@ import { countApiCall } from '../../adapters/dynamodb/organizations';
 import { AppError } from '../../core/errors/app-error';
 import type { Contract, RouteContract, RouteInput, RouteKey } from './contract';
 import { type Principal, principalOf } from './principal';
-import { authorize, PUBLIC, type Rule, ruleOf } from './rights';
+import { authorize, PUBLIC } from './rights';
 
 type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
 /** The declared path parameters; none for a route that declares none; unknown to a helper typed for any route. */
@@ -64,10 +64,9 @@ interface CompiledRoute {
   segments: string[];
   contract: RouteContract;
   handler: RouteHandler;
-  rule: Rule | typeof PUBLIC;
 }
 
-/** Compiles the routes with their rights; a route without a rule in the rights table throws here, at load. */
+/** Compiles the declared routes with their implementations. */
 function compile<C extends Contract>(contract: C, routes: Implementations<C>): CompiledRoute[] {
   return (Object.keys(contract) as (keyof C & RouteKey)[]).map((key) => {
     const [method, pattern] = key.split(' ');
@@ -77,7 +76,6 @@ function compile<C extends Contract>(contract: C, routes: Implementations<C>): C
       segments: pattern.split('/').filter(Boolean),
       contract: contract[key] as RouteContract,
       handler: routes[key] as RouteHandler,
-      rule: ruleOf(key),
     };
   });
 }
@@ -294,7 +292,7 @@ export function resourceHandler<C extends Contract>(
       }
       const request = requestOf(event, route, params);
       // Rights first: a refused caller learns nothing from validation or lookups.
-      if (route.rule !== PUBLIC) authorize(route.rule, request.principal());
+      if (route.contract.rule !== PUBLIC) authorize(route.contract.rule, request.principal());
       const response = await route.handler(request);
       if (options.onSuccess) await options.onSuccess(request);
       return toResult(response, route.contract.success);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OPERATIONS } from '../contracts';
 import { named } from '../lib/components';
 import type { RouteContract, RouteKey } from '../lib/contract';
-import { PUBLIC, type Rule, ruleOf } from '../lib/rights';
+import { PUBLIC, type Rule } from '../lib/rights';
 import { registerWebhookEvents } from './webhook-events';
 
 /** What each path parameter holds; a path's `{name}`s become its documented parameters. */
@@ -62,7 +62,7 @@ function toRouteConfig(op: RouteContract & { route: RouteKey }): RouteConfig {
           }
         : { description: 'No content' },
   };
-  const rule = ruleOf(op.route);
+  const { rule } = op;
   const isPublic = rule === PUBLIC;
   // Every protected route may refuse a role or a key's scope (functions/api/lib/rights.ts).
   const errors = new Set([...(isPublic ? [] : [401, 403]), ...(hasId ? [404] : []), ...(op.errors ?? [])]);

@@ -7,10 +7,12 @@ import {
 } from '../../../shared/schemas';
 import { named } from '../lib/components';
 import { defineContract } from '../lib/contract';
+import { edit, read } from '../lib/rights';
 
 /** The routes of properties: what each reads and answers (functions/api/lib/contract.ts). */
 export const propertiesContract = defineContract({
   'GET /api/properties': {
+    rule: read('properties:read'),
     tag: 'Properties',
     summary: 'List properties',
     query: entityListQuerySchema,
@@ -18,6 +20,7 @@ export const propertiesContract = defineContract({
     response: pageOf(named.Property),
   },
   'POST /api/properties': {
+    rule: edit('properties:write'),
     tag: 'Properties',
     summary: 'Create a property',
     body: propertyInputSchema,
@@ -26,6 +29,7 @@ export const propertiesContract = defineContract({
     errors: [400],
   },
   'GET /api/properties/{id}': {
+    rule: read('properties:read'),
     tag: 'Properties',
     summary: 'Get a property',
     params: { id: idSchema },
@@ -33,6 +37,7 @@ export const propertiesContract = defineContract({
     response: named.Property,
   },
   'PUT /api/properties/{id}': {
+    rule: edit('properties:write'),
     tag: 'Properties',
     summary: 'Edit a property',
     params: { id: idSchema },
@@ -42,6 +47,7 @@ export const propertiesContract = defineContract({
     errors: [400, 404, 409],
   },
   'DELETE /api/properties/{id}': {
+    rule: edit('properties:write'),
     tag: 'Properties',
     summary: 'Delete a property',
     params: { id: idSchema },

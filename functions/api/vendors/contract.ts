@@ -8,10 +8,12 @@ import {
 } from '../../../shared/schemas';
 import { named } from '../lib/components';
 import { defineContract } from '../lib/contract';
+import { edit, read } from '../lib/rights';
 
 /** The routes of vendors: what each reads and answers (functions/api/lib/contract.ts). */
 export const vendorsContract = defineContract({
   'GET /api/vendors': {
+    rule: read('vendors:read'),
     tag: 'Vendors',
     summary: 'List vendors with live totals',
     query: entityListQuerySchema,
@@ -19,6 +21,7 @@ export const vendorsContract = defineContract({
     response: pageOf(named.Vendor),
   },
   'POST /api/vendors': {
+    rule: edit('vendors:write'),
     tag: 'Vendors',
     summary: 'Create a vendor',
     body: vendorInputSchema,
@@ -27,6 +30,7 @@ export const vendorsContract = defineContract({
     errors: [400, 409],
   },
   'GET /api/vendors/{id}': {
+    rule: read('vendors:read'),
     tag: 'Vendors',
     summary: 'Get a vendor',
     params: { id: idSchema },
@@ -34,6 +38,7 @@ export const vendorsContract = defineContract({
     response: named.Vendor,
   },
   'PUT /api/vendors/{id}': {
+    rule: edit('vendors:write'),
     tag: 'Vendors',
     summary: 'Edit a vendor',
     params: { id: idSchema },
@@ -43,6 +48,7 @@ export const vendorsContract = defineContract({
     errors: [400, 404, 409],
   },
   'POST /api/vendors/{id}/merge': {
+    rule: edit('vendors:write'),
     tag: 'Vendors',
     summary:
       'Merge another vendor into this one: its invoices are linked to this vendor (their totals follow), its names become aliases, and it is deleted',
@@ -53,6 +59,7 @@ export const vendorsContract = defineContract({
     errors: [400, 404, 409],
   },
   'DELETE /api/vendors/{id}': {
+    rule: edit('vendors:write'),
     tag: 'Vendors',
     summary: 'Delete a vendor',
     params: { id: idSchema },

@@ -8,16 +8,19 @@ import {
 } from '../../../shared/schemas';
 import { named } from '../lib/components';
 import { defineContract } from '../lib/contract';
+import { read, WEBHOOKS } from '../lib/rights';
 
 /** The routes of webhooks: what each reads and answers (functions/api/lib/contract.ts). */
 export const webhooksContract = defineContract({
   'GET /api/webhooks': {
+    rule: read(),
     tag: 'Webhooks',
     summary: 'List webhooks',
     success: 200,
     response: pageOf(named.Webhook),
   },
   'POST /api/webhooks': {
+    rule: WEBHOOKS,
     tag: 'Webhooks',
     summary: 'Create a webhook',
     body: webhookInputSchema,
@@ -26,6 +29,7 @@ export const webhooksContract = defineContract({
     errors: [400],
   },
   'GET /api/webhooks/{id}': {
+    rule: read(),
     tag: 'Webhooks',
     summary: 'Get a webhook',
     params: { id: idSchema },
@@ -33,12 +37,14 @@ export const webhooksContract = defineContract({
     response: named.Webhook,
   },
   'DELETE /api/webhooks/{id}': {
+    rule: WEBHOOKS,
     tag: 'Webhooks',
     summary: 'Delete a webhook',
     params: { id: idSchema },
     success: 204,
   },
   'POST /api/webhooks/{id}/rotate-secret': {
+    rule: WEBHOOKS,
     tag: 'Webhooks',
     summary: 'Rotate the signing secret (answered once; the old one signs beside it for 24 h)',
     params: { id: idSchema },
@@ -46,6 +52,8 @@ export const webhooksContract = defineContract({
     response: named.Webhook,
   },
   'GET /api/webhooks/{id}/deliveries': {
+    // The log holds answers of the organization's receivers: managing webhooks includes reading it.
+    rule: WEBHOOKS,
     tag: 'Webhooks',
     summary: 'The delivery log, newest first',
     params: { id: idSchema },
@@ -55,6 +63,7 @@ export const webhooksContract = defineContract({
     errors: [400],
   },
   'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    rule: WEBHOOKS,
     tag: 'Webhooks',
     summary: 'Resend a delivery (same webhook-id)',
     params: { id: idSchema, deliveryId: idSchema },
