@@ -1,5 +1,5 @@
 import { approvalRuleInputSchema, idSchema, pageOf } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { APPROVAL_RULES } from '../lib/rights';
 

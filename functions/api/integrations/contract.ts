@@ -7,7 +7,7 @@ import {
   quickBooksCallbackSchema,
   quickBooksConnectSchema,
 } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { INTEGRATIONS, read } from '../lib/rights';
 

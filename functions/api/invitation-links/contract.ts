@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { PUBLIC } from '../lib/rights';
 

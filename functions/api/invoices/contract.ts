@@ -13,7 +13,7 @@ import {
   uploadUrlRequestSchema,
   uploadUrlResponseSchema,
 } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract, type RouteContract } from '../lib/contract';
 import { approve, edit, read } from '../lib/rights';
 

@@ -17,26 +17,25 @@ import {
   webhookSchema,
 } from '../../../shared/schemas';
 
-/**
- * Schemas the OpenAPI document shows as named components, for the route contracts to answer with. zod 4's
- * own `.meta({ id })` names them: schemas made before `extendZodWithOpenApi` would not have `.openapi()`,
- * and the shared ones are made at import time.
+/*
+ * Schemas the OpenAPI document shows as named components, for the route contracts to answer with
+ * (`import * as named`). zod 4's own `.meta({ id })` names them: schemas made before `extendZodWithOpenApi`
+ * would not have `.openapi()`, and the shared ones are made at import time. Each is its own export marked
+ * pure, so a handler's bundle keeps only the components its own contract answers with.
  */
-export const named = {
-  Error: errorBodySchema.meta({ id: 'Error' }),
-  Invoice: invoiceSchema.meta({ id: 'Invoice' }),
-  Vendor: vendorSchema.meta({ id: 'Vendor' }),
-  Property: propertySchema.meta({ id: 'Property' }),
-  Category: categorySchema.meta({ id: 'Category' }),
-  Integration: integrationSchema.meta({ id: 'Integration' }),
-  Webhook: webhookSchema.meta({ id: 'Webhook' }),
-  ApiKey: apiKeySchema.meta({ id: 'ApiKey' }),
-  User: userSchema.meta({ id: 'User' }),
-  Organization: organizationSchema.meta({ id: 'Organization' }),
-  Member: memberSchema.meta({ id: 'Member' }),
-  Invitation: invitationSchema.meta({ id: 'Invitation' }),
-  InvitationPreview: invitationPreviewSchema.meta({ id: 'InvitationPreview' }),
-  ApprovalRule: approvalRuleSchema.meta({ id: 'ApprovalRule' }),
-  Stats: statsSchema.meta({ id: 'Stats' }),
-  Analytics: analyticsSchema.meta({ id: 'Analytics' }),
-};
+export const ErrorBody = /* @__PURE__ */ errorBodySchema.meta({ id: 'Error' });
+export const Invoice = /* @__PURE__ */ invoiceSchema.meta({ id: 'Invoice' });
+export const Vendor = /* @__PURE__ */ vendorSchema.meta({ id: 'Vendor' });
+export const Property = /* @__PURE__ */ propertySchema.meta({ id: 'Property' });
+export const Category = /* @__PURE__ */ categorySchema.meta({ id: 'Category' });
+export const Integration = /* @__PURE__ */ integrationSchema.meta({ id: 'Integration' });
+export const Webhook = /* @__PURE__ */ webhookSchema.meta({ id: 'Webhook' });
+export const ApiKey = /* @__PURE__ */ apiKeySchema.meta({ id: 'ApiKey' });
+export const User = /* @__PURE__ */ userSchema.meta({ id: 'User' });
+export const Organization = /* @__PURE__ */ organizationSchema.meta({ id: 'Organization' });
+export const Member = /* @__PURE__ */ memberSchema.meta({ id: 'Member' });
+export const Invitation = /* @__PURE__ */ invitationSchema.meta({ id: 'Invitation' });
+export const InvitationPreview = /* @__PURE__ */ invitationPreviewSchema.meta({ id: 'InvitationPreview' });
+export const ApprovalRule = /* @__PURE__ */ approvalRuleSchema.meta({ id: 'ApprovalRule' });
+export const Stats = /* @__PURE__ */ statsSchema.meta({ id: 'Stats' });
+export const Analytics = /* @__PURE__ */ analyticsSchema.meta({ id: 'Analytics' });

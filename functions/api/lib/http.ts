@@ -269,11 +269,7 @@ const logger = {
  * ZodError → 400, anything else → 500 with the cause logged and never sent). The handler lists the route
  * keys it serves (`routes`), for the tests holding them equal to the OpenAPI document.
  */
-export function resourceHandler<C extends Contract>(
-  contract: C,
-  routes: Implementations<C>,
-  options: { onSuccess?: (request: ApiRequest) => Promise<void> } = {},
-) {
+export function resourceHandler<C extends Contract>(contract: C, routes: Implementations<C>) {
   const compiled = compile(contract, routes);
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
     await meterApiKeyCall(event);
@@ -294,13 +290,13 @@ export function resourceHandler<C extends Contract>(
       // Rights first: a refused caller learns nothing from validation or lookups.
       if (route.contract.rule !== PUBLIC) authorize(route.contract.rule, request.principal());
       const response = await route.handler(request);
-      if (options.onSuccess) await options.onSuccess(request);
       return toResult(response, route.contract.success);
     }
     if (allowed)
       throw new AppError('input', 'method_not_allowed', `Method ${method} is not allowed on ${event.path}`);
     throw new AppError('not_found', 'route_not_found', `No route for ${method} ${event.path}`);
   };
+  // Every resource's one middy stack: shared middlewares go here, before the error mapping.
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base).use({
     onError: async (request) => {
       request.response = errorResult(request.error, logger.error);

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { OPERATIONS } from '../contracts';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import type { RouteContract, RouteKey } from '../lib/contract';
 import { PUBLIC, type Rule } from '../lib/rights';
 import { registerWebhookEvents } from './webhook-events';
@@ -69,7 +69,7 @@ function toRouteConfig(op: RouteContract & { route: RouteKey }): RouteConfig {
   for (const status of [...errors].sort()) {
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
-      content: { 'application/json': { schema: named.Error } },
+      content: { 'application/json': { schema: named.ErrorBody } },
     };
   }
   return {

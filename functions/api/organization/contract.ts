@@ -1,5 +1,5 @@
 import { inboxSettingsSchema, organizationUpdateSchema } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { administer, read } from '../lib/rights';
 

@@ -5,7 +5,7 @@ import {
   propertyInputSchema,
   propertyUpdateSchema,
 } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { edit, read } from '../lib/rights';
 

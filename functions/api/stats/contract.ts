@@ -1,4 +1,4 @@
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { read } from '../lib/rights';
 

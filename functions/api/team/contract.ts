@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationCreateSchema, memberUpdateSchema, pageOf } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { read, TEAM } from '../lib/rights';
 

@@ -1,5 +1,5 @@
 import { profileUpdateSchema } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { PROFILE } from '../lib/rights';
 

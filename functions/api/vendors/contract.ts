@@ -6,7 +6,7 @@ import {
   vendorMergeSchema,
   vendorUpdateSchema,
 } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { edit, read } from '../lib/rights';
 

@@ -6,7 +6,7 @@ import {
   webhookDeliveryQuerySchema,
   webhookInputSchema,
 } from '../../../shared/schemas';
-import { named } from '../lib/components';
+import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { read, WEBHOOKS } from '../lib/rights';
 
