@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OPERATIONS } from '../../functions/api/openapi/document';
+import { OPERATIONS } from '../../functions/api/contracts';
 import { apiKeyCreatedSchema } from '../../shared/schemas';
 import { fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 

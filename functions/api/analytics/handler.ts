@@ -6,10 +6,11 @@ import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { listAllProperties } from '../../adapters/dynamodb/properties';
 import { listAllVendors } from '../../adapters/dynamodb/vendors';
 import { resourceHandler } from '../lib/http';
+import { analyticsContract } from './contract';
 import { lastMonths, shapeAnalytics } from './shape';
 
 /** Analytics from the aggregate items only: their cost does not grow with the number of invoices. */
-export const handler = resourceHandler({
+export const handler = resourceHandler(analyticsContract, {
   'GET /api/analytics/invoice-analytics': async (request) => {
     const { orgId } = request.principal();
     const currentMonth = monthOf(nowIso());

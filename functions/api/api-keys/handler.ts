@@ -1,9 +1,9 @@
-import { apiKeyCreateSchema, idSchema } from '../../../shared/schemas';
 import { createApiKey, deleteApiKey, listApiKeys } from '../../adapters/dynamodb/api-keys';
-import { parseBody, parseParam, resourceHandler } from '../lib/http';
+import { resourceHandler } from '../lib/http';
+import { apiKeysContract } from './contract';
 
 /** The organization's API keys; who may list, create and revoke them is in functions/api/lib/rights.ts. */
-export const handler = resourceHandler({
+export const handler = resourceHandler(apiKeysContract, {
   'GET /api/api-keys': async (request) => {
     const items = await listApiKeys(request.principal().orgId);
     return { items, nextCursor: null, total: items.length };
@@ -11,12 +11,12 @@ export const handler = resourceHandler({
 
   'POST /api/api-keys': async (request) => {
     const { orgId, actorId } = request.principal();
-    const input = parseBody(request, apiKeyCreateSchema);
-    return { status: 201, body: await createApiKey(orgId, { ...input, createdBy: actorId }) };
+    const input = request.body;
+    return await createApiKey(orgId, { ...input, createdBy: actorId });
   },
 
   'DELETE /api/api-keys/{id}': async (request) => {
-    await deleteApiKey(request.principal().orgId, parseParam(request, 'id', idSchema));
+    await deleteApiKey(request.principal().orgId, request.params.id);
     return { status: 204 };
   },
 });

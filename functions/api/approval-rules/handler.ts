@@ -1,17 +1,13 @@
 import { ulid } from 'ulid';
-import {
-  type ApprovalRule,
-  type ApprovalRuleInput,
-  approvalRuleInputSchema,
-  idSchema,
-} from '../../../shared/schemas';
+import type { ApprovalRule, ApprovalRuleInput } from '../../../shared/schemas';
 import { listApprovalRules, writeApprovalRules } from '../../adapters/dynamodb/approval-rules';
 import { nowIso } from '../../adapters/dynamodb/client';
 import { listMembers } from '../../adapters/dynamodb/team';
 import { assertRuleCanComplete, MAX_APPROVAL_RULES, placed } from '../../core/approvals/steps';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { ownReferenceLists } from '../../core/references/own-references';
-import { type ApiRequest, parseBody, parseParam, resourceHandler } from '../lib/http';
+import { type IdRequest, resourceHandler } from '../lib/http';
+import { approvalRulesContract } from './contract';
 
 /** A checked input as a stored rule's fields: every id the organization's own, some approver possible. */
 async function checkedFields(orgId: string, input: ApprovalRuleInput) {
@@ -42,9 +38,9 @@ async function place(orgId: string, rules: ApprovalRule[], rule: ApprovalRule, p
   return next.find((r) => r.id === rule.id) as ApprovalRule;
 }
 
-const ruleOf = async (request: ApiRequest) => {
+const ruleOf = async (request: IdRequest) => {
   const { orgId } = request.principal();
-  const id = parseParam(request, 'id', idSchema);
+  const id = request.params.id;
   const rules = await listApprovalRules(orgId);
   const rule = rules.find((r) => r.id === id);
   if (!rule) throw notFound('Approval rule');
@@ -55,7 +51,7 @@ const ruleOf = async (request: ApiRequest) => {
  * The organization's approval rules (administrators only, functions/api/lib/rights.ts): an ordered list,
  * the first rule an invoice meets deciding its approval steps (functions/core/approvals/steps.ts).
  */
-export const handler = resourceHandler({
+export const handler = resourceHandler(approvalRulesContract, {
   'GET /api/organization/approval-rules': async (request) => {
     const items = await listApprovalRules(request.principal().orgId);
     return { items, nextCursor: null, total: items.length };
@@ -63,7 +59,7 @@ export const handler = resourceHandler({
 
   'POST /api/organization/approval-rules': async (request) => {
     const { orgId } = request.principal();
-    const input = parseBody(request, approvalRuleInputSchema);
+    const input = request.body;
     const rules = await listApprovalRules(orgId);
     if (rules.length >= MAX_APPROVAL_RULES)
       throw conflict(
@@ -78,12 +74,12 @@ export const handler = resourceHandler({
       createdAt: now,
       updatedAt: now,
     };
-    return { status: 201, body: await place(orgId, rules, rule, input.position) };
+    return await place(orgId, rules, rule, input.position);
   },
 
   'PUT /api/organization/approval-rules/{id}': async (request) => {
     const { orgId, rules, rule } = await ruleOf(request);
-    const input = parseBody(request, approvalRuleInputSchema);
+    const input = request.body;
     const changed: ApprovalRule = { ...rule, ...(await checkedFields(orgId, input)), updatedAt: nowIso() };
     return place(orgId, rules, changed, input.position);
   },

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  INTEGRATION_CONFIG_SCHEMAS,
-  INTEGRATION_SECRET_FIELDS,
-  idSchema,
-  integrationInputSchema,
-  integrationUpdateSchema,
-  quickBooksCallbackSchema,
-} from '../../../shared/schemas';
+import { INTEGRATION_CONFIG_SCHEMAS, INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
 import {
   createIntegration,
   deleteIntegration,
@@ -20,7 +13,8 @@ import {
 import { refuseUncallableUrl } from '../../adapters/http';
 import { hasClearFields, openFields, sealFields } from '../../adapters/secrets';
 import { finishQuickBooksConnect, startQuickBooksConnect } from '../../core/integrations/quickbooks-connect';
-import { type ApiRequest, parseBody, parseParam, resourceHandler } from '../lib/http';
+import { type IdRequest, resourceHandler } from '../lib/http';
+import { integrationsContract } from './contract';
 import { MASK, maskConfig, mergeConfig, toIntegration } from './mask';
 import { testConnection } from './test-connection';
 
@@ -38,9 +32,9 @@ async function sealedItem(orgId: string, item: IntegrationItem): Promise<Integra
   );
 }
 
-async function load(request: ApiRequest) {
+async function load(request: IdRequest) {
   const { orgId } = request.principal();
-  return sealedItem(orgId, await getIntegration(orgId, parseParam(request, 'id', idSchema)));
+  return sealedItem(orgId, await getIntegration(orgId, request.params.id));
 }
 
 /** The URL an integration calls must be callable under the outbound policy (400 otherwise). */
@@ -49,7 +43,7 @@ async function refuseUncallable(config: Record<string, string | undefined>) {
 }
 
 /** Integrations; secrets are stored sealed for the sync and never answered (only masked). */
-export const handler = resourceHandler({
+export const handler = resourceHandler(integrationsContract, {
   'GET /api/integrations': async (request) => {
     const { orgId } = request.principal();
     const stored = await listIntegrations(orgId);
@@ -59,26 +53,20 @@ export const handler = resourceHandler({
 
   'POST /api/integrations': async (request) => {
     const { orgId } = request.principal();
-    const input = parseBody(request, integrationInputSchema);
+    const input = request.body;
     await refuseUncallable(input.config);
     const config = Object.fromEntries(
       Object.entries(input.config).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
     const sealed = await sealFields(orgId, config, INTEGRATION_SECRET_FIELDS);
-    return { status: 201, body: toIntegration(await createIntegration(orgId, { ...input, config: sealed })) };
+    return toIntegration(await createIntegration(orgId, { ...input, config: sealed }));
   },
 
   // The QuickBooks connect flow (OAuth 2.0): the consent URL, then the code Intuit sent back.
-  'POST /api/integrations/quickbooks/connect': async (request) => ({
-    status: 200,
-    body: await startQuickBooksConnect(request.principal()),
-  }),
+  'POST /api/integrations/quickbooks/connect': async (request) => startQuickBooksConnect(request.principal()),
 
   'POST /api/integrations/quickbooks/callback': async (request) => {
-    const { created, integration } = await finishQuickBooksConnect(
-      request.principal(),
-      parseBody(request, quickBooksCallbackSchema),
-    );
+    const { created, integration } = await finishQuickBooksConnect(request.principal(), request.body);
     return { status: created ? 201 : 200, body: toIntegration(integration) };
   },
 
@@ -87,7 +75,7 @@ export const handler = resourceHandler({
   'PUT /api/integrations/{id}': async (request) => {
     const { orgId } = request.principal();
     const before = await load(request);
-    const input = parseBody(request, integrationUpdateSchema);
+    const input = request.body;
     // The merged config must still be valid for the type, with errors reported under `config.`. It is
     // merged over the masked config: a secret left as MASK keeps its stored (sealed) value below.
     const merged = input.config

@@ -1,14 +1,4 @@
 import {
-  approveBodySchema,
-  commentBodySchema,
-  idSchema,
-  invoiceListQuerySchema,
-  invoiceUpdateSchema,
-  rejectBodySchema,
-  syncRetrySchema,
-  uploadUrlRequestSchema,
-} from '../../../shared/schemas';
-import {
   addComment,
   listComments,
   listEvents,
@@ -28,15 +18,16 @@ import { reprocess } from '../../core/invoices/processing';
 import { retryFailedSync } from '../../core/invoices/sync-retry';
 import { prepareBrowserUpload, registerUpload } from '../../core/invoices/upload';
 import { actorNameOf } from '../lib/actor-name';
-import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+import { type ApiRequest, type IdRequest, resourceHandler } from '../lib/http';
+import { invoicesContract } from './contract';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
 
 const page = <T>(items: T[]) => ({ items, nextCursor: null, total: items.length });
 
-async function load(request: ApiRequest) {
+async function load(request: IdRequest) {
   const { orgId } = request.principal();
-  return getInvoice(orgId, parseParam(request, 'id', idSchema));
+  return getInvoice(orgId, request.params.id);
 }
 
 const actorName = (request: ApiRequest) => actorNameOf(request.principal());
@@ -59,7 +50,7 @@ async function upload(request: ApiRequest) {
 }
 
 /** Sends a stored file back, inline for the preview or as an attachment for the download button. */
-async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
+async function file(request: IdRequest, disposition: 'inline' | 'attachment') {
   const item = await load(request);
   const bytes = await getObjectBytes(item.objectKey).catch((error) => {
     if ((error as Error).name === 'NoSuchKey')
@@ -76,11 +67,11 @@ async function file(request: ApiRequest, disposition: 'inline' | 'attachment') {
   };
 }
 
-export const handler = resourceHandler({
+export const handler = resourceHandler(invoicesContract, {
   'GET /api/invoices': async (request) => {
     const principal = request.principal();
     const { orgId } = principal;
-    const query = parseQuery(request, invoiceListQuerySchema);
+    const query = request.query;
     const [result, currency] = await Promise.all([
       query.waitingFor === 'me'
         ? invoicesWaitingFor(orgId, { id: principal.actorId, role: approverRoleOf(principal) }).then(
@@ -98,7 +89,7 @@ export const handler = resourceHandler({
 
   'GET /api/invoices/export.csv': async (request) => {
     const { orgId } = request.principal();
-    const query = parseQuery(request, invoiceListQuerySchema);
+    const query = request.query;
     const currency = await defaultCurrencyOf(orgId);
     const items = [];
     let cursor: string | undefined;
@@ -121,7 +112,7 @@ export const handler = resourceHandler({
   'POST /api/upload': upload,
 
   'POST /api/invoices/upload-url': async (request) => {
-    const input = parseBody(request, uploadUrlRequestSchema);
+    const input = request.body;
     return prepareBrowserUpload(await uploader(request), input);
   },
 
@@ -132,7 +123,7 @@ export const handler = resourceHandler({
 
   'PUT /api/invoices/{id}': async (request) => {
     const before = await load(request);
-    const input = parseBody(request, invoiceUpdateSchema);
+    const input = request.body;
     return toInvoice(await editInvoice(before, input, await actor(request)));
   },
 
@@ -143,7 +134,7 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/approve': async (request) => {
     const before = await load(request);
-    const { comment } = parseBody(request, approveBodySchema);
+    const { comment } = request.body;
     const principal = request.principal();
     const approver = {
       id: principal.actorId,
@@ -155,12 +146,12 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/reject': async (request) => {
     const before = await load(request);
-    const { reason } = parseBody(request, rejectBodySchema);
+    const { reason } = request.body;
     return toInvoice(await reject(before, reason, await actor(request)));
   },
 
   'POST /api/invoices/{id}/sync/retry': async (request) => {
-    const { integrationId } = parseBody(request, syncRetrySchema);
+    const { integrationId } = request.body;
     return { status: 200, body: toInvoice(await retryFailedSync(await load(request), integrationId)) };
   },
 
@@ -181,7 +172,7 @@ export const handler = resourceHandler({
 
   'POST /api/invoices/{id}/comments': async (request) => {
     const item = await load(request);
-    const input = parseBody(request, commentBodySchema);
+    const input = request.body;
     const comment = await addComment(item.orgId, item.id, {
       userId: request.principal().actorId,
       userName: await actorName(request),

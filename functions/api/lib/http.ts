@@ -5,22 +5,45 @@ import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/consta
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/usage';
 import { AppError } from '../../core/errors/app-error';
+import type { Contract, RouteContract, RouteInput, RouteKey } from './contract';
 import { type Principal, principalOf } from './principal';
-import { authorize, PUBLIC, type Rule, ruleOf } from './rights';
+import { authorize, PUBLIC } from './rights';
 
-export interface ApiRequest {
+type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+/** The declared path parameters; none for a route that declares none; unknown to a helper typed for any route. */
+type ParsedParams<P> = [P] extends [Record<string, z.ZodType<string>>]
+  ? { [N in keyof P]: z.output<P[N]> }
+  : unknown extends P
+    ? Record<string, never>
+    : Record<string, unknown>;
+
+/**
+ * A request as a route sees it. `params`, `query` and `body` are the route's declared input (its contract),
+ * checked with the declared schemas; each is checked when the route first reads it, so a route keeps its
+ * own order of checks (one that looks its resource up first answers another tenant's id with 404 before
+ * judging the body).
+ */
+export interface ApiRequest<I extends RouteInput = RouteInput> {
   event: APIGatewayProxyEvent;
   method: string;
   path: string;
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
+  /** The declared path parameters, each checked with its schema (a failure is 404). */
+  params: ParsedParams<I['params']>;
+  /** The query string, checked with the declared schema; as sent when the route declares none. */
+  query: Parsed<I['query'], Record<string, string | undefined>>;
+  /** The JSON body, checked with the declared schema; undefined when the route declares none. */
+  body: Parsed<I['body'], undefined>;
   headers: Record<string, string>;
   /** Raw body bytes (base64-decoded when API Gateway says so). */
   rawBody: Buffer;
   principal: () => Principal;
 }
 
+/** What a helper loading a route's resource by its `{id}` needs of the request. */
+export type IdRequest = Pick<ApiRequest, 'principal'> & { params: { id: string } };
+
 export interface ApiResponse {
+  /** Overrides the contract's success status (a redirect, or 200 instead of 201 when nothing was created). */
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -28,23 +51,32 @@ export interface ApiResponse {
   binary?: Buffer;
 }
 
-export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse | unknown>;
+export type RouteHandler<I extends RouteInput = RouteInput> = (
+  request: ApiRequest<I>,
+) => Promise<ApiResponse | unknown>;
 
-/** Routes of one /api resource: `'GET /api/invoices/{id}'` → handler. */
-export type Routes = Record<string, RouteHandler>;
+/** The implementation of every route a contract declares, and of nothing else, keyed by the same route keys. */
+export type Implementations<C extends Contract> = { [K in keyof C]-?: RouteHandler<NonNullable<C[K]>> };
 
 interface CompiledRoute {
+  key: RouteKey;
   method: string;
   segments: string[];
+  contract: RouteContract;
   handler: RouteHandler;
-  rule: Rule | typeof PUBLIC;
 }
 
-/** Compiles the routes with their rights; a route without a rule in the rights table throws here, at load. */
-function compile(routes: Routes): CompiledRoute[] {
-  return Object.entries(routes).map(([key, handler]) => {
+/** Compiles the declared routes with their implementations. */
+function compile<C extends Contract>(contract: C, routes: Implementations<C>): CompiledRoute[] {
+  return (Object.keys(contract) as (keyof C & RouteKey)[]).map((key) => {
     const [method, pattern] = key.split(' ');
-    return { method, segments: pattern.split('/').filter(Boolean), handler, rule: ruleOf(key) };
+    return {
+      key,
+      method,
+      segments: pattern.split('/').filter(Boolean),
+      contract: contract[key] as RouteContract,
+      handler: routes[key] as RouteHandler,
+    };
   });
 }
 
@@ -105,18 +137,18 @@ export function errorResult(
   return json(500, { message: 'Internal server error', code: 'internal' });
 }
 
-function toResult(response: ApiResponse | unknown, method: string): APIGatewayProxyResult {
+function toResult(response: ApiResponse | unknown, success: number): APIGatewayProxyResult {
   // Entities have a `status` too ('ACTIVE', 'UPLOADED'…): only a numeric status marks an ApiResponse.
   const isResponse =
     typeof response === 'object' &&
     response !== null &&
     !Array.isArray(response) &&
     (typeof (response as ApiResponse).status === 'number' || 'binary' in response);
-  if (!isResponse) return json(method === 'POST' ? 201 : 200, response ?? null);
+  if (!isResponse) return json(success, response ?? null);
   const r = response as ApiResponse;
   if (r.binary) {
     return {
-      statusCode: r.status ?? 200,
+      statusCode: r.status ?? success,
       headers: { 'cache-control': 'private, no-store', ...r.headers },
       body: r.binary.toString('base64'),
       isBase64Encoded: true,
@@ -125,7 +157,7 @@ function toResult(response: ApiResponse | unknown, method: string): APIGatewayPr
   if (r.status === 204 || (r.body === undefined && r.status && r.status >= 300 && r.status < 400)) {
     return { statusCode: r.status ?? 204, headers: { ...r.headers }, body: '' };
   }
-  return json(r.status ?? 200, r.body ?? null, r.headers);
+  return json(r.status ?? success, r.body ?? null, r.headers);
 }
 
 function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers']): Record<string, string> {
@@ -135,11 +167,11 @@ function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers']): Record<stri
 }
 
 /** Parses a JSON body with a zod schema; bad JSON and schema failures both become 400 with field issues. */
-export function parseBody<S extends z.ZodTypeAny>(request: ApiRequest, schema: S): z.output<S> {
+function parseBody<S extends z.ZodType>(rawBody: Buffer, schema: S): z.output<S> {
   let value: unknown = {};
-  if (request.rawBody.length) {
+  if (rawBody.length) {
     try {
-      value = JSON.parse(request.rawBody.toString('utf8'));
+      value = JSON.parse(rawBody.toString('utf8'));
     } catch {
       throw new AppError('input', 'invalid_json', 'The request body is not valid JSON');
     }
@@ -147,19 +179,49 @@ export function parseBody<S extends z.ZodTypeAny>(request: ApiRequest, schema: S
   return schema.parse(value);
 }
 
-export const parseQuery = <S extends z.ZodTypeAny>(request: ApiRequest, schema: S): z.output<S> =>
-  schema.parse(request.query);
-
-export const parseParam = <S extends z.ZodTypeAny>(
-  request: ApiRequest,
-  name: string,
-  schema: S,
-): z.output<S> => {
-  const result = schema.safeParse(request.params[name]);
+function parseParam<S extends z.ZodType>(value: string | undefined, schema: S): z.output<S> {
+  const result = schema.safeParse(value);
   // An id that cannot exist is "not found", like another tenant's id: callers learn nothing either way.
   if (!result.success) throw new AppError('not_found', 'not_found', 'Not found');
   return result.data;
-};
+}
+
+/** Defines `name` on `target` as computed on first read and kept; a failure throws at each read. */
+function defineChecked(target: object, name: string, read: () => unknown): void {
+  Object.defineProperty(target, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = read();
+      Object.defineProperty(target, name, { value, enumerable: true });
+      return value;
+    },
+  });
+}
+
+/** The route's request: its declared params, query and body checked with the contract's schemas as read. */
+function requestOf(event: APIGatewayProxyEvent, route: CompiledRoute, rawParams: Record<string, string>) {
+  const { contract } = route;
+  const rawQuery = { ...(event.queryStringParameters ?? {}) };
+  const rawBody = event.body
+    ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  const params = {};
+  for (const [name, schema] of Object.entries(contract.params ?? {}))
+    defineChecked(params, name, () => parseParam(rawParams[name], schema));
+  const request = {
+    event,
+    method: route.method,
+    path: event.path,
+    params,
+    headers: lowerCaseHeaders(event.headers),
+    rawBody,
+    principal: () => principalOf(event),
+  } as unknown as ApiRequest;
+  defineChecked(request, 'query', () => (contract.query ? contract.query.parse(rawQuery) : rawQuery));
+  defineChecked(request, 'body', () => (contract.body ? parseBody(rawBody, contract.body) : undefined));
+  return request;
+}
 
 /**
  * Meters a call made with an API key against its organization's monthly quota (the plan's
@@ -201,15 +263,14 @@ const logger = {
 };
 
 /**
- * Builds the Lambda handler of one /api resource: routing by method and path, then the route's own
- * parse → core → answer. Errors are mapped in one place (AppError kind → status, ZodError → 400, anything
- * else → 500 with the cause logged and never sent).
+ * Builds the Lambda handler of one /api resource from its contract and the implementation of each route:
+ * routing by method and path, rights, the declared input checked, then the route's own core → answer,
+ * answered with the contract's success status. Errors are mapped in one place (AppError kind → status,
+ * ZodError → 400, anything else → 500 with the cause logged and never sent). The handler lists the route
+ * keys it serves (`routes`), for the tests holding them equal to the OpenAPI document.
  */
-export function resourceHandler(
-  routes: Routes,
-  options: { onSuccess?: (request: ApiRequest) => Promise<void> } = {},
-) {
-  const compiled = compile(routes);
+export function resourceHandler<C extends Contract>(contract: C, routes: Implementations<C>) {
+  const compiled = compile(contract, routes);
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
     await meterApiKeyCall(event);
     return route(event);
@@ -225,31 +286,21 @@ export function resourceHandler(
         allowed = true;
         continue;
       }
-      const request: ApiRequest = {
-        event,
-        method,
-        path: event.path,
-        params,
-        query: { ...(event.queryStringParameters ?? {}) },
-        headers: lowerCaseHeaders(event.headers),
-        rawBody: event.body
-          ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
-          : Buffer.alloc(0),
-        principal: () => principalOf(event),
-      };
+      const request = requestOf(event, route, params);
       // Rights first: a refused caller learns nothing from validation or lookups.
-      if (route.rule !== PUBLIC) authorize(route.rule, request.principal());
+      if (route.contract.rule !== PUBLIC) authorize(route.contract.rule, request.principal());
       const response = await route.handler(request);
-      if (options.onSuccess) await options.onSuccess(request);
-      return toResult(response, method);
+      return toResult(response, route.contract.success);
     }
     if (allowed)
       throw new AppError('input', 'method_not_allowed', `Method ${method} is not allowed on ${event.path}`);
     throw new AppError('not_found', 'route_not_found', `No route for ${method} ${event.path}`);
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base).use({
+  // Every resource's one middy stack: shared middlewares go here, before the error mapping.
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base).use({
     onError: async (request) => {
       request.response = errorResult(request.error, logger.error);
     },
   });
+  return Object.assign(handler, { routes: compiled.map((r) => r.key) });
 }

@@ -1,10 +1,10 @@
-import { notificationsReadSchema } from '../../../shared/schemas';
 import { listNotifications, markNotificationsRead } from '../../adapters/dynamodb/notifications';
 import { notFound } from '../../core/errors/app-error';
-import { parseBody, resourceHandler } from '../lib/http';
+import { resourceHandler } from '../lib/http';
+import { notificationsContract } from './contract';
 
 /** The header bell: the newest notifications (kept 30 days) and how many are unread. */
-export const handler = resourceHandler({
+export const handler = resourceHandler(notificationsContract, {
   'GET /api/notifications': async (request) => {
     const { orgId, actorId } = request.principal();
     const { items, unread } = await listNotifications(orgId, actorId);
@@ -13,7 +13,7 @@ export const handler = resourceHandler({
 
   'POST /api/notifications/read': async (request) => {
     const { orgId, actorId } = request.principal();
-    const { ids } = parseBody(request, notificationsReadSchema);
+    const { ids } = request.body;
     if (ids?.length) {
       // Ids the organization does not have are 404, like any other id of another tenant.
       const known = new Set((await listNotifications(orgId, actorId, 100)).items.map((n) => n.id));
@@ -21,6 +21,6 @@ export const handler = resourceHandler({
     }
     await markNotificationsRead(orgId, actorId, ids);
     const { unread } = await listNotifications(orgId, actorId);
-    return { status: 200, body: { unread } };
+    return { unread };
   },
 });

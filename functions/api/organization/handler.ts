@@ -1,4 +1,3 @@
-import { inboxSettingsSchema, organizationUpdateSchema } from '../../../shared/schemas';
 import { getOrganizationCounts } from '../../adapters/dynamodb/aggregates';
 import { ensureInbox, regenerateInbox, setInboxAllowedSenders } from '../../adapters/dynamodb/inboxes';
 import {
@@ -9,7 +8,8 @@ import {
 } from '../../adapters/dynamodb/organizations';
 import { getUsage } from '../../adapters/dynamodb/usage';
 import { forbidden } from '../../core/errors/app-error';
-import { parseBody, resourceHandler } from '../lib/http';
+import { resourceHandler } from '../lib/http';
+import { organizationContract } from './contract';
 
 async function answer(org: OrganizationItem) {
   const [withInbox, usage, counts] = await Promise.all([
@@ -21,7 +21,7 @@ async function answer(org: OrganizationItem) {
 }
 
 /** The caller's organization: settings, plan, this month's usage and real counts. */
-export const handler = resourceHandler({
+export const handler = resourceHandler(organizationContract, {
   'GET /api/organization/current': async (request) => {
     const { orgId } = request.principal();
     return answer(await getOrganization(orgId));
@@ -29,7 +29,7 @@ export const handler = resourceHandler({
 
   'PUT /api/organization/current': async (request) => {
     const { orgId } = request.principal();
-    const input = parseBody(request, organizationUpdateSchema);
+    const input = request.body;
     const current = await getOrganization(orgId);
     // Plans change through sales (the admin command), never from the form.
     if (input.plan !== current.plan) throw forbidden('Contact sales to upgrade your plan');
@@ -46,13 +46,13 @@ export const handler = resourceHandler({
   /** A new inbox address; mail to the old one is refused from now on. */
   'POST /api/organization/inbox/regenerate': async (request) => {
     const { orgId } = request.principal();
-    return { status: 200, body: await answer(await regenerateInbox(orgId)) };
+    return await answer(await regenerateInbox(orgId));
   },
 
   /** The inbox's sender allowlist (addresses or domains); an empty list accepts every sender. */
   'PUT /api/organization/inbox': async (request) => {
     const { orgId } = request.principal();
-    const input = parseBody(request, inboxSettingsSchema);
+    const input = request.body;
     return answer(await setInboxAllowedSenders(orgId, input.allowedSenders));
   },
 });

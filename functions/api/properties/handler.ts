@@ -1,47 +1,40 @@
 import {
-  entityListQuerySchema,
-  idSchema,
-  propertyInputSchema,
-  propertyUpdateSchema,
-} from '../../../shared/schemas';
-import {
   createProperty,
   deleteProperty,
   getProperty,
   listProperties,
   updateProperty,
 } from '../../adapters/dynamodb/properties';
-import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+import { resourceHandler } from '../lib/http';
+import { propertiesContract } from './contract';
 
-const idOf = (request: ApiRequest) => parseParam(request, 'id', idSchema);
-
-export const handler = resourceHandler({
+export const handler = resourceHandler(propertiesContract, {
   'GET /api/properties': async (request) => {
     const { orgId } = request.principal();
-    return listProperties(orgId, parseQuery(request, entityListQuerySchema));
+    return listProperties(orgId, request.query);
   },
 
   'POST /api/properties': async (request) => {
     const { orgId } = request.principal();
-    return { status: 201, body: await createProperty(orgId, parseBody(request, propertyInputSchema)) };
+    return await createProperty(orgId, request.body);
   },
 
   'GET /api/properties/{id}': async (request) => {
     const { orgId } = request.principal();
-    return getProperty(orgId, idOf(request));
+    return getProperty(orgId, request.params.id);
   },
 
   'PUT /api/properties/{id}': async (request) => {
     const { orgId } = request.principal();
     // The id is checked (404) before the body (400), so another tenant's id learns nothing from validation.
-    const before = await getProperty(orgId, idOf(request));
-    const { version, ...fields } = parseBody(request, propertyUpdateSchema);
+    const before = await getProperty(orgId, request.params.id);
+    const { version, ...fields } = request.body;
     return updateProperty(orgId, before, fields, version);
   },
 
   'DELETE /api/properties/{id}': async (request) => {
     const { orgId } = request.principal();
-    await deleteProperty(orgId, idOf(request));
+    await deleteProperty(orgId, request.params.id);
     return { status: 204 };
   },
 });

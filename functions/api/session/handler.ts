@@ -1,4 +1,5 @@
 import { resourceHandler } from '../lib/http';
+import { sessionContract } from './contract';
 
 const PLAN = /^(STARTER|PROFESSIONAL|ENTERPRISE)$/;
 
@@ -6,7 +7,7 @@ const PLAN = /^(STARTER|PROFESSIONAL|ENTERPRISE)$/;
  * Sign-in and sign-out are browser navigations. Tokens live in the browser (Amplify), so these only
  * send the browser to the SPA's sign-in view or to the landing page, where the SPA signs out.
  */
-export const handler = resourceHandler({
+export const handler = resourceHandler(sessionContract, {
   'GET /api/login': async ({ query }) => {
     const params = new URLSearchParams({ auth: query.auth === 'signUp' ? 'signUp' : 'signIn' });
     if (query.plan && PLAN.test(query.plan)) params.set('plan', query.plan);

@@ -5,9 +5,10 @@ import { keys, monthOf } from '../../adapters/dynamodb/keys';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { aiAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
 import { resourceHandler } from '../lib/http';
+import { statsContract } from './contract';
 
 /** Dashboard figures, read from aggregates maintained on every invoice write (no scans). */
-export const handler = resourceHandler({
+export const handler = resourceHandler(statsContract, {
   'GET /api/stats': async (request) => {
     const { orgId } = request.principal();
     const [totals, month, last, currency] = await Promise.all([

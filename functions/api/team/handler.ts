@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { invitationCreateSchema, memberUpdateSchema } from '../../../shared/schemas';
 import {
   createInvitation,
   deleteInvitation,
@@ -13,10 +11,8 @@ import { getUser, type UserItem } from '../../adapters/dynamodb/users';
 import { AppError } from '../../core/errors/app-error';
 import { sendInvitationEmail } from '../../core/team/invitation-email';
 import { newInvitationLink } from '../../core/team/invitation-link';
-import { parseBody, parseParam, resourceHandler } from '../lib/http';
-
-/** Members are keyed by their Cognito `sub` (a UUID); anything else cannot name a member. */
-const userIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
+import { resourceHandler } from '../lib/http';
+import { teamContract } from './contract';
 
 const displayName = (user: UserItem) =>
   [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.email;
@@ -25,7 +21,7 @@ const displayName = (user: UserItem) =>
  * The organization's people and the invitations waiting for someone to sign up. Managing them is for
  * administrators (functions/api/lib/rights.ts); the authorizer reads the caller's role afresh on every call.
  */
-export const handler = resourceHandler({
+export const handler = resourceHandler(teamContract, {
   'GET /api/organization/members': async (request) => {
     const items = await listMembers(request.principal().orgId);
     return { items, nextCursor: null, total: items.length };
@@ -33,14 +29,14 @@ export const handler = resourceHandler({
 
   'PUT /api/organization/members/{userId}': async (request) => {
     const { orgId } = request.principal();
-    const userId = parseParam(request, 'userId', userIdSchema);
-    const { role } = parseBody(request, memberUpdateSchema);
+    const userId = request.params.userId;
+    const { role } = request.body;
     return updateMemberRole(orgId, userId, role);
   },
 
   'DELETE /api/organization/members/{userId}': async (request) => {
     const { orgId, actorId } = request.principal();
-    const userId = parseParam(request, 'userId', userIdSchema);
+    const userId = request.params.userId;
     if (userId === actorId) throw new AppError('input', 'cannot_remove_self', 'You cannot remove yourself');
     // Their API keys are revoked with them (removeMember).
     await removeMember(orgId, userId);
@@ -54,7 +50,7 @@ export const handler = resourceHandler({
 
   'POST /api/organization/invitations': async (request) => {
     const { orgId, actorId } = request.principal();
-    const input = parseBody(request, invitationCreateSchema);
+    const input = request.body;
     const administrator = await getUser(orgId, actorId);
     const link = newInvitationLink();
     const invitation = await createInvitation(
@@ -63,21 +59,21 @@ export const handler = resourceHandler({
       link,
     );
     await sendInvitationEmail(orgId, invitation, link);
-    return { status: 201, body: invitation };
+    return invitation;
   },
 
   'POST /api/organization/invitations/{email}/resend': async (request) => {
     const { orgId } = request.principal();
-    const email = parseParam(request, 'email', invitationCreateSchema.shape.email);
+    const email = request.params.email;
     const link = newInvitationLink();
     const invitation = await renewInvitation(orgId, email, link);
     await sendInvitationEmail(orgId, invitation, link);
-    return { status: 200, body: invitation };
+    return invitation;
   },
 
   'DELETE /api/organization/invitations/{email}': async (request) => {
     const { orgId } = request.principal();
-    const email = parseParam(request, 'email', invitationCreateSchema.shape.email);
+    const email = request.params.email;
     await deleteInvitation(orgId, email);
     return { status: 204 };
   },

@@ -1,10 +1,3 @@
-import {
-  entityListQuerySchema,
-  idSchema,
-  vendorInputSchema,
-  vendorMergeSchema,
-  vendorUpdateSchema,
-} from '../../../shared/schemas';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import {
   createVendor,
@@ -16,30 +9,29 @@ import {
 } from '../../adapters/dynamodb/vendors';
 import { mergeVendors } from '../../core/vendors/merge';
 import { actorNameOf } from '../lib/actor-name';
-import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
-
-const idOf = (request: ApiRequest) => parseParam(request, 'id', idSchema);
+import { resourceHandler } from '../lib/http';
+import { vendorsContract } from './contract';
 
 /** Vendors with their live totals (from the invoice aggregates). */
-export const handler = resourceHandler({
+export const handler = resourceHandler(vendorsContract, {
   'GET /api/vendors': async (request) => {
     const { orgId } = request.principal();
-    const page = await listVendors(orgId, parseQuery(request, entityListQuerySchema));
+    const page = await listVendors(orgId, request.query);
     return { ...page, items: await withTotals(orgId, page.items, await defaultCurrencyOf(orgId)) };
   },
 
   'POST /api/vendors': async (request) => {
     const { orgId } = request.principal();
-    const vendor = await createVendor(orgId, parseBody(request, vendorInputSchema));
+    const vendor = await createVendor(orgId, request.body);
     const [withTotal] = await withTotals(orgId, [vendor], await defaultCurrencyOf(orgId));
-    return { status: 201, body: withTotal };
+    return withTotal;
   },
 
   'GET /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
     const [vendor] = await withTotals(
       orgId,
-      [await getVendor(orgId, idOf(request))],
+      [await getVendor(orgId, request.params.id)],
       await defaultCurrencyOf(orgId),
     );
     return vendor;
@@ -48,8 +40,8 @@ export const handler = resourceHandler({
   'PUT /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
     // The id is checked (404) before the body (400), so another tenant's id learns nothing from validation.
-    const before = await getVendor(orgId, idOf(request));
-    const { version, ...fields } = parseBody(request, vendorUpdateSchema);
+    const before = await getVendor(orgId, request.params.id);
+    const { version, ...fields } = request.body;
     const [vendor] = await withTotals(
       orgId,
       [await updateVendor(orgId, before, fields, version)],
@@ -60,19 +52,19 @@ export const handler = resourceHandler({
 
   'POST /api/vendors/{id}/merge': async (request) => {
     const principal = request.principal();
-    const targetId = idOf(request);
-    const { sourceVendorId } = parseBody(request, vendorMergeSchema);
+    const targetId = request.params.id;
+    const { sourceVendorId } = request.body;
     const merged = await mergeVendors(principal.orgId, targetId, sourceVendorId, {
       actor: principal.actorId,
       actorName: await actorNameOf(principal),
     });
     const [vendor] = await withTotals(principal.orgId, [merged], await defaultCurrencyOf(principal.orgId));
-    return { status: 200, body: vendor };
+    return vendor;
   },
 
   'DELETE /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
-    await deleteVendor(orgId, idOf(request));
+    await deleteVendor(orgId, request.params.id);
     return { status: 204 };
   },
 });

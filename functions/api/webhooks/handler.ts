@@ -1,9 +1,4 @@
-import {
-  idSchema,
-  type Webhook,
-  webhookDeliveryQuerySchema,
-  webhookInputSchema,
-} from '../../../shared/schemas';
+import type { Webhook } from '../../../shared/schemas';
 import type { WebhookItem } from '../../adapters/dynamodb/webhooks';
 import {
   createWebhook,
@@ -22,7 +17,8 @@ import { conflict } from '../../core/errors/app-error';
 import { generateWebhookSecret } from '../../core/webhooks/signing';
 import { env } from '../../env';
 import { MASK } from '../integrations/mask';
-import { type ApiRequest, parseBody, parseParam, parseQuery, resourceHandler } from '../lib/http';
+import { type IdRequest, resourceHandler } from '../lib/http';
+import { webhooksContract } from './contract';
 
 /**
  * A webhook as the API answers it: the secret is write-only, shown masked — except in the answers that
@@ -52,10 +48,9 @@ async function sealedItem(orgId: string, item: WebhookItem): Promise<WebhookItem
   return { ...item, secret };
 }
 
-const webhookOf = (request: ApiRequest) =>
-  getWebhook(request.principal().orgId, parseParam(request, 'id', idSchema));
+const webhookOf = (request: IdRequest) => getWebhook(request.principal().orgId, request.params.id);
 
-export const handler = resourceHandler({
+export const handler = resourceHandler(webhooksContract, {
   'GET /api/webhooks': async (request) => {
     const { orgId } = request.principal();
     const stored = await listWebhooks(orgId);
@@ -67,11 +62,11 @@ export const handler = resourceHandler({
 
   'POST /api/webhooks': async (request) => {
     const { orgId } = request.principal();
-    const input = parseBody(request, webhookInputSchema);
+    const input = request.body;
     await refuseUncallableUrl(input.url, 'url');
     const clear = input.secret ?? generateWebhookSecret();
     const created = await createWebhook(orgId, { ...input, secret: await sealSecret(orgId, clear) });
-    return { status: 201, body: toWebhook(created, clear) };
+    return toWebhook(created, clear);
   },
 
   'GET /api/webhooks/{id}': async (request) => {
@@ -80,27 +75,23 @@ export const handler = resourceHandler({
   },
 
   'DELETE /api/webhooks/{id}': async (request) => {
-    await deleteWebhook(request.principal().orgId, parseParam(request, 'id', idSchema));
+    await deleteWebhook(request.principal().orgId, request.params.id);
     return { status: 204 };
   },
 
   /** A new secret, answered once; the old one keeps signing beside it during the overlap. */
   'POST /api/webhooks/{id}/rotate-secret': async (request) => {
     const { orgId } = request.principal();
-    const id = parseParam(request, 'id', idSchema);
+    const id = request.params.id;
     const clear = generateWebhookSecret();
     const overlapUntil = new Date(Date.now() + env().WEBHOOK_SECRET_OVERLAP_SECONDS * 1000).toISOString();
     const rotated = await rotateWebhookSecret(orgId, id, await sealSecret(orgId, clear), overlapUntil);
-    return { status: 200, body: toWebhook(rotated, clear) };
+    return toWebhook(rotated, clear);
   },
 
   'GET /api/webhooks/{id}/deliveries': async (request) => {
     const webhook = await webhookOf(request);
-    return listDeliveries(
-      request.principal().orgId,
-      webhook.id,
-      parseQuery(request, webhookDeliveryQuerySchema),
-    );
+    return listDeliveries(request.principal().orgId, webhook.id, request.query);
   },
 
   /** Queues one more attempt of a logged delivery, with the same `webhook-id`; the log shows its outcome. */
@@ -108,7 +99,7 @@ export const handler = resourceHandler({
     const { orgId } = request.principal();
     const webhook = await webhookOf(request);
     if (webhook.status === 'INACTIVE') throw conflict('webhook_disabled', 'This webhook is disabled');
-    const delivery = await getDelivery(orgId, webhook.id, parseParam(request, 'deliveryId', idSchema));
+    const delivery = await getDelivery(orgId, webhook.id, request.params.deliveryId);
     const now = new Date().toISOString();
     await queueWebhookAttempt(
       {

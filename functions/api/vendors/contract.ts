@@ -1,0 +1,68 @@
+import {
+  entityListQuerySchema,
+  idSchema,
+  pageOf,
+  vendorInputSchema,
+  vendorMergeSchema,
+  vendorUpdateSchema,
+} from '../../../shared/schemas';
+import * as named from '../lib/components';
+import { defineContract } from '../lib/contract';
+import { edit, read } from '../lib/rights';
+
+/** The routes of vendors: what each reads and answers (functions/api/lib/contract.ts). */
+export const vendorsContract = defineContract({
+  'GET /api/vendors': {
+    rule: read('vendors:read'),
+    tag: 'Vendors',
+    summary: 'List vendors with live totals',
+    query: entityListQuerySchema,
+    success: 200,
+    response: pageOf(named.Vendor),
+  },
+  'POST /api/vendors': {
+    rule: edit('vendors:write'),
+    tag: 'Vendors',
+    summary: 'Create a vendor',
+    body: vendorInputSchema,
+    success: 201,
+    response: named.Vendor,
+    errors: [400, 409],
+  },
+  'GET /api/vendors/{id}': {
+    rule: read('vendors:read'),
+    tag: 'Vendors',
+    summary: 'Get a vendor',
+    params: { id: idSchema },
+    success: 200,
+    response: named.Vendor,
+  },
+  'PUT /api/vendors/{id}': {
+    rule: edit('vendors:write'),
+    tag: 'Vendors',
+    summary: 'Edit a vendor',
+    params: { id: idSchema },
+    body: vendorUpdateSchema,
+    success: 200,
+    response: named.Vendor,
+    errors: [400, 404, 409],
+  },
+  'POST /api/vendors/{id}/merge': {
+    rule: edit('vendors:write'),
+    tag: 'Vendors',
+    summary:
+      'Merge another vendor into this one: its invoices are linked to this vendor (their totals follow), its names become aliases, and it is deleted',
+    params: { id: idSchema },
+    body: vendorMergeSchema,
+    success: 200,
+    response: named.Vendor,
+    errors: [400, 404, 409],
+  },
+  'DELETE /api/vendors/{id}': {
+    rule: edit('vendors:write'),
+    tag: 'Vendors',
+    summary: 'Delete a vendor',
+    params: { id: idSchema },
+    success: 204,
+  },
+});
