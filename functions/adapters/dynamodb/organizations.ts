@@ -17,6 +17,7 @@ import {
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
 import { env } from '../../env';
+import { logError } from '../observability/logger';
 import { ensureDefaultCategories } from './categories';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, monthOf } from './keys';
@@ -177,9 +178,7 @@ export async function provisionUser(
       );
       // Best effort: listing categories seeds them lazily too, so a failure here must not fail sign-in.
       await ensureDefaultCategories(orgId).catch((error) =>
-        console.error(
-          JSON.stringify({ level: 'WARN', message: 'Category seeding failed', orgId, error: String(error) }),
-        ),
+        logError('Category seeding failed', error, { orgId }),
       );
       return { orgId, userId: identity.sub };
     } catch (error) {
@@ -275,14 +274,7 @@ async function joinInvitedOrganization(
     await Promise.all(
       others.map((other) =>
         deleteInvitation(other.orgId, other.email).catch((error) =>
-          console.error(
-            JSON.stringify({
-              level: 'WARN',
-              message: 'Dropping another invitation failed',
-              orgId: other.orgId,
-              error: String(error),
-            }),
-          ),
+          logError('Dropping another invitation failed', error, { orgId: other.orgId }),
         ),
       ),
     );

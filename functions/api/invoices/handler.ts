@@ -23,6 +23,7 @@ import {
   withLineSplits,
 } from '../../adapters/dynamodb/invoices';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
+import { logError } from '../../adapters/observability/logger';
 import { deleteObject, getObjectBytes } from '../../adapters/s3/storage';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { changesApprovedFields } from '../../core/approvals/steps';
@@ -177,7 +178,7 @@ export const handler = resourceHandler({
     if (changes.approvalSteps) await notifyApprovers(after);
     // A changed category teaches the organization's classifier; learning never fails the edit.
     await learnFromCorrection(before, after).catch((error) =>
-      console.error('Learning from a correction failed', error),
+      logError('Learning from a correction failed', error, { invoiceId: after.id }),
     );
     return toInvoice(after);
   },

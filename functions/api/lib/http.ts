@@ -4,6 +4,8 @@ import { ZodError, type z } from 'zod';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/constants';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/organizations';
+import { logError } from '../../adapters/observability/logger';
+import { observability } from '../../adapters/observability/middleware';
 import { AppError } from '../../core/errors/app-error';
 import { type Principal, principalOf } from './principal';
 import { authorize, PUBLIC, type Rule, ruleOf } from './rights';
@@ -173,7 +175,7 @@ async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
   const plan: Plan = PLANS.includes(context.plan as Plan) ? (context.plan as Plan) : 'STARTER';
   const quota = PLAN_MONTHLY_API_QUOTA[plan];
   const withinQuota = await countApiCall(context.orgId, quota).catch((error) => {
-    logger.error('Counting the API call failed', error);
+    logError('Counting the API call failed', error);
     return true;
   });
   if (!withinQuota) {
@@ -184,21 +186,6 @@ async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
     );
   }
 }
-
-const logger = {
-  error(message: string, error: unknown) {
-    console.error(
-      JSON.stringify({
-        level: 'ERROR',
-        message,
-        error:
-          error instanceof Error
-            ? { name: error.name, message: error.message, stack: error.stack }
-            : String(error),
-      }),
-    );
-  },
-};
 
 /**
  * Builds the Lambda handler of one /api resource: routing by method and path, then the route's own
@@ -247,9 +234,11 @@ export function resourceHandler(
       throw new AppError('input', 'method_not_allowed', `Method ${method} is not allowed on ${event.path}`);
     throw new AppError('not_found', 'route_not_found', `No route for ${method} ${event.path}`);
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base).use({
-    onError: async (request) => {
-      request.response = errorResult(request.error, logger.error);
-    },
-  });
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base)
+    .use(observability())
+    .use({
+      onError: async (request) => {
+        request.response = errorResult(request.error, logError);
+      },
+    });
 }

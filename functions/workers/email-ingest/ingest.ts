@@ -2,6 +2,7 @@ import { simpleParser } from 'mailparser';
 import { findInboxOrganization } from '../../adapters/dynamodb/inboxes';
 import type { InvoiceItem } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
+import { logError, logger } from '../../adapters/observability/logger';
 import { uploadFile } from '../../api/invoices/upload';
 import { selectAttachments } from '../../core/email/attachments';
 import { isSenderAllowed, localPartAt } from '../../core/email/senders';
@@ -31,11 +32,6 @@ export interface InboundEmail {
    */
   authenticated?: boolean;
 }
-
-const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string, fields: Record<string, unknown>) =>
-  console[level === 'INFO' ? 'log' : level === 'WARN' ? 'warn' : 'error'](
-    JSON.stringify({ level, message, ...fields }),
-  );
 
 /**
  * What an envelope recipient is: an organization's inbox, an address at the inbox domain that is no
@@ -70,7 +66,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
   for (const localPart of inboxes) {
     const org = await findInboxOrganization(localPart);
     if (!org) {
-      log('WARN', 'Inbound e-mail to an unknown inbox dropped', { recipient: localPart, from });
+      logger.warn('Inbound e-mail to an unknown inbox dropped', { recipient: localPart, from });
       outcomes.push({ status: 'unknown_inbox', recipient: localPart });
       continue;
     }
@@ -83,7 +79,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
           ? 'unauthenticated'
           : undefined;
     if (reason) {
-      log('WARN', 'Inbound e-mail dropped: sender not allowed', { orgId: org.id, from, reason, subject });
+      logger.warn('Inbound e-mail dropped: sender not allowed', { orgId: org.id, from, reason, subject });
       outcomes.push({ orgId: org.id, status: 'dropped', reason });
       continue;
     }
@@ -101,7 +97,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
       } catch (error) {
         // The plan limit (or any other refusal) is reported per file; the other files still count.
         if (!(error instanceof AppError))
-          log('ERROR', 'Storing an e-mailed invoice failed', { orgId: org.id, error: String(error) });
+          logError('Storing an e-mailed invoice failed', error, { orgId: org.id });
         const reason = error instanceof AppError ? error.message : 'it could not be stored; send it again';
         refused.push({ filename: file.filename, reason });
       }
@@ -113,7 +109,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
         message: notificationText(from, subject, created.length, refused),
       });
     }
-    log('INFO', 'Inbound e-mail ingested', { orgId: org.id, from, invoices: created.length, refused });
+    logger.info('Inbound e-mail ingested', { orgId: org.id, from, invoices: created.length, refused });
     outcomes.push({ orgId: org.id, status: 'ingested', invoiceIds: created.map((i) => i.id), refused });
   }
   return outcomes;

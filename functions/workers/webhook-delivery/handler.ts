@@ -14,6 +14,7 @@ import {
   type WebhookItem,
 } from '../../adapters/dynamodb/webhooks';
 import { type PostResult, postJson } from '../../adapters/http';
+import { observed } from '../../adapters/observability/middleware';
 import { openSecret } from '../../adapters/secrets';
 import { AppError } from '../../core/errors/app-error';
 import { invoiceEventBody } from '../../core/webhooks/event-body';
@@ -242,7 +243,7 @@ export function createWebhookHandler(deps: WebhookDeps) {
     );
 }
 
-export const handler = createWebhookHandler({
+const webhookDelivery = createWebhookHandler({
   config: () => {
     const e = env();
     return {
@@ -270,3 +271,5 @@ export const handler = createWebhookHandler({
   post: postJson,
   enqueue: queueWebhookAttempt,
 });
+
+export const handler = observed(webhookDelivery, 'webhook-delivery');

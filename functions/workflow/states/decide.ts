@@ -7,6 +7,8 @@ import {
 } from '../../adapters/dynamodb/invoices';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { recordDecision } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { splitsAfterRun } from '../../core/invoices/allocations';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
@@ -113,7 +115,9 @@ export async function settle(
 }
 
 /** Decide: PROCESSED or REVIEW_REQUIRED with reasons, from what the earlier states stored with the run. */
-export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function decideState({
+  ctx: input,
+}: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'DECIDING').catch((error) => {
     // A retried Decide after its own successful write finds the run settled: settle() tells.
@@ -125,7 +129,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     ...(ctx.contentType ? { contentType: ctx.contentType } : {}),
   };
   if (ctx.rejectReason) {
-    await settle(
+    const rejected = await settle(
       ctx,
       {
         ...file,
@@ -139,6 +143,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
       },
       [],
     );
+    recordDecision(rejected);
     return ctx;
   }
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
@@ -183,8 +188,9 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     },
     extracted.lineItems,
   );
+  recordDecision(after);
   const autoApproved =
     after?.status === 'PROCESSED' && (await autoApproveIfAllowed(after, await getOrganization(ctx.orgId)));
   if (after && !autoApproved) await notifyApprovers(after);
   return ctx;
-}
+});

@@ -2,6 +2,7 @@ import { PLAN_MONTHLY_INVOICE_LIMIT } from '../../../shared/constants';
 import { createInvoice, findInvoice, MonthlyLimitReached } from '../../adapters/dynamodb/invoices';
 import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { deleteReservation, findReservation } from '../../adapters/dynamodb/upload-reservations';
+import { observed } from '../../adapters/observability/middleware';
 import { deleteObject, parseObjectKey } from '../../adapters/s3/storage';
 import { newInvoiceItem } from '../../api/invoices/upload';
 import { AppError } from '../../core/errors/app-error';
@@ -25,7 +26,9 @@ function keyVariants(objectKey: string): string[] {
  * put: a duplicate event finds it exists). An object under uploads/ with neither is an orphan (an
  * expired reservation, a deleted invoice) and is deleted.
  */
-export async function handler(input: ExecutionInput): Promise<WorkflowContext> {
+export const handler = observed(async function registerState(
+  input: ExecutionInput,
+): Promise<WorkflowContext> {
   const parsed = parseObjectKey(input.objectKey);
   const base = {
     bucket: input.bucket,
@@ -80,4 +83,4 @@ export async function handler(input: ExecutionInput): Promise<WorkflowContext> {
   await deleteReservation(orgId, invoiceId);
   await publishInvoiceEvent(orgId, invoiceId, 'invoice.uploaded');
   return { ...base, orgId, invoiceId, objectKey: item.objectKey, registered: true };
-}
+});

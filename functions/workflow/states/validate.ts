@@ -5,6 +5,7 @@ import {
   invoicesOfVendor,
   recordContentHash,
 } from '../../adapters/dynamodb/invoices';
+import { observed } from '../../adapters/observability/middleware';
 import {
   aiConfidenceOf,
   duplicateMatches,
@@ -48,7 +49,9 @@ const nameOf = (d: DuplicateOf) =>
  * same total and date (found on the vendor index, GSI2), never across organizations. Every invoice
  * sent to review carries at least one reason in words.
  */
-export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function validateState({
+  ctx: input,
+}: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'VALIDATING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
@@ -95,4 +98,4 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
   };
   await updateRun(ctx.orgId, ctx.invoiceId, ctx.runId, 'validation', validation);
   return ctx;
-}
+});
