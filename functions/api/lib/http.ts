@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
+import type * as z from 'zod';
+import { ZodError } from 'zod';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/constants';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/organizations';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { invitationCreateSchema, memberUpdateSchema } from '../../../shared/schemas';
 import { getUser, type UserItem } from '../../adapters/dynamodb/organizations';
 import {
