@@ -73,6 +73,17 @@ describe('observed handlers', () => {
     expect(lines[0].function_request_id).not.toBe(lines[1].function_request_id);
   });
 
+  it('keep concurrent invocations’ organizations apart, as one local process runs them all', async () => {
+    const handler = observed(async function decideState(input: { ctx: { orgId: string } }) {
+      await new Promise((resolve) => setTimeout(resolve, input.ctx.orgId === 'org-a' ? 30 : 5));
+      logger.info('decided');
+    });
+    const lines = await captureOutput(async () => {
+      await Promise.all([handler({ ctx: { orgId: 'org-a' } }), handler({ ctx: { orgId: 'org-b' } })]);
+    });
+    expect(lines.map((l) => l.orgId)).toEqual(['org-b', 'org-a']);
+  });
+
   it('pass a handler’s error on without logging it twice, and log errors one way: message, name, stack', async () => {
     const handler = observed(async () => {
       throw new Error('Table is gone');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { inInvocation } from './local-invocations';
 import { logger } from './logger';
 import { flushMetrics } from './metrics';
 import { tracer } from './tracer';
@@ -41,18 +42,19 @@ function invocationContext<E, R>(): MiddlewareObj<E, R> {
 }
 
 /**
- * THE middleware stack of every function (API resources, authorizer, workers, workflow states): the
- * X-Ray trace of the invocation (Lambda only), then the logger's context and the metrics flush. Use it
- * first, so it wraps everything else, including the API's error mapping.
+ * The middleware stack of every function: the X-Ray trace of the invocation (Lambda only), then the
+ * logger's context and the metrics flush.
  */
-export function observability<E = unknown, R = unknown>(): MiddlewareObj<E, R>[] {
+function observability<E = unknown, R = unknown>(): MiddlewareObj<E, R>[] {
   const stack: MiddlewareObj<E, R>[] = [invocationContext<E, R>()];
   if (tracer) stack.unshift(captureLambdaHandler(tracer) as MiddlewareObj<E, R>);
   return stack;
 }
 
 /**
- * A Lambda handler run through {@link observability}. Local callers (the workflow runner, the queue
+ * THE way every function (API resources, authorizer, workers, workflow states) becomes a Lambda handler:
+ * `handler` run through {@link observability}, outside anything else (the API's error mapping included),
+ * each invocation in a scope of its own (see local-invocations.ts). Local callers (the workflow runner, the queue
  * workers, tests) may leave out the Lambda context: `name` (the function's own name unless given) and a
  * fresh request id stand in for it, so local log lines still say which function and invocation wrote them.
  */
@@ -62,5 +64,7 @@ export function observed<E, R>(
 ): (event: E, context?: Context) => Promise<R> {
   const wrapped = middy<E, R>(handler).use(observability<E, R>());
   return (event, context) =>
-    wrapped(event, context ?? ({ functionName: name, awsRequestId: randomUUID() } as Context));
+    inInvocation(() =>
+      wrapped(event, context ?? ({ functionName: name, awsRequestId: randomUUID() } as Context)),
+    );
 }

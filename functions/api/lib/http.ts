@@ -6,7 +6,7 @@ import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/consta
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/organizations';
 import { logError } from '../../adapters/observability/logger';
-import { observability } from '../../adapters/observability/middleware';
+import { observed } from '../../adapters/observability/middleware';
 import { AppError } from '../../core/errors/app-error';
 import { type Principal, principalOf } from './principal';
 import { authorize, PUBLIC, type Rule, ruleOf } from './rights';
@@ -235,11 +235,11 @@ export function resourceHandler(
       throw new AppError('input', 'method_not_allowed', `Method ${method} is not allowed on ${event.path}`);
     throw new AppError('not_found', 'route_not_found', `No route for ${method} ${event.path}`);
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base)
-    .use(observability())
-    .use({
+  return observed(
+    middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base).use({
       onError: async (request) => {
         request.response = errorResult(request.error, logError);
       },
-    });
+    }),
+  );
 }
