@@ -54,9 +54,10 @@ function observability<E = unknown, R = unknown>(): MiddlewareObj<E, R>[] {
 /**
  * THE way every function (API resources, authorizer, workers, workflow states) becomes a Lambda handler:
  * `handler` run through {@link observability}, outside anything else (the API's error mapping included),
- * each invocation in a scope of its own (see local-invocations.ts). Local callers (the workflow runner, the queue
- * workers, tests) may leave out the Lambda context: `name` (the function's own name unless given) and a
- * fresh request id stand in for it, so local log lines still say which function and invocation wrote them.
+ * each invocation in a scope of its own (see local-invocations.ts). Local callers (the workflow runner,
+ * the queue workers, tests) may leave out the Lambda context: `name` (the function's own name unless
+ * given) and a fresh request id stand in for it, so local log lines say which function and invocation
+ * wrote them.
  */
 export function observed<E, R>(
   handler: (event: E, context: Context) => Promise<R>,
