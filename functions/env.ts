@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Configuration of every function, parsed once at cold start so a missing setting fails fast with a

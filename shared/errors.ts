@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error kind the API can answer with; the HTTP status is derived from the kind in one place. */
 export const ERROR_KINDS = [

@@ -1,4 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { observed } from '../adapters/observability/middleware';
 import { bearerToken, verifyBearer } from './verify-bearer';
 
 /**
@@ -6,9 +7,9 @@ import { bearerToken, verifyBearer } from './verify-bearer';
  * key as the bearer. Throwing 'Unauthorized' is API Gateway's contract for a 401; the gateway response
  * for UNAUTHORIZED is configured to answer JSON.
  */
-export const handler = async (
+export const handler = observed(async function authorizer(
   event: APIGatewayRequestAuthorizerEvent,
-): Promise<APIGatewayAuthorizerResult> => {
+): Promise<APIGatewayAuthorizerResult> {
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   );
@@ -37,7 +38,7 @@ export const handler = async (
     },
     usageIdentifierKey: usagePlanKey(principal.plan),
   };
-};
+});
 
 /** The API Gateway key of the usage plan matching the organization's subscription plan (cloud only). */
 function usagePlanKey(plan: string): string | undefined {

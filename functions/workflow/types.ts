@@ -15,6 +15,8 @@ export interface WorkflowContext {
   claimed?: boolean;
   /** The invoice's `processingRunId` this execution claimed; every later write is guarded by it. */
   runId?: string;
+  /** Set by Claim: when this execution claimed the run (extraction latency is measured from it). */
+  claimedAt?: string;
   /** Where an asynchronous Textract job writes its answer (tenant- and run-scoped). */
   textractPrefix?: string;
   /** Set by Inspect. */

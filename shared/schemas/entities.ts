@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLANS } from '../constants';
 import { currencyCodeSchema, DEFAULT_CURRENCY, isoDate, isoDateTime } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../constants';
 import { approvalStepsSchema } from './approvals';
 import { currencyCodeSchema, idSchema, isoDate, isoDateTime } from './common';

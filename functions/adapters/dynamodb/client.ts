@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../env';
+import { traced } from '../observability/tracer';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -14,7 +15,7 @@ export function db(): DynamoDBDocumentClient {
         ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
     });
-    documentClient = DynamoDBDocumentClient.from(raw, {
+    documentClient = DynamoDBDocumentClient.from(traced(raw), {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
   }

@@ -9,6 +9,7 @@ import { keys } from './keys';
 import type { OrganizationItem } from './organizations';
 import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
 import { findUserBySub, ROLE_MODEL, type UserItem } from './users';
+import { logError } from '../observability/logger';
 
 export interface Identity {
   sub: string;
@@ -94,9 +95,7 @@ export async function provisionUser(
     if (created) {
       // Best effort: listing categories seeds them lazily too, so a failure here must not fail sign-in.
       await ensureDefaultCategories(orgId).catch((error) =>
-        console.error(
-          JSON.stringify({ level: 'WARN', message: 'Category seeding failed', orgId, error: String(error) }),
-        ),
+        logError('Category seeding failed', error, { orgId }),
       );
       return { orgId, userId: identity.sub };
     }
@@ -185,14 +184,7 @@ async function joinInvitedOrganization(
     await Promise.all(
       others.map((other) =>
         deleteInvitation(other.orgId, other.email).catch((error) =>
-          console.error(
-            JSON.stringify({
-              level: 'WARN',
-              message: 'Dropping another invitation failed',
-              orgId: other.orgId,
-              error: String(error),
-            }),
-          ),
+          logError('Dropping another invitation failed', error, { orgId: other.orgId }),
         ),
       ),
     );

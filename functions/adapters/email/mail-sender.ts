@@ -1,6 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../../env';
+import { traced } from '../observability/tracer';
 
 /** An e-mail the product sends (integration e-mails, invitations, notices). */
 export interface OutgoingEmail {
@@ -29,7 +30,7 @@ function transport(): Transporter {
         ? // Loopback only, so neither TLS nor authentication.
           nodemailer.createTransport({ host: SMTP_HOST, port: SMTP_PORT, secure: false, ignoreTLS: true })
         : nodemailer.createTransport({
-            SES: { sesClient: new SESv2Client({ region: AWS_REGION }), SendEmailCommand },
+            SES: { sesClient: traced(new SESv2Client({ region: AWS_REGION })), SendEmailCommand },
           });
   }
   return transporter;

@@ -8,6 +8,7 @@ import {
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../../env';
+import { traced } from '../observability/tracer';
 
 let client: S3Client | undefined;
 
@@ -15,19 +16,21 @@ let client: S3Client | undefined;
 export function s3(): S3Client {
   if (!client) {
     const { S3_ENDPOINT, AWS_REGION } = env();
-    client = new S3Client({
-      region: AWS_REGION,
-      ...(S3_ENDPOINT
-        ? {
-            endpoint: S3_ENDPOINT,
-            forcePathStyle: true,
-            credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          }
-        : {}),
-      // s3rver stores aws-chunked uploads with trailing checksums corrupted; S3 accepts either.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    client = traced(
+      new S3Client({
+        region: AWS_REGION,
+        ...(S3_ENDPOINT
+          ? {
+              endpoint: S3_ENDPOINT,
+              forcePathStyle: true,
+              credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+            }
+          : {}),
+        // s3rver stores aws-chunked uploads with trailing checksums corrupted; S3 accepts either.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    );
   }
   return client;
 }

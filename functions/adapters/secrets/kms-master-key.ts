@@ -1,4 +1,5 @@
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { traced } from '../observability/tracer';
 import type { EncryptionContext, MasterKey } from './envelope';
 
 /**
@@ -6,7 +7,7 @@ import type { EncryptionContext, MasterKey } from './envelope';
  * as KMS encryption context (logged in CloudTrail, and required to decrypt). Which functions may call which
  * is decided by their IAM grants (infra/cloud: AppFunction.bindSecretsKey).
  */
-export function kmsMasterKey(keyId: string, client: KMSClient = new KMSClient({})): MasterKey {
+export function kmsMasterKey(keyId: string, client: KMSClient = traced(new KMSClient({}))): MasterKey {
   const encryptionContext = (context: EncryptionContext) => ({ organizationId: context.organizationId });
   return {
     async generateDataKey(context) {

@@ -1,5 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { env } from '../../env';
+import { traced } from '../observability/tracer';
 
 let client: SQSClient | undefined;
 
@@ -7,12 +8,14 @@ let client: SQSClient | undefined;
 export function sqs(): SQSClient {
   if (!client) {
     const { SQS_ENDPOINT, AWS_REGION } = env();
-    client = new SQSClient({
-      region: AWS_REGION,
-      ...(SQS_ENDPOINT
-        ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
-    });
+    client = traced(
+      new SQSClient({
+        region: AWS_REGION,
+        ...(SQS_ENDPOINT
+          ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+          : {}),
+      }),
+    );
   }
   return client;
 }

@@ -1,5 +1,6 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { findInvoice } from '../dynamodb/invoices';
+import { traced } from '../observability/tracer';
 import type { ProcessingStarter } from './processing-port';
 
 /**
@@ -12,7 +13,7 @@ export class StepFunctionsStarter implements ProcessingStarter {
   readonly #stateMachineArn: string;
 
   constructor(options: { stateMachineArn: string; client?: SFNClient }) {
-    this.#client = options.client ?? new SFNClient({});
+    this.#client = options.client ?? traced(new SFNClient({}));
     this.#stateMachineArn = options.stateMachineArn;
   }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { INTEGRATION_CONFIG_SCHEMAS, INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
 import {
   createIntegration,

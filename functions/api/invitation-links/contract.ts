@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';
 import { PUBLIC } from '../lib/rights';

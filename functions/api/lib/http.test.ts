@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '../../core/errors/app-error';
 import { defineContract } from './contract';
 import { resourceHandler } from './http';

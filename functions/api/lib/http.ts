@@ -1,9 +1,12 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
+import type * as z from 'zod';
+import { ZodError } from 'zod';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/constants';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/usage';
+import { logError } from '../../adapters/observability/logger';
+import { observed } from '../../adapters/observability/middleware';
 import { AppError } from '../../core/errors/app-error';
 import type { Contract, RouteContract, RouteInput, RouteKey } from './contract';
 import { type Principal, principalOf } from './principal';
@@ -235,7 +238,7 @@ async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
   const plan: Plan = PLANS.includes(context.plan as Plan) ? (context.plan as Plan) : 'STARTER';
   const quota = PLAN_MONTHLY_API_QUOTA[plan];
   const withinQuota = await countApiCall(context.orgId, quota).catch((error) => {
-    logger.error('Counting the API call failed', error);
+    logError('Counting the API call failed', error);
     return true;
   });
   if (!withinQuota) {
@@ -247,20 +250,6 @@ async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
   }
 }
 
-const logger = {
-  error(message: string, error: unknown) {
-    console.error(
-      JSON.stringify({
-        level: 'ERROR',
-        message,
-        error:
-          error instanceof Error
-            ? { name: error.name, message: error.message, stack: error.stack }
-            : String(error),
-      }),
-    );
-  },
-};
 
 /**
  * Builds the Lambda handler of one /api resource from its contract and the implementation of each route:
@@ -299,8 +288,8 @@ export function resourceHandler<C extends Contract>(contract: C, routes: Impleme
   // Every resource's one middy stack: shared middlewares go here, before the error mapping.
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(base).use({
     onError: async (request) => {
-      request.response = errorResult(request.error, logger.error);
+      request.response = errorResult(request.error, logError);
     },
   });
-  return Object.assign(handler, { routes: compiled.map((r) => r.key) });
+  return Object.assign(observed(handler), { routes: compiled.map((r) => r.key) });
 }

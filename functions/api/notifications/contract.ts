@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { notificationListSchema, notificationsReadSchema } from '../../../shared/schemas';
 import { defineContract } from '../lib/contract';
 import { NOTIFICATIONS } from '../lib/rights';

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPERATIONS } from '../contracts';
 import * as named from '../lib/components';
 import type { RouteContract, RouteKey } from '../lib/contract';

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { eventInvoiceSchema, invoiceEventBodySchema, WEBHOOK_EVENTS } from '../../../shared/schemas';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { invitationCreateSchema, memberUpdateSchema, pageOf } from '../../../shared/schemas';
 import * as named from '../lib/components';
 import { defineContract } from '../lib/contract';

@@ -10,6 +10,7 @@ import { markEdits } from './fields';
 import type { InvoiceItem } from './invoice';
 import { splitChanges } from './splits';
 import { assertTransition } from './transitions';
+import { logError } from '../../adapters/observability/logger';
 
 /**
  * A reviewer corrects an invoice (PUT /api/invoices/{id}): only while it waits for a decision, only on
@@ -59,7 +60,7 @@ export async function editInvoice(
   if (changes.approvalSteps) await notifyApprovers(after);
   // A changed category teaches the organization's classifier; learning never fails the edit.
   await learnFromCorrection(before, after).catch((error) =>
-    console.error('Learning from a correction failed', error),
+    logError('Learning from a correction failed', error, { invoiceId: after.id }),
   );
   return after;
 }

@@ -1,3 +1,5 @@
+import { logger } from '../../adapters/observability/logger';
+import { observed } from '../../adapters/observability/middleware';
 import { sweepAbandonedUploads, UPLOAD_GRACE_MS } from '../../core/invoices/abandoned-upload';
 
 /**
@@ -5,8 +7,11 @@ import { sweepAbandonedUploads, UPLOAD_GRACE_MS } from '../../core/invoices/aban
  * between creating the invoice and storing the file), once they are older than any request can be.
  * Locally the workflow runner does the same when it starts.
  */
-export async function handler(): Promise<{ settled: number; checked: number }> {
+export const handler = observed(async function abandonedUploads(): Promise<{
+  settled: number;
+  checked: number;
+}> {
   const result = await sweepAbandonedUploads(new Date(Date.now() - UPLOAD_GRACE_MS));
-  console.log(JSON.stringify({ level: 'info', message: 'Swept pending uploads', ...result }));
+  logger.info('Swept pending uploads', result);
   return result;
-}
+});

@@ -1,4 +1,5 @@
 import type { SESEvent, SESReceipt } from 'aws-lambda';
+import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { env } from '../../env';
 import { INBOUND_MAIL_PREFIX } from './inbound-mail';
@@ -13,7 +14,7 @@ const authenticated = (receipt: SESReceipt) =>
  * invokes this function with the envelope recipients and verdicts; the message itself is read from S3 (SES
  * events carry headers only) and ingested exactly as the local SMTP server does.
  */
-export async function handler(event: SESEvent): Promise<void> {
+export const handler = observed(async function emailIngest(event: SESEvent): Promise<void> {
   const bucket = env().INBOUND_MAIL_BUCKET;
   if (!bucket) throw new Error('INBOUND_MAIL_BUCKET is not set');
   for (const record of event.Records) {
@@ -25,4 +26,4 @@ export async function handler(event: SESEvent): Promise<void> {
       authenticated: authenticated(receipt),
     });
   }
-}
+});

@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors/app-error';
 import type { InvoiceItem } from '../../core/invoices/invoice';
 import { registerUpload } from '../../core/invoices/upload';
 import { env } from '../../env';
+import { logError, logger } from '../../adapters/observability/logger';
 
 /** What became of one inbound e-mail for one inbox it was addressed to. */
 export type IngestOutcome =
@@ -31,10 +32,6 @@ export interface InboundEmail {
   authenticated?: boolean;
 }
 
-const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string, fields: Record<string, unknown>) =>
-  console[level === 'INFO' ? 'log' : level === 'WARN' ? 'warn' : 'error'](
-    JSON.stringify({ level, message, ...fields }),
-  );
 
 /**
  * What an envelope recipient is: an organization's inbox, an address at the inbox domain that is no
@@ -69,7 +66,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
   for (const localPart of inboxes) {
     const org = await findInboxOrganization(localPart);
     if (!org) {
-      log('WARN', 'Inbound e-mail to an unknown inbox dropped', { recipient: localPart, from });
+      logger.warn('Inbound e-mail to an unknown inbox dropped', { recipient: localPart, from });
       outcomes.push({ status: 'unknown_inbox', recipient: localPart });
       continue;
     }
@@ -82,7 +79,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
           ? 'unauthenticated'
           : undefined;
     if (reason) {
-      log('WARN', 'Inbound e-mail dropped: sender not allowed', { orgId: org.id, from, reason, subject });
+      logger.warn('Inbound e-mail dropped: sender not allowed', { orgId: org.id, from, reason, subject });
       outcomes.push({ orgId: org.id, status: 'dropped', reason });
       continue;
     }
@@ -99,7 +96,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
       } catch (error) {
         // The plan limit (or any other refusal) is reported per file; the other files still count.
         if (!(error instanceof AppError))
-          log('ERROR', 'Storing an e-mailed invoice failed', { orgId: org.id, error: String(error) });
+          logError('Storing an e-mailed invoice failed', error, { orgId: org.id });
         const reason = error instanceof AppError ? error.message : 'it could not be stored; send it again';
         refused.push({ filename: file.filename, reason });
       }
@@ -111,7 +108,7 @@ export async function ingestEmail(mail: InboundEmail): Promise<IngestOutcome[]> 
         message: notificationText(from, subject, created.length, refused),
       });
     }
-    log('INFO', 'Inbound e-mail ingested', { orgId: org.id, from, invoices: created.length, refused });
+    logger.info('Inbound e-mail ingested', { orgId: org.id, from, invoices: created.length, refused });
     outcomes.push({ orgId: org.id, status: 'ingested', invoiceIds: created.map((i) => i.id), refused });
   }
   return outcomes;

@@ -11,6 +11,8 @@ import { addNotification } from '../../adapters/dynamodb/notifications';
 import { sendEmail } from '../../adapters/email/mail-sender';
 import { callOutbound } from '../../adapters/http';
 import { makeWebhookRequest } from '../../adapters/make/webhook';
+import { recordSyncOutcome } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 import { pushPropertywareBill } from '../../adapters/propertyware/client';
 import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
 import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
@@ -253,9 +255,10 @@ export function createSyncHandler(deps: SyncDeps) {
     });
     const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
     const at = now();
+    const status = outcome.ok ? 'SYNCED' : final ? 'FAILED' : 'RETRYING';
     const results = await deps.saveSyncResult(message.orgId, message.invoiceId, {
       ...base,
-      status: outcome.ok ? 'SYNCED' : final ? 'FAILED' : 'RETRYING',
+      status,
       remoteId: outcome.ok ? outcome.remoteId : null,
       attempts,
       lastError: outcome.ok ? null : outcome.error,
@@ -263,6 +266,7 @@ export function createSyncHandler(deps: SyncDeps) {
       approvedAt: message.at,
       updatedAt: at.toISOString(),
     });
+    recordSyncOutcome(status);
     await deps.recordIntegrationResult(message.orgId, integration.id, {
       ok: outcome.ok,
       ...(outcome.ok ? {} : { error: outcome.error }),
@@ -299,6 +303,7 @@ export function createSyncHandler(deps: SyncDeps) {
       nextAttemptAt: null,
       updatedAt: at.toISOString(),
     });
+    recordSyncOutcome('FAILED');
     await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${SEND_UNCERTAIN}`);
   }
 
@@ -343,7 +348,7 @@ async function changeSyncResult(
   throw new Error('The invoice kept changing; the sync outcome is retried');
 }
 
-export const handler = createSyncHandler({
+const integrationSync = createSyncHandler({
   findInvoice,
   // Each line item carries its own split, so the sync can book it per allocation.
   payloadOf: (invoice) => eventInvoiceOf(invoice),
@@ -376,3 +381,5 @@ export const handler = createSyncHandler({
   retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
   mailFrom: () => env().MAIL_FROM,
 });
+
+export const handler = observed(integrationSync, 'integration-sync');

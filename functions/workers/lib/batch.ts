@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logError } from '../../adapters/observability/logger';
 
 /** How many receives a message gets before SQS moves it to the dead-letter queue (the redrive policy). */
 export const maxReceiveCount = () => Number(process.env.MAX_RECEIVE_COUNT ?? 5);
@@ -16,7 +17,7 @@ export async function processBatch<T>(
   event: SQSEvent,
   handle: (message: T, record: SQSRecord) => Promise<void>,
   onError: (error: unknown, record: SQSRecord) => void = (error, record) =>
-    console.error(JSON.stringify({ level: 'error', messageId: record.messageId, error: String(error) })),
+    logError('Handling a queue message failed', error, { messageId: record.messageId }),
 ): Promise<SQSBatchResponse> {
   const results = await Promise.allSettled(
     event.Records.map(async (record) => handle(JSON.parse(record.body) as T, record)),

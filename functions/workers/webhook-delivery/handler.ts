@@ -13,6 +13,7 @@ import {
   type WebhookItem,
 } from '../../adapters/dynamodb/webhooks';
 import { type PostResult, postJson } from '../../adapters/http';
+import { observed } from '../../adapters/observability/middleware';
 import { openSecret } from '../../adapters/secrets';
 import {
   queueWebhookAttempt,
@@ -212,7 +213,7 @@ export function createWebhookHandler(deps: WebhookDeps) {
     );
 }
 
-export const handler = createWebhookHandler({
+const webhookDelivery = createWebhookHandler({
   config: () => {
     const e = env();
     return {
@@ -240,3 +241,5 @@ export const handler = createWebhookHandler({
   post: postJson,
   enqueue: queueWebhookAttempt,
 });
+
+export const handler = observed(webhookDelivery, 'webhook-delivery');

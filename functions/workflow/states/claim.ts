@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { observed } from '../../adapters/observability/middleware';
 import { canTransition } from '../../core/invoices/transitions';
 import type { StateInput, WorkflowContext } from '../types';
 
@@ -13,7 +14,7 @@ export const textractPrefixOf = (ctx: WorkflowContext, runId: string) =>
  * event, a second execution of the same run, or an invoice that is no longer UPLOADED is not claimed
  * and the execution ends. The status change goes through saveInvoice, so the aggregates move with it.
  */
-export async function handler({
+export const handler = observed(async function claimState({
   ctx,
   executionId,
 }: StateInput & { executionId?: string }): Promise<WorkflowContext> {
@@ -39,5 +40,11 @@ export async function handler({
     if ((error as { code?: string }).code === 'stale_version') return { ...ctx, claimed: false };
     throw error;
   }
-  return { ...ctx, claimed: true, runId, textractPrefix: textractPrefixOf(ctx, runId) };
-}
+  return {
+    ...ctx,
+    claimed: true,
+    runId,
+    claimedAt: new Date().toISOString(),
+    textractPrefix: textractPrefixOf(ctx, runId),
+  };
+});

@@ -2,6 +2,7 @@ import { loadOrgMemory } from '../../adapters/dynamodb/classifier-memory';
 import { orgSettings } from '../../adapters/dynamodb/organizations';
 import { getRun, type RunClassification, updateRun } from '../../adapters/dynamodb/runs';
 import { suggestVendor } from '../../adapters/dynamodb/vendors';
+import { observed } from '../../adapters/observability/middleware';
 import { CATEGORY_MIN_CONFIDENCE, classify } from '../../core/classification/classify';
 import { linkVendor, matchProperty } from '../../core/classification/match';
 import { orgCategories, orgOrganization, orgProperties, orgVendors } from '../lib/org-data';
@@ -16,7 +17,9 @@ import { claimed, type StateInput, type WorkflowContext } from '../types';
  * matches, made as a SUGGESTED vendor from the invoice. Then the property, and the currency:
  * extracted, else the vendor's, else the organization's default.
  */
-export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function classifyState({
+  ctx: input,
+}: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'CLASSIFYING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
@@ -93,4 +96,4 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
   };
   await updateRun(ctx.orgId, ctx.invoiceId, ctx.runId, 'classification', classification);
   return ctx;
-}
+});

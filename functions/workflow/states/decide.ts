@@ -7,6 +7,8 @@ import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fiel
 import { settle } from '../../core/invoices/processing';
 import { setStage } from '../lib/stage';
 import { claimed, StaleRun, type StateInput, type WorkflowContext } from '../types';
+import { recordDecision } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 
 /** The fields as the AI read them, kept on the invoice so reviewers' corrections can be counted. */
 function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
@@ -14,7 +16,7 @@ function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
 }
 
 /** Decide: PROCESSED or REVIEW_REQUIRED with reasons, from what the earlier states stored with the run. */
-export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function decideState({ ctx: input }: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'DECIDING').catch((error) => {
     // A retried Decide after its own successful write finds the run settled: settle() tells.
@@ -26,7 +28,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     ...(ctx.contentType ? { contentType: ctx.contentType } : {}),
   };
   if (ctx.rejectReason) {
-    await settle(
+    const rejected = await settle(
       ctx,
       {
         ...file,
@@ -40,6 +42,7 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
       },
       [],
     );
+    recordDecision(rejected);
     return ctx;
   }
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
@@ -84,8 +87,9 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
     },
     extracted.lineItems,
   );
+  recordDecision(after);
   const autoApproved =
     after?.status === 'PROCESSED' && (await autoApproveIfAllowed(after, await getOrganization(ctx.orgId)));
   if (after && !autoApproved) await notifyApprovers(after);
   return ctx;
-}
+});

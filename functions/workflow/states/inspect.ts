@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { tiffPageCount } from '../../core/files/page-count';
 import { sniffContentType } from '../../core/files/sniff';
@@ -73,7 +74,9 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
 }
 
 /** Inspect: reads the object and routes it to extraction (one page: sync; more: async job) or to review. */
-export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function inspectState({
+  ctx: input,
+}: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   let bytes: Uint8Array;
   try {
@@ -94,4 +97,4 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
   // Extraction is an SDK integration with no code of ours, so its stage is shown from here.
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, inspection.rejectReason ? 'DECIDING' : 'EXTRACTING');
   return next;
-}
+});

@@ -1,4 +1,6 @@
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { recordDecision } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 import { parseObjectKey } from '../../adapters/s3/storage';
 import { settle } from '../../core/invoices/processing';
 import { StaleRun, type WorkflowContext } from '../types';
@@ -49,7 +51,9 @@ export function failureReason(error: { Error?: string; Cause?: string } | undefi
  * run; without one (Register or Claim failed), only an invoice nobody has claimed (UPLOADED), never
  * another execution's work.
  */
-export async function handler(input: MarkFailedInput): Promise<{ marked: boolean }> {
+export const handler = observed(async function markFailedState(
+  input: MarkFailedInput,
+): Promise<{ marked: boolean }> {
   let state: MarkFailedInput = input;
   if (input.detail?.input) {
     state = {
@@ -95,9 +99,10 @@ export async function handler(input: MarkFailedInput): Promise<{ marked: boolean
       },
       null,
     );
+    recordDecision(after);
     return { marked: after !== null };
   } catch (error) {
     if (error instanceof StaleRun) return { marked: false };
     throw error;
   }
-}
+});

@@ -5,6 +5,8 @@ import { normalize } from '../../core/extraction/normalize';
 import { addressTextOf } from '../../core/extraction/pipeline';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
+import { recordExtractionLatency } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 
 /** Normalize's input: the whole state, with the analysis inline (sync) or the finished job's id (async). */
 export interface NormalizeInput {
@@ -42,7 +44,7 @@ export async function readJobOutput(prefix: string, jobId: string): Promise<Anal
  * `normalize`). The result is stored with the run and only the context goes on, which keeps the
  * raw answer (it can be hundreds of KB) out of every later state's payload.
  */
-export async function handler(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
+export const handler = observed(async function normalizeState(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
   const ctx = claimed(input.ctx);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
   let response: AnalyzeExpenseResponse;
@@ -59,5 +61,6 @@ export async function handler(input: NormalizeInput): Promise<{ ctx: WorkflowCon
     pageCount: response.DocumentMetadata?.Pages ?? ctx.pageCount ?? null,
     createdAt: new Date().toISOString(),
   });
+  recordExtractionLatency(ctx.claimedAt);
   return { ctx };
-}
+});

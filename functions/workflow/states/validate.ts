@@ -13,6 +13,7 @@ import {
 } from '../../core/validation/validate';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';
+import { observed } from '../../adapters/observability/middleware';
 
 /** Statuses whose invoices count as "already here" for the fuzzy duplicate check. */
 const SETTLED = new Set(['PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'PROCESSING']);
@@ -44,7 +45,7 @@ const nameOf = (d: DuplicateOf) =>
  * same total and date (found on the vendor index, GSI2), never across organizations. Every invoice
  * sent to review carries at least one reason in words.
  */
-export async function handler({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function validateState({ ctx: input }: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'VALIDATING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
@@ -91,4 +92,4 @@ export async function handler({ ctx: input }: StateInput): Promise<WorkflowConte
   };
   await updateRun(ctx.orgId, ctx.invoiceId, ctx.runId, 'validation', validation);
   return ctx;
-}
+});
