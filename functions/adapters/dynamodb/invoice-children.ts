@@ -20,11 +20,11 @@ async function listChildren<T>(
 }
 
 export const listLineItems = (orgId: string, invoiceId: string) =>
-  listChildren<LineItem>(orgId, invoiceId, 'LINE#');
+  listChildren<LineItem>(orgId, invoiceId, keys.lineItemPrefix);
 export const listComments = (orgId: string, invoiceId: string) =>
-  listChildren<Comment>(orgId, invoiceId, 'COMMENT#');
+  listChildren<Comment>(orgId, invoiceId, keys.commentPrefix);
 export const listEvents = (orgId: string, invoiceId: string) =>
-  listChildren<InvoiceEvent>(orgId, invoiceId, 'EVENT#', true);
+  listChildren<InvoiceEvent>(orgId, invoiceId, keys.eventPrefix, true);
 
 /** Replaces an invoice's line items (each processing run writes a fresh set). */
 export async function replaceLineItems(
@@ -32,7 +32,7 @@ export async function replaceLineItems(
   invoiceId: string,
   lines: Omit<LineItem, 'id'>[],
 ): Promise<LineItem[]> {
-  await deleteChildren(orgId, invoiceId, 'LINE#');
+  await deleteChildren(orgId, invoiceId, keys.lineItemPrefix);
   const items: LineItem[] = lines.map((line, i) => ({
     ...line,
     id: `${invoiceId.slice(-8)}-${String(i + 1).padStart(3, '0')}`,
@@ -45,7 +45,7 @@ export async function replaceLineItems(
             PutRequest: {
               Item: {
                 PK: keys.invoiceChildren(orgId, invoiceId),
-                SK: `LINE#${String(i + j + 1).padStart(4, '0')}`,
+                SK: keys.lineItemSk(i + j + 1),
                 entity: 'LineItem',
                 ...line,
               },
@@ -69,7 +69,7 @@ export async function addComment(
       TableName: tableName(),
       Item: {
         PK: keys.invoiceChildren(orgId, invoiceId),
-        SK: `COMMENT#${comment.id}`,
+        SK: keys.commentSk(comment.id),
         entity: 'Comment',
         ...comment,
       },
@@ -81,7 +81,7 @@ export async function addComment(
 /** The stored item of an audit event (written in the transaction of the invoice write it records). */
 export const eventRecord = (orgId: string, invoiceId: string, event: InvoiceEvent) => ({
   PK: keys.invoiceChildren(orgId, invoiceId),
-  SK: `EVENT#${event.id}`,
+  SK: keys.eventSk(event.id),
   entity: 'InvoiceEvent',
   ...event,
 });

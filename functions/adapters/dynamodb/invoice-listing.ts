@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import type { InvoiceListQuery, InvoiceStatus } from '../../../shared/schemas';
-import { vendorBucket } from '../../core/invoices/aggregates';
+import { vendorNameKey } from '../../core/invoices/aggregates';
 import type { InvoiceItem } from '../../core/invoices/invoice';
 import { getAggregate } from './aggregates';
 import { db, queryAll, tableName } from './client';
@@ -26,8 +26,10 @@ function idRange(query: InvoiceListQuery): { low: string; high: string } | undef
   if (query.to) toMs = Date.parse(`${query.to}T23:59:59.999Z`);
   if (fromMs === undefined && toMs === undefined) return undefined;
   return {
-    low: `INVOICE#${encodeTime(Math.max(0, fromMs ?? 0), 10)}`,
-    high: `INVOICE#${encodeTime(Math.min(toMs ?? Date.now() + 86_400_000, 2 ** 48 - 1), 10)}ZZZZZZZZZZZZZZZZZ`,
+    low: keys.invoiceSk(encodeTime(Math.max(0, fromMs ?? 0), 10)),
+    high: keys.invoiceSk(
+      `${encodeTime(Math.min(toMs ?? Date.now() + 86_400_000, 2 ** 48 - 1), 10)}ZZZZZZZZZZZZZZZZZ`,
+    ),
   };
 }
 
@@ -71,7 +73,7 @@ export async function listInvoices(
   const skName = useStatusIndex ? 'GSI1SK' : 'SK';
   const bounds = range
     ? { ':low': range.low, ':high': range.high }
-    : { ':low': 'INVOICE#', ':high': `INVOICE#${AFTER_EVERY_KEY_CHARACTER}` };
+    : { ':low': keys.invoicePrefix, ':high': keys.invoiceSk(AFTER_EVERY_KEY_CHARACTER) };
   const values: Record<string, unknown> = { ':pk': pk, ...bounds };
   const keyCondition = `${pkName} = :pk AND ${skName} BETWEEN :low AND :high`;
   const filters: string[] = [];
@@ -203,7 +205,7 @@ export async function invoicesOfVendor(
   vendorName: string,
   limit = 200,
 ): Promise<InvoiceItem[]> {
-  const key = vendorBucket({ vendorId: null, vendorName })?.slice('VENDOR#NAME#'.length);
+  const key = vendorNameKey(vendorName);
   if (!key) return [];
   const page = await db().send(
     new QueryCommand({ ...namingVendor(orgId, key), ScanIndexForward: false, Limit: limit }),
@@ -220,7 +222,7 @@ export async function invoicesOfVendorRecord(
   orgId: string,
   vendor: { id: string; nameKey: string | null },
 ): Promise<InvoiceItem[]> {
-  const invoices = sortKeyStartsWith(keys.orgPk(orgId), 'INVOICE#');
+  const invoices = sortKeyStartsWith(keys.orgPk(orgId), keys.invoicePrefix);
   const linked = await queryAll({
     ...invoices,
     FilterExpression: 'vendorId = :vendor',

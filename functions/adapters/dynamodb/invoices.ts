@@ -5,7 +5,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
-import { contributionDelta, vendorBucket } from '../../core/invoices/aggregates';
+import { contributionDelta, vendorBucket, vendorNameKey } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
 import { correctedFields, type ExtractedValues } from '../../core/invoices/fields';
 import { factsOf, type InvoiceItem } from '../../core/invoices/invoice';
@@ -37,7 +37,7 @@ function searchTextOf(item: InvoiceItem): string {
 }
 
 function vendorKeyOf(item: InvoiceItem): string | null {
-  return vendorBucket({ vendorId: null, vendorName: item.vendorName })?.slice('VENDOR#NAME#'.length) ?? null;
+  return item.vendorName ? vendorNameKey(item.vendorName) : null;
 }
 
 function toStored(item: InvoiceItem): Record<string, unknown> {
@@ -49,8 +49,10 @@ function toStored(item: InvoiceItem): Record<string, unknown> {
     aggregates: 3,
     searchText: searchTextOf(item),
     GSI1PK: keys.statusIndex(item.orgId, item.status),
-    GSI1SK: `INVOICE#${item.id}`,
-    ...(vendorKey ? { GSI2PK: keys.vendorIndex(item.orgId, vendorKey), GSI2SK: `INVOICE#${item.id}` } : {}),
+    GSI1SK: keys.invoiceSk(item.id),
+    ...(vendorKey
+      ? { GSI2PK: keys.vendorIndex(item.orgId, vendorKey), GSI2SK: keys.invoiceSk(item.id) }
+      : {}),
   };
 }
 
@@ -64,7 +66,7 @@ function labelsOf(item: InvoiceItem | undefined): Record<string, string> {
   const labels: Record<string, string> = {};
   const vendor = vendorBucket(item);
   if (vendor && item.vendorName) labels[vendor] = item.vendorName;
-  if (item.categoryName) labels[`CATEGORY#${item.categoryId ?? 'NONE'}`] = item.categoryName;
+  if (item.categoryName) labels[keys.categoryBucket(item.categoryId)] = item.categoryName;
   return labels;
 }
 
@@ -267,7 +269,7 @@ export async function deleteInvoice(
  */
 const contentHashKey = (orgId: string, hash: string, invoiceId: string) => ({
   PK: keys.orgPk(orgId),
-  SK: `FILEHASH#${hash}#${invoiceId}`,
+  SK: keys.fileHashSk(hash, invoiceId),
 });
 
 export async function recordContentHash(orgId: string, hash: string, invoiceId: string): Promise<void> {
@@ -281,6 +283,6 @@ export async function recordContentHash(orgId: string, hash: string, invoiceId: 
 
 /** The organization's invoices whose file has this sha256, oldest first. */
 export async function invoiceIdsWithContentHash(orgId: string, hash: string): Promise<string[]> {
-  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `FILEHASH#${hash}#`));
+  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), keys.fileHashPrefix(hash)));
   return items.map((item) => String(item.invoiceId));
 }

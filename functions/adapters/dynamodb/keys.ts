@@ -39,6 +39,12 @@ export const keys = {
   /** The bucket of one month's invoices (`YYYY-MM`). */
   monthBucket: (month: string) => `MONTH#${month}`,
   monthBucketPrefix: 'MONTH#',
+  /** Buckets of spend by category and by property (`NONE`: invoices without one). */
+  categoryBucket: (categoryId: string | null) => `CATEGORY#${categoryId ?? 'NONE'}`,
+  propertyBucket: (propertyId: string | null) => `PROPERTY#${propertyId ?? 'NONE'}`,
+  /** Vendors are counted by id when an invoice is linked to one, else by normalized name. */
+  vendorIdBucket: (vendorId: string) => `VENDOR#ID#${vendorId}`,
+  vendorNameBucket: (nameKey: string) => `VENDOR#NAME#${nameKey}`,
   /** Bucket prefixes the analytics list: vendors (by id and by name), categories, properties. */
   vendorBucketPrefix: 'VENDOR#',
   vendorIdBucketPrefix: 'VENDOR#ID#',
@@ -48,6 +54,18 @@ export const keys = {
   /** One item per normalized vendor name and organization: the guard that keeps vendor names unique. */
   vendorNameGuard: (orgId: string, nameKey: string) => ({ PK: `ORG#${orgId}`, SK: `VENDORNAME#${nameKey}` }),
   invoicePrefix: 'INVOICE#',
+  /** An invoice's sort key in the organization partition and in both indexes (ULID ids sort by time). */
+  invoiceSk: (invoiceId: string) => `INVOICE#${invoiceId}`,
+  /** Children of an invoice, in its children partition: line items in reading order, comments, events. */
+  lineItemSk: (position: number) => `LINE#${String(position).padStart(4, '0')}`,
+  lineItemPrefix: 'LINE#',
+  commentSk: (commentId: string) => `COMMENT#${commentId}`,
+  commentPrefix: 'COMMENT#',
+  eventSk: (eventId: string) => `EVENT#${eventId}`,
+  eventPrefix: 'EVENT#',
+  /** A stored file's content hash → the invoices holding it (duplicate detection), in the organization partition. */
+  fileHashSk: (hash: string, invoiceId: string) => `FILEHASH#${hash}#${invoiceId}`,
+  fileHashPrefix: (hash: string) => `FILEHASH#${hash}#`,
   notificationPrefix: 'NOTIFICATION#',
   /** A processing run's working record, in the invoice's children partition. */
   run: (orgId: string, invoiceId: string, runId: string) => ({

@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Vendor, VendorStatus } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
-import { moneyByCurrency, vendorBucket } from '../../core/invoices/aggregates';
+import { moneyByCurrency, vendorNameKey } from '../../core/invoices/aggregates';
 import { db, nowIso, tableName } from './client';
 import {
   countChange,
@@ -66,8 +66,7 @@ const vendors = orgEntity<VendorItem>({
 });
 
 /** The same normalization the invoice aggregates use, so a vendor finds the invoices that name it. */
-export const vendorNameKey = (name: string): string | null =>
-  vendorBucket({ vendorId: null, vendorName: name })?.slice(keys.vendorNameBucketPrefix.length) ?? null;
+export { vendorNameKey };
 
 /** Claims a name for a vendor: one vendor per normalized name and organization (they would share its totals). */
 const nameClaim = (orgId: string, nameKey: string | null, vendorId: string): TransactItems =>
@@ -236,10 +235,7 @@ export const listAllVendors = (orgId: string) => listEverySearchable(orgId, VEND
 
 /** The aggregate buckets that hold a vendor's invoices: linked by id, or only named. */
 export function vendorBuckets(vendor: Pick<VendorItem, 'id' | 'nameKey'>): string[] {
-  return [
-    `${keys.vendorIdBucketPrefix}${vendor.id}`,
-    ...(vendor.nameKey ? [`${keys.vendorNameBucketPrefix}${vendor.nameKey}`] : []),
-  ];
+  return [keys.vendorIdBucket(vendor.id), ...(vendor.nameKey ? [keys.vendorNameBucket(vendor.nameKey)] : [])];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type InvoiceStatus, MIN_REVIEWED_FOR_ACCURACY } from '../../../shared/schemas';
+import { keys, monthOf } from '../../adapters/dynamodb/keys';
 import type { SpendShare } from './allocations';
 
 /**
@@ -55,12 +56,21 @@ const countsAsSpend = (facts: InvoiceFacts) => facts.status !== 'REJECTED' && fa
 
 /** Vendors are bucketed by their id when the invoice is linked to one, else by their normalized name. */
 export function vendorBucket(facts: Pick<InvoiceFacts, 'vendorId' | 'vendorName'>): string | null {
-  if (facts.vendorId) return `VENDOR#ID#${facts.vendorId}`;
-  const key = facts.vendorName
-    ?.toLowerCase()
+  if (facts.vendorId) return keys.vendorIdBucket(facts.vendorId);
+  const key = facts.vendorName ? vendorNameKey(facts.vendorName) : null;
+  return key ? keys.vendorNameBucket(key) : null;
+}
+
+/**
+ * A vendor name as invoices and vendors are matched by: lowercase letters and digits, single spaces.
+ * Null for a name with neither.
+ */
+export function vendorNameKey(name: string): string | null {
+  const key = name
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-  return key ? `VENDOR#NAME#${key}` : null;
+  return key || null;
 }
 
 /** Scheme 1, kept to take out exactly what invoices counted before currencies added. */
@@ -76,8 +86,8 @@ function legacyContributionOf(facts: InvoiceFacts): Contribution {
       aiFieldsExtracted: facts.extractedFields.length,
       aiFieldsCorrected: facts.correctedFields.length,
     },
-    [`MONTH#${facts.createdAt.slice(0, 7)}`]: { invoiceCount: 1, amountCents: amount, spendCount: spend },
-    [`CATEGORY#${facts.categoryId ?? 'NONE'}`]: { invoiceCount: spend, amountCents: amount },
+    [keys.monthBucket(monthOf(facts.createdAt))]: { invoiceCount: 1, amountCents: amount, spendCount: spend },
+    [keys.categoryBucket(facts.categoryId)]: { invoiceCount: spend, amountCents: amount },
   };
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { invoiceCount: 1, amountCents: amount, spendCount: spend };
@@ -110,7 +120,7 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   }
   const out: Contribution = {
     TOTALS: totals,
-    [`MONTH#${facts.createdAt.slice(0, 7)}`]: { ...count(1), ...money },
+    [keys.monthBucket(monthOf(facts.createdAt))]: { ...count(1), ...money },
   };
   const shares = facts.shares ?? [{ propertyId: null, categoryId: facts.categoryId, cents: amount }];
   const book = (bucket: string, cents: number) => {
@@ -119,8 +129,8 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
     out[bucket][field] += spend ? cents : 0;
   };
   for (const share of shares) {
-    book(`CATEGORY#${share.categoryId ?? 'NONE'}`, share.cents);
-    if (facts.countsProperties) book(`PROPERTY#${share.propertyId ?? 'NONE'}`, share.cents);
+    book(keys.categoryBucket(share.categoryId), share.cents);
+    if (facts.countsProperties) book(keys.propertyBucket(share.propertyId), share.cents);
   }
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { ...count(1), ...money };
