@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { DEFAULT_PLAN, type Plan } from '../../../shared/constants';
 import { AppError } from '../../core/errors/app-error';
 import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
+import { logError } from '../observability/logger';
 import { ensureDefaultCategories } from './categories';
 import { nowIso, tableName } from './client';
 import { tryTransact } from './entity';
@@ -9,7 +10,6 @@ import { keys } from './keys';
 import type { OrganizationItem } from './organizations';
 import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
 import { findUserBySub, ROLE_MODEL, type UserItem } from './users';
-import { logError } from '../observability/logger';
 
 export interface Identity {
   sub: string;

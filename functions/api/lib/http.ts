@@ -250,7 +250,6 @@ async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
   }
 }
 
-
 /**
  * Builds the Lambda handler of one /api resource from its contract and the implementation of each route:
  * routing by method and path, rights, the declared input checked, then the route's own core → answer,

@@ -1,6 +1,7 @@
 import type { InvoiceUpdate } from '../../../shared/schemas';
 import { learnFromCorrection } from '../../adapters/dynamodb/classifier-memory';
 import { saveInvoice } from '../../adapters/dynamodb/invoices';
+import { logError } from '../../adapters/observability/logger';
 import { approvalStepsFor, notifyApprovers } from '../approvals/routing';
 import { changesApprovedFields } from '../approvals/steps';
 import { AppError } from '../errors/app-error';
@@ -10,7 +11,6 @@ import { markEdits } from './fields';
 import type { InvoiceItem } from './invoice';
 import { splitChanges } from './splits';
 import { assertTransition } from './transitions';
-import { logError } from '../../adapters/observability/logger';
 
 /**
  * A reviewer corrects an invoice (PUT /api/invoices/{id}): only while it waits for a decision, only on

@@ -1,13 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { findInboxOrganization } from '../../adapters/dynamodb/inboxes';
 import { addNotification } from '../../adapters/dynamodb/notifications';
+import { logError, logger } from '../../adapters/observability/logger';
 import { selectAttachments } from '../../core/email/attachments';
 import { isSenderAllowed, localPartAt } from '../../core/email/senders';
 import { AppError } from '../../core/errors/app-error';
 import type { InvoiceItem } from '../../core/invoices/invoice';
 import { registerUpload } from '../../core/invoices/upload';
 import { env } from '../../env';
-import { logError, logger } from '../../adapters/observability/logger';
 
 /** What became of one inbound e-mail for one inbox it was addressed to. */
 export type IngestOutcome =
@@ -31,7 +31,6 @@ export interface InboundEmail {
    */
   authenticated?: boolean;
 }
-
 
 /**
  * What an envelope recipient is: an organization's inbox, an address at the inbox domain that is no

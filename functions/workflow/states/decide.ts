@@ -1,5 +1,7 @@
 import { getOrganization } from '../../adapters/dynamodb/organizations';
 import { getRun } from '../../adapters/dynamodb/runs';
+import { recordDecision } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 import { notifyApprovers } from '../../core/approvals/routing';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { autoApproveIfAllowed } from '../../core/invoices/decisions';
@@ -7,8 +9,6 @@ import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fiel
 import { settle } from '../../core/invoices/processing';
 import { setStage } from '../lib/stage';
 import { claimed, StaleRun, type StateInput, type WorkflowContext } from '../types';
-import { recordDecision } from '../../adapters/observability/metrics';
-import { observed } from '../../adapters/observability/middleware';
 
 /** The fields as the AI read them, kept on the invoice so reviewers' corrections can be counted. */
 function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
@@ -16,7 +16,9 @@ function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
 }
 
 /** Decide: PROCESSED or REVIEW_REQUIRED with reasons, from what the earlier states stored with the run. */
-export const handler = observed(async function decideState({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function decideState({
+  ctx: input,
+}: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'DECIDING').catch((error) => {
     // A retried Decide after its own successful write finds the run settled: settle() tells.

@@ -1,12 +1,12 @@
 import { putRun } from '../../adapters/dynamodb/runs';
+import { recordExtractionLatency } from '../../adapters/observability/metrics';
+import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalize } from '../../core/extraction/normalize';
 import { addressTextOf } from '../../core/extraction/pipeline';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
-import { recordExtractionLatency } from '../../adapters/observability/metrics';
-import { observed } from '../../adapters/observability/middleware';
 
 /** Normalize's input: the whole state, with the analysis inline (sync) or the finished job's id (async). */
 export interface NormalizeInput {
@@ -44,7 +44,9 @@ export async function readJobOutput(prefix: string, jobId: string): Promise<Anal
  * `normalize`). The result is stored with the run and only the context goes on, which keeps the
  * raw answer (it can be hundreds of KB) out of every later state's payload.
  */
-export const handler = observed(async function normalizeState(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
+export const handler = observed(async function normalizeState(
+  input: NormalizeInput,
+): Promise<{ ctx: WorkflowContext }> {
   const ctx = claimed(input.ctx);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
   let response: AnalyzeExpenseResponse;

@@ -1,7 +1,7 @@
+import { observed } from '../../adapters/observability/middleware';
 import { parseObjectKey } from '../../adapters/s3/storage';
 import { registerStoredFile } from '../../core/invoices/upload';
 import type { ExecutionInput, WorkflowContext } from '../types';
-import { observed } from '../../adapters/observability/middleware';
 
 /** Object keys as events spell them: S3 notifications URL-encode them, s3rver does not. */
 function keyVariants(objectKey: string): string[] {
@@ -18,7 +18,9 @@ function keyVariants(objectKey: string): string[] {
  * Register: makes sure the stored object has its invoice (core/invoices/upload.ts); an object under
  * uploads/ with none is deleted and the run ends unregistered.
  */
-export const handler = observed(async function registerState(input: ExecutionInput): Promise<WorkflowContext> {
+export const handler = observed(async function registerState(
+  input: ExecutionInput,
+): Promise<WorkflowContext> {
   const parsed = parseObjectKey(input.objectKey);
   const base = {
     bucket: input.bucket,

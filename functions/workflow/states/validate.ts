@@ -2,6 +2,7 @@ import type { DuplicateOf } from '../../../shared/schemas';
 import { invoicesOfVendor } from '../../adapters/dynamodb/invoice-listing';
 import { findInvoice, invoiceIdsWithContentHash, recordContentHash } from '../../adapters/dynamodb/invoices';
 import { getRun, type RunValidation, updateRun } from '../../adapters/dynamodb/runs';
+import { observed } from '../../adapters/observability/middleware';
 import {
   aiConfidenceOf,
   duplicateMatches,
@@ -13,7 +14,6 @@ import {
 } from '../../core/validation/validate';
 import { setStage } from '../lib/stage';
 import { claimed, type StateInput, type WorkflowContext } from '../types';
-import { observed } from '../../adapters/observability/middleware';
 
 /** Statuses whose invoices count as "already here" for the fuzzy duplicate check. */
 const SETTLED = new Set(['PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'PROCESSING']);
@@ -45,7 +45,9 @@ const nameOf = (d: DuplicateOf) =>
  * same total and date (found on the vendor index, GSI2), never across organizations. Every invoice
  * sent to review carries at least one reason in words.
  */
-export const handler = observed(async function validateState({ ctx: input }: StateInput): Promise<WorkflowContext> {
+export const handler = observed(async function validateState({
+  ctx: input,
+}: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'VALIDATING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
