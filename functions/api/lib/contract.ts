@@ -1,5 +1,5 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { PUBLIC, Rule } from './rights';
 
 /** A route key: `'PUT /api/invoices/{id}'`. The same string names the route in the contract, the implementations and the rights table. */
