@@ -9,8 +9,11 @@ import { InvokeStore, type InvokeStoreBase } from '@aws/lambda-invoke-store';
  */
 async function localStore(): Promise<InvokeStoreBase | undefined> {
   if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
+  const store = await InvokeStore.getInstanceAsync(true);
+  // Announced only once the store exists: Powertools throws 'InvokeStore is not available' when it sees
+  // the variable first, and a module that builds a Logger or Metrics may load while this one awaits.
   process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
-  return InvokeStore.getInstanceAsync(true);
+  return store;
 }
 
 const store = await localStore();
