@@ -10,8 +10,10 @@ import { InvokeStore, type InvokeStoreBase } from '@aws/lambda-invoke-store';
 async function localStore(): Promise<InvokeStoreBase | undefined> {
   if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
   const store = await InvokeStore.getInstanceAsync(true);
-  // Announced only once the store exists: Powertools throws 'InvokeStore is not available' when it sees
-  // the variable first, and a module that builds a Logger or Metrics may load while this one awaits.
+  // Powertools throws 'InvokeStore is not available' when it sees the variable before the store exists:
+  // so the variable comes after the store, and logger.ts (which every Logger and Metrics user imports)
+  // imports this module first, so that none is built while the store is being made. A child process
+  // inherits the variable and so needs this module as much.
   process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
   return store;
 }

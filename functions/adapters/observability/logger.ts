@@ -1,3 +1,5 @@
+// First: the local invocation store must exist before any Logger or Metrics is built (see the file).
+import './local-invocations';
 import { Logger, type LogItem, LogLevelThreshold } from '@aws-lambda-powertools/logger';
 
 /** The service every log line, metric and trace is filed under (the CDK sets the same name). */
