@@ -70,10 +70,8 @@ export async function createIntegration(
   return item;
 }
 
-export const findIntegration = (orgId: string, id: string) => integrations.find(orgId, id);
-
-/** The integration of this organization, or 404 (also for another organization's ids). */
-export const getIntegration = (orgId: string, id: string) => integrations.get(orgId, id);
+/** The integration of this organization: findIntegration answers undefined, getIntegration 404 (also for another organization's ids). */
+export const { find: findIntegration, get: getIntegration } = integrations;
 
 /** Changes name, status or config if nobody changed the integration since `before` (or `expectedVersion`). */
 export async function updateIntegration(

@@ -54,10 +54,8 @@ export async function createProperty(orgId: string, input: PropertyFields): Prom
   return property;
 }
 
-export const findProperty = (orgId: string, id: string) => properties.find(orgId, id);
-
-/** The property of this organization, or 404 (also for another organization's ids). */
-export const getProperty = (orgId: string, id: string) => properties.get(orgId, id);
+/** The property of this organization: findProperty answers undefined, getProperty 404 (also for another organization's ids). */
+export const { find: findProperty, get: getProperty } = properties;
 
 /** Replaces a property's fields if nobody changed it since `expectedVersion` (or since `before` was read). */
 export async function updateProperty(

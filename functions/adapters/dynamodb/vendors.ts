@@ -105,10 +105,8 @@ export async function createVendor(orgId: string, input: VendorFields): Promise<
   return vendor;
 }
 
-export const findVendor = (orgId: string, id: string) => vendors.find(orgId, id);
-
-/** The vendor of this organization, or 404 (also for another organization's ids). */
-export const getVendor = (orgId: string, id: string) => vendors.get(orgId, id);
+/** The vendor of this organization: findVendor answers undefined, getVendor 404 (also for another organization's ids). */
+export const { find: findVendor, get: getVendor } = vendors;
 
 /**
  * Replaces a vendor's fields if nobody changed it since `expectedVersion` (or since `before` was read). A
