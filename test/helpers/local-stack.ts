@@ -42,13 +42,30 @@ export interface NewUserOptions {
 export type Api = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 
 /**
+ * Each local part gets a port the OS says is free, and binds it a moment later; a test file starting at
+ * the same time (integration files run two at a time) can take the port in between. The stack then
+ * stops what it started, and it is started again on fresh ports.
+ */
+async function startOnFreePorts(options: LocalStackOptions): Promise<LocalStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLocalStack(options);
+    } catch (error) {
+      const inUse =
+        (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /EADDRINUSE/.test(String(error));
+      if (!inUse || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
  * Starts the real local parts (DynamoDB Local, s3rver, cognito-local, SQS, the gateway) on random ports
  * in a fresh temporary data folder. Integration tests call this in `beforeAll` and `stop()` in `afterAll`.
  * Outbound calls may reach loopback (the tests' fake third parties) unless `allowLoopbackOutbound: false`.
  */
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'invoice-pilot-test-'));
-  const stack = await startLocalStack({ dataDir, port: 0, allowLoopbackOutbound: true, ...options });
+  const stack = await startOnFreePorts({ dataDir, port: 0, allowLoopbackOutbound: true, ...options });
   const cognito = cognitoClient(stack.endpoints.cognito, stack.cognito.region);
 
   const signIn = async (email: string, password: string) => {
