@@ -36,7 +36,11 @@ const usDate = (iso: string) => {
  * `picture` (a PNG) is printed below the text, like a scanned signature: it makes the file as large as
  * the picture without changing what is read.
  */
-export function invoicePdf(spec: InvoiceSpec, picture?: Buffer): Promise<Buffer> {
+export function invoicePdf(
+  spec: InvoiceSpec,
+  picture?: Buffer,
+  options: { termsPage?: boolean } = {},
+): Promise<Buffer> {
   const usd = (n: number) => money(n, spec.currency);
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
   const chunks: Buffer[] = [];
@@ -82,6 +86,12 @@ export function invoicePdf(spec: InvoiceSpec, picture?: Buffer): Promise<Buffer>
     .text(usd(total), 480, y + 32);
   doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
   if (picture) doc.image(picture, 50, y + 100, { width: 200 });
+  if (options.termsPage) {
+    // A second page of terms, as many vendors print: the document is then read as a multi-page job.
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(14).text('Terms and Conditions', 50, 50);
+    doc.font('Helvetica').fontSize(10).text('Payment is due within 30 days of the invoice date.', 50, 80);
+  }
   doc.end();
   return done;
 }

@@ -1,4 +1,6 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3 } from '../../functions/adapters/s3/storage';
 import type {
   AnalyzeExpenseResponse,
   ExpenseAnalyzer,
@@ -132,6 +134,26 @@ describe('upload → decision on the local stack', () => {
     expect(lines.map((l) => [l.description, l.quantity, l.totalPrice])).toEqual(
       spec.lines.map((l) => [l.description, l.quantity, Math.round(l.quantity * l.unitPrice * 100) / 100]),
     );
+  });
+
+  it('reads a multi-page PDF through the asynchronous job (Start/GetExpenseAnalysis), every page counted', async () => {
+    const spec = plumbingInvoice({ invoiceNumber: 'INV-2026-0418' });
+    const bytes = await invoicePdf(spec, undefined, { termsPage: true });
+    const invoice = await decided((await upload(bytes, 'northwind-two-pages.pdf')).id);
+    const { total } = totalsOf(spec);
+    // pageCount > 1 takes the workflow's StartExtraction → GetExpenseAnalysis branch, whose answer
+    // Normalize reads back from the job's output.
+    expect(invoice).toMatchObject({
+      pageCount: 2,
+      vendorName: spec.vendorName,
+      invoiceNumber: spec.invoiceNumber,
+      totalAmount: total,
+    });
+    expect(invoice.fieldLocations.totalAmount).toMatchObject({ page: 1 });
+    const outputs = await s3().send(
+      new ListObjectsV2Command({ Bucket: LOCAL_BUCKET, Prefix: 'textract-output/' }),
+    );
+    expect(outputs.Contents?.map((o) => o.Key).some((key) => key?.includes(`/${invoice.id}/`))).toBe(true);
   });
 
   it('reads a scanned image (a PDF page rendered to PNG) through OCR', async () => {
