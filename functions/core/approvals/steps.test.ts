@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRule } from '../../../shared/schemas';
+import { approvalRuleFixture } from '../../../shared/schemas/approval-rule.fixture';
 import {
   assertMayApprove,
   assertRuleCanComplete,
@@ -12,22 +13,7 @@ import {
   waitsFor,
 } from './steps';
 
-const rule = (over: Partial<ApprovalRule>): ApprovalRule => ({
-  id: over.id ?? 'R1',
-  name: 'Rule',
-  minAmount: null,
-  propertyIds: [],
-  vendorIds: [],
-  categoryIds: [],
-  newVendor: false,
-  approvalsRequired: 1,
-  approverRole: null,
-  approverIds: [],
-  position: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const rule = approvalRuleFixture;
 
 const invoice = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
   totalAmount: 100,

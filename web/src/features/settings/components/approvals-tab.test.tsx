@@ -1,3 +1,5 @@
+import type { ApprovalRule } from '@shared/schemas';
+import { approvalRuleFixture } from '@shared/schemas/approval-rule.fixture';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,22 +12,8 @@ afterEach(() => {
   resetToasts();
 });
 
-const rule = (id: string, name: string, position: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  name,
-  minAmount: null,
-  propertyIds: [],
-  vendorIds: [],
-  categoryIds: [],
-  newVendor: false,
-  approvalsRequired: 1,
-  approverRole: null,
-  approverIds: [],
-  position,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...extra,
-});
+const rule = (id: string, name: string, position: number, extra: Partial<ApprovalRule> = {}) =>
+  approvalRuleFixture({ id, name, position, ...extra });
 const BIG = rule('01HZY3K8M2Q4R5S6T7V8W9XR01', 'Over $10,000', 0, { minAmount: 10000, approvalsRequired: 2 });
 const CAL = rule('01HZY3K8M2Q4R5S6T7V8W9XR02', 'Cal signs roofing', 1, { approverIds: ['u-cal'] });
 const members = page([
