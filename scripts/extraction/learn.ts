@@ -4,9 +4,10 @@
  * (deterministic: full-batch training from zero weights), and the product's
  * prediction for a document (rules, with the model's fields and calibrated confidences).
  */
-import { detectExpenseDocument } from '../../functions/adapters/textract/field-detector';
+
 import type { Candidate } from '../../functions/adapters/textract/fields/candidates';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
 import { trainLinear } from '../../functions/adapters/textract/fields/linear';
 import { applyModel, type LoadedModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
 import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';

@@ -1,5 +1,5 @@
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
-import { detectExpenseDocument } from './field-detector';
+import { detectExpenseDocument } from './fields/document';
 import { applyModel, type ExtractionModel, type LoadedModel, loadModel } from './fields/model';
 import modelJson from './fields/model.json';
 import { imagePageCount, prepareForOcr } from './image-prep';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectExpenseDocument } from './field-detector';
-import { groupIntoLines, type LayoutPage, splitRun } from './text-layout';
+import { groupIntoLines, type LayoutPage, splitRun } from '../text-layout';
+import { detectExpenseDocument } from './document';
 
 /** A receipt page from text lines: 10 px per character, 30 px per row, left-aligned at x = 40. */
 function receipt(rows: string[]): LayoutPage {

@@ -1,0 +1,79 @@
+import { findDates } from '../../../core/extraction/parse-values';
+import { COMPANY_SUFFIX } from './labels';
+
+/**
+ * Which part of a piece of text is a firm's name: up to and including its legal suffix, without a
+ * registration number or an address run on after a comma; whether text is a value rather than a
+ * name; and whether a name line continues a name begun on the line above. The vendor detector
+ * (`vendor.ts`) asks these of every candidate line.
+ */
+
+/** Whether a name carries a legal-form suffix after its own words ("KG. BATU" is a village, not a KG). */
+export function hasLegalSuffix(name: string): boolean {
+  const m = name.match(COMPANY_SUFFIX);
+  if (!m || m.index === undefined) return false;
+  if (m.index > 0) return true;
+  // Only legal words and initials ("CO. (M) SDN BHD"): the rest of a name printed on the line above.
+  const rest = name.replace(new RegExp(COMPANY_SUFFIX.source, 'gi'), '').replace(/[^\p{L}]/gu, '');
+  return rest.length < 3;
+}
+
+/**
+ * The firm named at the start of a legal notice ("Free SAS au capital de 3.441.812 Euros − RCS
+ * Paris …", "Acme Ltd, registered in England No. 123"): its words up to its legal suffix.
+ */
+export const LEGAL_NOTICE_NAME = new RegExp(
+  `^(\\p{Lu}[\\p{L}&'.-]*(?:\\s+[\\p{L}&'.-]+){0,4}?\\s+(?:${COMPANY_SUFFIX.source}))(?=[\\s,()]|$)`,
+  'iu',
+);
+
+/** The part of a segment that names the organisation: up to and including its legal suffix. */
+export function cleanVendorName(text: string): string {
+  let s = text.replace(/\s+/g, ' ').trim();
+  s = s.split(/\s[•|·]\s|\s{2,}/)[0].replace(/[\s,;:]+$/, '');
+  // OCR's usual misreadings of the Malaysian "SDN BHD" ("SON BHD", "S0N BHO").
+  s = s.replace(/\bS[O0]N(\.?\s*)BH[DO0]\b|\bSDN(\.?\s*)BH[O0]\b/g, (_, a, b) => `SDN${a ?? b}BHD`);
+  s = s.replace(/\s*\((?=[^)]*\d)[^)]*\)?\s*$/, ''); // trailing registration "(001451637-M)"
+  s = s.replace(/\s*\b(co\.?\s*reg\.?|company\s*no|reg\.?\s*no|gst\s*(reg|id|no)).*$/i, '');
+  // "Atlassian Pty Ltd, Level 6, 341 George St" → "Atlassian Pty Ltd".
+  const parts = s.split(/,\s*/);
+  if (parts.length > 1) {
+    let kept = parts[0];
+    for (const p of parts.slice(1)) {
+      if (/^(inc|llc|ltd|limited|gmbh|co|corp|b\.?v|plc|pty|sdn bhd)\.?$/i.test(p.trim())) kept += `, ${p}`;
+      else break;
+    }
+    s = kept;
+  }
+  return s.replace(/^[\s*\-–—:]+|[\s,*\-–—:]+$/g, '').trim();
+}
+
+export function looksLikeValue(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const digits = text.match(/\d/g)?.length ?? 0;
+  return (
+    letters < 2 ||
+    digits > letters ||
+    /@|https?:|www\./i.test(text) ||
+    findDates(text).length > 0 ||
+    /^[\d\s()+-]{6,}$/.test(text)
+  );
+}
+
+/**
+ * Whether a name line is the end of a name begun on the line above: it opens with a legal word, a
+ * connector or a lower-case word ("CO. (M) SDN BHD", "& SONS SDN BHD"), closes a bracket opened
+ * above ("ALAM) SDN BHD"), or has a single word before its suffix. A line with a name of two words
+ * or more names the firm by itself; a brand or branch printed above it is not part of the name.
+ */
+export function continuesAbove(name: string): boolean {
+  const m = name.match(COMPANY_SUFFIX);
+  if (m?.index === 0 || /^[&(\p{Ll}]/u.test(name) || /^(and|und|et|en)\b/i.test(name)) return true;
+  if ((name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0)) return true;
+  const own = name
+    .replace(new RegExp(COMPANY_SUFFIX.source, 'gi'), ' ')
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/\s+/)
+    .filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) >= 2);
+  return own.length <= 1;
+}
