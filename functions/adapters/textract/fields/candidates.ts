@@ -1,5 +1,5 @@
 import { type DateOrder, findAmounts, findDates } from '../../../core/extraction/parse-values';
-import type { LayoutLine, LayoutPage } from '../text-layout';
+import { type DocLine, spanBox } from './lines';
 
 /**
  * Candidate values of the scalar invoice fields, read from positioned lines: every amount, every
@@ -21,47 +21,6 @@ export interface Candidate {
   /** The value's box in page units (from its characters' share of the line). */
   x0: number;
   x1: number;
-}
-
-/** A line of the document in reading order, with its page's size. */
-export interface DocLine extends LayoutLine {
-  pageWidth: number;
-  pageHeight: number;
-  source: LayoutPage['source'];
-  pageIndex: number;
-  pageCount: number;
-}
-
-export function docLines(pages: LayoutPage[]): DocLine[] {
-  return pages.flatMap((p, pageIndex) =>
-    p.lines.map((l) => ({
-      ...l,
-      pageWidth: p.width,
-      pageHeight: p.height,
-      source: p.source,
-      pageIndex,
-      pageCount: pages.length,
-    })),
-  );
-}
-
-/** The x-range of characters [start, end) of a line, from the boxes of the words they fall in. */
-export function spanBox(line: LayoutLine, start: number, end: number): { x0: number; x1: number } {
-  let at = 0;
-  let x0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  for (const w of line.words) {
-    const wStart = line.text.indexOf(w.text, at);
-    if (wStart < 0) continue;
-    const wEnd = wStart + w.text.length;
-    at = wEnd;
-    if (wEnd <= start || wStart >= end) continue;
-    // Part of a word ("Total:123.45"): its characters share the word's width evenly.
-    const per = (w.x1 - w.x0) / Math.max(1, w.text.length);
-    x0 = Math.min(x0, w.x0 + Math.max(0, start - wStart) * per);
-    x1 = Math.max(x1, w.x1 - Math.max(0, wEnd - end) * per);
-  }
-  return Number.isFinite(x0) ? { x0, x1 } : { x0: line.x0, x1: line.x1 };
 }
 
 const ID_TOKEN = /(?<![\p{L}\p{N}])[\p{L}\p{N}][\p{L}\p{N}/._-]{2,29}(?![\p{L}\p{N}])/gu;

@@ -5,7 +5,7 @@ import { detectAddress, detectEmail, detectPhone } from './contact';
 import { detectDates } from './dates';
 import { INVOICE_ID_LABELS } from './labels';
 import { detectLineItems } from './line-items';
-import { type DocLine, geometryOf, segKey, toDocLines } from './lines';
+import { type DocLine, docLines, geometryOf, segKey } from './lines';
 import { receiverZone } from './receiver';
 import { headerColumns } from './table-header';
 import { type Found, findLabelled, firstBy, readId } from './values';
@@ -47,7 +47,7 @@ function toField(f: Found, currency?: { Code: string; Confidence: number }): Exp
  * Detects the invoice fields on the given pages and returns one AnalyzeExpense ExpenseDocument.
  */
 export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
-  const lines = toDocLines(pages);
+  const lines = docLines(pages);
   const receivers = receiverZone(lines);
   const headerLines = new Set(lines.filter((l) => headerColumns(l)).map((l) => l.index));
   const isHeader = (l: DocLine) => headerLines.has(l.index);

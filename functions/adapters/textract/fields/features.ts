@@ -1,5 +1,6 @@
-import type { Candidate, DocLine } from './candidates';
+import type { Candidate } from './candidates';
 import { LABEL_CLASS_NAMES, LABEL_CLASSES } from './lexicon';
+import type { DocLine } from './lines';
 
 /**
  * Numeric features of a candidate value: which label words stand left of it on its line or above

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { groupIntoLines, type LayoutPage, type LayoutWord } from '../text-layout';
 import { applyIsotonic, fitIsotonic } from './calibration';
-import { type Candidate, docLines, findCandidates } from './candidates';
+import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
 import { FEATURE_NAMES, featuresOf } from './features';
+import { boxOfSpan, docLines } from './lines';
 
 /** A page of words placed on a 600×800 grid: each entry is [text, x, y]; words are 6 units a character. */
 function page(words: Array<[string, number, number]>): LayoutPage {
@@ -149,5 +150,23 @@ describe('isotonic calibration', () => {
     expect(applyIsotonic(map, 0.9)).toBeCloseTo(20 / 22, 3);
     expect(applyIsotonic(map, 0.5)).toBeGreaterThan(applyIsotonic(map, 0.2));
     expect(applyIsotonic(map, 0.5)).toBeLessThan(applyIsotonic(map, 0.9));
+  });
+});
+
+describe('document lines', () => {
+  it("numbers lines across pages and finds the words behind a span of a line's text", () => {
+    const second = page([
+      ['Seite', 40, 40],
+      ['2', 80, 40],
+    ]);
+    const lines = docLines([invoicePage, second]);
+    expect(lines.map((l) => l.index)).toEqual(lines.map((_, i) => i));
+    expect(lines.at(-1)).toMatchObject({ text: 'Seite 2', pageIndex: 1, pageCount: 2 });
+    const row = lines.find((l) => l.text.includes('R-2041'));
+    const at = row?.text.indexOf('R-2041') ?? -1;
+    expect(row && boxOfSpan(row, at, at + 'R-2041'.length)).toMatchObject({ x0: 300, x1: 336 });
+    // The gap between the label and its value belongs to no word.
+    expect(row?.charWord[at - 1]).toBe(-1);
+    expect(row?.charWord[at]).toBe(row?.words.findIndex((w) => w.text === 'R-2041'));
   });
 });

@@ -2,13 +2,10 @@ import type { ExpenseGeometry } from '../../../core/extraction/expense-types';
 import type { LayoutLine, LayoutPage, LayoutWord } from '../text-layout';
 
 /**
- * The lines the rule-based detector reads: every line of the document in reading order, with its
- * page's size and, for each character of its text, the word it came from, so that a value found in
- * the text gets the box of its own words. It also turns those boxes into the page-relative
- * geometry AnalyzeExpense reports. The learned scorer reads the layout's lines as they are
- * (`candidates.ts`); the rules rebuild each line's text from its words, which differs from the
- * layout's text in a few lines with overlapping words, so the two are kept apart until a change
- * that may alter figures unifies them.
+ * The lines both the rules and the learned scorer read: every line of the document in reading
+ * order, with its page's size and place in the document and, for each character of its text, the
+ * word it came from, so that a value found in the text gets the box of its words. It also turns
+ * those boxes into the page-relative geometry AnalyzeExpense reports.
  */
 
 export interface Box {
@@ -18,13 +15,50 @@ export interface Box {
   y1: number;
 }
 
-/** A line with its page size and position in reading order. */
+/** A line of the document in reading order, with its page's size and place. */
 export interface DocLine extends LayoutLine {
+  /** Position in the document's reading order. */
   index: number;
   pageWidth: number;
   pageHeight: number;
+  source: LayoutPage['source'];
+  pageIndex: number;
+  pageCount: number;
   /** For each character of `text`, the word it belongs to (-1 for separators). */
   charWord: number[];
+}
+
+/** The document's lines in reading order, page after page, each knowing its words' places in its text. */
+export function docLines(pages: LayoutPage[]): DocLine[] {
+  const out: DocLine[] = [];
+  pages.forEach((p, pageIndex) => {
+    for (const l of p.lines) {
+      out.push({
+        ...l,
+        index: out.length,
+        pageWidth: p.width,
+        pageHeight: p.height,
+        source: p.source,
+        pageIndex,
+        pageCount: pages.length,
+        charWord: wordOfEachChar(l),
+      });
+    }
+  });
+  return out;
+}
+
+/** For each character of a line's text, the index of the word it belongs to (-1 between words). */
+function wordOfEachChar(line: LayoutLine): number[] {
+  const charWord = new Array<number>(line.text.length).fill(-1);
+  let at = 0;
+  line.words.forEach((w, i) => {
+    const start = line.text.indexOf(w.text, at);
+    if (start < 0) return;
+    for (let k = start; k < start + w.text.length; k++) charWord[k] = i;
+    at = start + w.text.length;
+  });
+  return charWord;
 }
 
 export function geometryOf(box: Box, line: DocLine): ExpenseGeometry {
@@ -56,6 +90,28 @@ export function union(boxes: Box[]): Box {
   };
 }
 
+/**
+ * The x-range of characters [start, end) of a line, each character taking an even share of its
+ * word's width (the learned scorer's candidates), where {@link boxOfSpan} takes whole words.
+ */
+export function spanBox(line: LayoutLine, start: number, end: number): { x0: number; x1: number } {
+  let at = 0;
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  for (const w of line.words) {
+    const wStart = line.text.indexOf(w.text, at);
+    if (wStart < 0) continue;
+    const wEnd = wStart + w.text.length;
+    at = wEnd;
+    if (wEnd <= start || wStart >= end) continue;
+    // Part of a word ("Total:123.45"): its characters share the word's width evenly.
+    const per = (w.x1 - w.x0) / Math.max(1, w.text.length);
+    x0 = Math.min(x0, w.x0 + Math.max(0, start - wStart) * per);
+    x1 = Math.max(x1, w.x1 - Math.max(0, wEnd - end) * per);
+  }
+  return Number.isFinite(x0) ? { x0, x1 } : { x0: line.x0, x1: line.x1 };
+}
+
 /** The box of the characters [from, to) of a line's text. */
 export function boxOfSpan(line: DocLine, from: number, to: number): Box {
   const idx = new Set<number>();
@@ -64,30 +120,6 @@ export function boxOfSpan(line: DocLine, from: number, to: number): Box {
   }
   const words = [...idx].map((i) => line.words[i]);
   return words.length ? union(words) : line;
-}
-
-export function toDocLines(pages: LayoutPage[]): DocLine[] {
-  const out: DocLine[] = [];
-  for (const page of pages) {
-    for (const l of page.lines) {
-      // Rebuild the text word by word to know which word each character belongs to.
-      let text = '';
-      const charWord: number[] = [];
-      let prevSegmentEnd = -1;
-      l.words.forEach((w, i) => {
-        if (i > 0) {
-          const sep = w.x0 - prevSegmentEnd > l.height * 1.1 ? '  ' : ' ';
-          text += sep;
-          for (let k = 0; k < sep.length; k++) charWord.push(-1);
-        }
-        text += w.text;
-        for (let k = 0; k < w.text.length; k++) charWord.push(i);
-        prevSegmentEnd = w.x1;
-      });
-      out.push({ ...l, text, charWord, index: out.length, pageWidth: page.width, pageHeight: page.height });
-    }
-  }
-  return out;
 }
 
 /** Where a segment's text starts inside its line's text, or -1. */

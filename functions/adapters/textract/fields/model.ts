@@ -2,10 +2,11 @@ import type { ExpenseDocument, ExpenseField } from '../../../core/extraction/exp
 import { type DateOrder, dateOrderForCurrency, detectCurrency } from '../../../core/extraction/parse-values';
 import type { LayoutPage } from '../text-layout';
 import { applyIsotonic, type IsotonicMap } from './calibration';
-import { type Candidate, type DocLine, docLines, findCandidates } from './candidates';
+import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField, type Picks } from './decode';
 import { FEATURE_NAMES, featuresOf } from './features';
 import { type LinearScorer, scoreLinear } from './linear';
+import { type DocLine, docLines } from './lines';
 
 /**
  * The trained extraction model (written by `npm run train:extract`): a logistic regression per
