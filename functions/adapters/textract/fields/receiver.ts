@@ -3,9 +3,9 @@ import { PROVIDER_LABEL, RECEIVER_LABEL } from './labels';
 import { type Box, boxOfSpan, type DocLine, segKey } from './lines';
 
 /**
- * Where the receiver (the customer billed) is printed: the block under a "Bill to"-style label, in
- * the label's column. The vendor, its address, phone and e-mail are never taken from there, since
- * an invoice prints the customer's name and address as prominently as the issuer's.
+ * Where the receiver (the customer billed) is printed. The vendor, its address, phone and e-mail
+ * are never taken from there, because an invoice prints the customer's name and address as
+ * prominently as the issuer's.
  */
 
 /**
