@@ -13,6 +13,7 @@ import {
   explainDecision,
   type InvoiceDecision,
   isUnreadable,
+  LOW_CONFIDENCE,
   type PossibleDuplicate,
   UNREADABLE_REASON,
   validateInvoice,
@@ -232,6 +233,18 @@ export async function extractInvoice(
   ctx: ExtractionContext = {},
 ): Promise<ExtractionResult> {
   return processAnalysis(await deps.analyzer.analyze(file), ctx);
+}
+
+/** The fields the overall confidence weighs most: without them an invoice is not processed unseen. */
+const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'] as const;
+
+/**
+ * The key fields a reading is unsure of: not found, or read with a (calibrated) confidence that
+ * Validate would flag. In the cloud, a text PDF the local engine is unsure of is read again by
+ * Textract (the workflow's ExtractLocally state); every other text PDF never reaches Textract.
+ */
+export function unsureFields(invoice: ExtractedInvoice): string[] {
+  return KEY_FIELDS.filter((f) => invoice[f] === null || invoice.confidence[f] < LOW_CONFIDENCE);
 }
 
 /** Line items kept per invoice: bounds the workflow's run record (DynamoDB items are at most 400 KB). */
