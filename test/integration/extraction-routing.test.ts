@@ -8,11 +8,8 @@ import type {
 import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import { paddleTimings } from '../../functions/adapters/textract/ocr-engines';
 import { openPdf } from '../../functions/adapters/textract/pdf-pages';
-import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { expenseAnswer } from '../../functions/core/extraction/analysis.fixture';
-import { LocalWorkflowRunner } from '../../infra/local/workflow-runner';
-import { type Invoice, invoiceSchema } from '../../shared/schemas';
-import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
 import { invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
 
 /**
@@ -50,35 +47,18 @@ class Textract implements ExpenseAnalyzer {
   }
 }
 
-let stack: TestStack;
-let api: Api;
-let runner: LocalWorkflowRunner;
+let w: WorkflowStack;
 const local = new LocalEngine();
 const textract = new Textract();
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    workflow: false,
-    queueWorkers: false,
-    onObjectCreated: (record) => runner?.onObjectCreated(record),
-  });
-  runner = new LocalWorkflowRunner({ analyzer: local, textract });
-  registerProcessingStarter(runner);
-  api = (await stack.newUser()).api;
+  w = await startWorkflowStack({ analyzer: local, textract });
 });
 afterAll(async () => {
-  await runner?.stop();
-  await stack?.stop();
+  await w?.stop();
 });
 
-async function decided(bytes: Uint8Array, filename: string): Promise<Invoice> {
-  const response = await api('/api/invoices/upload', { method: 'POST', body: fileForm(bytes, filename) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = invoiceSchema.parse(await response.json());
-  await runner.idle();
-  const page = await (await api('/api/invoices?limit=100')).json();
-  return invoiceSchema.parse(page.items.find((i: Invoice) => i.id === id));
-}
+const decided = (bytes: Uint8Array, filename: string) => w.decided(bytes, filename);
 
 /** A PDF whose pages are pictures only (a scanner's output): no text layer. */
 async function scannedPdf(png: Buffer, pages: number): Promise<Buffer> {

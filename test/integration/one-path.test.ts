@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
-import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { expenseAnswer, type FieldSpec } from '../../functions/core/extraction/analysis.fixture';
 import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
 import { type ExtractionContext, processAnalysis } from '../../functions/core/extraction/pipeline';
-import { LocalWorkflowRunner } from '../../infra/local/workflow-runner';
 import {
   type Category,
   categorySchema,
@@ -16,7 +14,8 @@ import {
   type Vendor,
   vendorSchema,
 } from '../../shared/schemas';
-import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import type { Api } from '../helpers/local-stack';
+import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 /**
@@ -35,20 +34,13 @@ class CannedAnalyzer implements ExpenseAnalyzer {
   }
 }
 
-let stack: TestStack;
+let w: WorkflowStack;
 let api: Api;
-let runner: LocalWorkflowRunner;
 const analyzer = new CannedAnalyzer();
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    workflow: false,
-    queueWorkers: false,
-    onObjectCreated: (record) => runner?.onObjectCreated(record),
-  });
-  runner = new LocalWorkflowRunner({ analyzer });
-  registerProcessingStarter(runner);
-  api = (await stack.newUser()).api;
+  w = await startWorkflowStack({ analyzer });
+  api = w.api;
   const post = async (path: string, json: unknown) => {
     const response = await api(path, { method: 'POST', json });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -62,8 +54,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await runner?.stop();
-  await stack?.stop();
+  await w?.stop();
 });
 
 async function listed<T>(path: string, parse: (x: unknown) => T): Promise<T[]> {
@@ -99,14 +90,7 @@ async function orgContext(): Promise<ExtractionContext> {
 /** The answer through the workflow: uploaded, run by the local runner, read back from the API. */
 async function throughWorkflow(answer: AnalyzeExpenseResponse, n: number): Promise<Invoice> {
   analyzer.next = answer;
-  const pdf = await invoicePdf(plumbingInvoice({ invoiceNumber: `OP-${n}` }));
-  const response = await api('/api/invoices/upload', { method: 'POST', body: fileForm(pdf, `op-${n}.pdf`) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = invoiceSchema.parse(await response.json());
-  await runner.idle();
-  const invoice = (await listed('/api/invoices', (x) => invoiceSchema.parse(x))).find((i) => i.id === id);
-  if (!invoice) throw new Error(`Invoice ${id} is not listed`);
-  return invoice;
+  return w.decided(await invoicePdf(plumbingInvoice({ invoiceNumber: `OP-${n}` })), `op-${n}.pdf`);
 }
 
 /** What both paths decide, in the invoice's terms. */
