@@ -115,12 +115,13 @@ try {
     report.push(
       `${kind.padEnd(13)} n=${String(times.length).padStart(3)}  median ${Math.round(quantile(times, 0.5))} ms  p95 ${Math.round(quantile(times, 0.95))} ms  ${(chosen.length / minutes).toFixed(1)} ${unit}/min  CPU median ${Math.round(quantile(cpuTimes, 0.5))} ms${kind === 'scanned page' ? '  (per page)' : ''}`,
     );
-    if (kind === 'text PDF')
+    if (kind === 'text PDF') {
       report.push(`${''.padEnd(13)} went through OCR: ${throughOcr} of ${chosen.length}`);
-    // The cloud's ExtractLocally sends these to Textract as well (docs/cost.md).
-    report.push(
-      `${''.padEnd(13)} unsure of a key field (read again by Textract in the cloud): ${unsure} of ${chosen.length}`,
-    );
+      // The cloud's ExtractLocally sends these to Textract as well (docs/cost.md); scans always go there.
+      report.push(
+        `${''.padEnd(13)} unsure of a key field (read again by Textract in the cloud): ${unsure} of ${chosen.length}`,
+      );
+    }
     // Where OCR time went (all documents of this kind that needed OCR, warm-up included).
     const ocr = {
       detect: paddleTimings.detectMs - ocrBefore.detectMs,
