@@ -20,8 +20,7 @@ import {
   shutdownLocalAnalyzer,
 } from '../../functions/adapters/textract/local-analyzer';
 import { paddleTimings } from '../../functions/adapters/textract/ocr-engines';
-import { openPdf } from '../../functions/adapters/textract/pdf-pages';
-import { MAX_LOCAL_PAGES, textLayers } from '../../functions/adapters/textract/text-layer';
+import { MAX_LOCAL_PAGES, openPdf, textLayers } from '../../functions/adapters/textract/pdf-pages';
 import { extractInvoice, unsureFields } from '../../functions/core/extraction/pipeline';
 import { sniffContentType } from '../../functions/core/files/sniff';
 

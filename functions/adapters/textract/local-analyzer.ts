@@ -1,8 +1,8 @@
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
 import { imagePageCount, prepareForOcr } from './image-prep';
 import { type OcrEngineName, ocrEngine, terminateOcrEngines } from './ocr-engines';
-import { openPdf } from './pdf-pages';
-import { answerFor, MAX_LOCAL_PAGES, type ReadPages, textLayers } from './text-layer';
+import { MAX_LOCAL_PAGES, openPdf, textLayers } from './pdf-pages';
+import { answerFor, type ReadPages } from './text-layer';
 import type { LayoutPage } from './text-layout';
 import { groupIntoLines } from './text-layout';
 

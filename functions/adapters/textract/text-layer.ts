@@ -2,33 +2,20 @@ import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } fr
 import { detectExpenseDocument } from './field-detector';
 import { applyModel, type ExtractionModel, type LoadedModel, loadModel } from './fields/model';
 import modelJson from './fields/model.json';
-import { openPdf, type PdfFile } from './pdf-pages';
+import { openPdf, textLayers } from './pdf-pages';
 import type { LayoutPage } from './text-layout';
 
 /**
  * The local engine's text-layer half: a PDF's own text read with pdfjs, then the invoice fields found
- * on it, with no OCR engine or model loaded. The cloud's ExtractLocally Lambda bundles only this
+ * on it, with no OCR engine loaded. The cloud's ExtractLocally Lambda bundles only this
  * (pdfjs and the field model, not onnxruntime or the OCR models); {@link LocalExpenseAnalyzer}
  * (`npm start`, `npm run extract`) reads text-layer pages with the same functions and OCRs the rest.
  */
-
-/** Pages the local engine reads at most (invoices are short; this bounds time and memory on odd uploads). */
-export const MAX_LOCAL_PAGES = 10;
 
 /** The pages of a document as read: `total` is the file's page count, `read` the pages read. */
 export interface ReadPages {
   total: number;
   read: LayoutPage[];
-}
-
-/** Each of the first `maxPages` pages' text layer, or null for a page without usable text (a scan). */
-export async function textLayers(pdf: PdfFile, maxPages = MAX_LOCAL_PAGES): Promise<(LayoutPage | null)[]> {
-  const pages: (LayoutPage | null)[] = [];
-  for (let p = 1; p <= Math.min(pdf.pageCount, maxPages); p++) {
-    const text = await pdf.textLayer(p);
-    pages.push(text && text.lines.length > 0 ? text : null);
-  }
-  return pages;
 }
 
 let model: LoadedModel | null = null;

@@ -47,8 +47,7 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
   if (contentType === 'application/pdf') {
     try {
       // Loaded on first use: only PDFs need pdfjs.
-      const { openPdf } = await import('../../adapters/textract/pdf-pages');
-      const { textLayers } = await import('../../adapters/textract/text-layer');
+      const { openPdf, textLayers } = await import('../../adapters/textract/pdf-pages');
       const pdf = await openPdf(bytes);
       try {
         pageCount = pdf.pageCount;
