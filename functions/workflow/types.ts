@@ -1,3 +1,6 @@
+/** How a file is read: its own text layer (the local engine), or OCR (Textract in the cloud). */
+export type DocumentKind = 'text-pdf' | 'scan';
+
 /**
  * What travels between the states of the processing workflow. It stays small on purpose (ids, keys and
  * a few facts): Step Functions caps a state's payload at 256 KB, so the analysis and the normalized
@@ -23,6 +26,8 @@ export interface WorkflowContext {
   contentType?: string;
   pageCount?: number;
   fileSize?: number;
+  /** Set by Inspect for a file that can be processed: the extraction it is routed to. */
+  kind?: DocumentKind;
   /** Set by Inspect for a file that cannot be read: Decide sends it to review with this reason. */
   rejectReason?: string;
   /** Set by Inspect: sha256 of the file's bytes (hex), for byte-identical duplicates. */

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
 import { API_RESOURCES } from '../../functions/api/routes';
 import { PLANS } from '../../shared/constants';
 import { usagePlanKeyValue } from './api-stack';
+import { ESBUILD_OPTIONS } from './bundling';
 import { buildCloudApp, type CloudStacks } from './cloud-app';
 import { resolveConfig } from './config';
 import { REPO_ROOT, WORKERS } from './handlers';
@@ -348,6 +350,98 @@ describe('pipeline', () => {
     const read = role.find((s) => s.Action === 's3:GetObject');
     expect(JSON.stringify(read?.Resource)).toContain('/uploads/*');
     expect(actionsOf(role)).not.toContain('s3:*');
+  });
+
+  it('reads text-layer PDFs with the local engine in its own Lambda, which may read uploads/, write textract-output/ and call no Textract', () => {
+    const fn = stacks.pipeline.stateFunctions.get('extract-locally');
+    expect(fn?.entry).toBe(join(REPO_ROOT, 'functions/workflow/states/extract-locally.ts'));
+    const resource = t.pipeline.findResources('AWS::Lambda::Function', {
+      Properties: { FunctionName: `${PREFIX}-state-extract-locally` },
+    });
+    expect(
+      Object.values(resource).map((r) => (r as { Properties: { MemorySize: number } }).Properties.MemorySize),
+    ).toEqual([1536]);
+    const role = roleStatements(t.pipeline, stacks.pipeline, fn?.role.roleName);
+    const s3 = role.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:')));
+    expect(s3.map((st) => [actionsOf([st]), JSON.stringify(st.Resource)])).toEqual([
+      [['s3:GetObject'], expect.stringContaining('/uploads/*')],
+      [['s3:PutObject'], expect.stringContaining('/textract-output/*')],
+    ]);
+    expect(actionsOf(role).some((a) => a.startsWith('textract:'))).toBe(false);
+  });
+
+  it('routes a text-layer PDF to ExtractLocally and calls Textract only for scans or an unsure local reading', () => {
+    type State = {
+      Type: string;
+      Resource?: string;
+      Next?: string;
+      Default?: string;
+      Choices?: { Next: string; Variable?: string; StringEquals?: string; BooleanEquals?: boolean }[];
+      Catch?: { Next: string }[];
+    };
+    const { States } = JSON.parse(readFileSync(stacks.pipeline.workflow.file, 'utf8')) as {
+      States: Record<string, State>;
+    };
+    const textract = (name: string) => String(States[name].Resource).includes(':textract:');
+    /** States reachable from `from`, a Choice taking only the branches `take` allows. */
+    const reachable = (from: string, take: (choice: string, next: string, rule?: object) => boolean) => {
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        const state = States[name];
+        const nexts = [
+          ...(state.Next ? [state.Next] : []),
+          ...(state.Catch ?? []).map((c) => c.Next),
+          ...(state.Choices ?? []).filter((c) => take(name, c.Next, c)).map((c) => c.Next),
+          ...(state.Default && take(name, state.Default) ? [state.Default] : []),
+        ];
+        for (const next of nexts) visit(next);
+      };
+      visit(from);
+      return [...seen];
+    };
+    const route = States.RouteExtraction.Choices ?? [];
+    const textPdf = route.find((c) => c.Variable === '$.ctx.kind' && c.StringEquals === 'text-pdf');
+    expect(textPdf?.Next).toBe('ExtractLocally');
+    // Earlier branches of the route (a file to reject) come before the kind; none of them is Textract.
+    expect(route.slice(0, route.indexOf(textPdf!)).some((c) => textract(c.Next))).toBe(false);
+    const task = stacks.pipeline.workflow.tasks.find(
+      (x) => States.ExtractLocally.Resource === `\${${x.placeholder}}`,
+    );
+    expect(task?.name).toBe('extract-locally');
+    expect(States.ExtractLocally.Next).toBe('IsLocalReadingSure');
+    // A sure local reading goes on without any Textract state on its way.
+    const sure = reachable('ExtractLocally', (choice, _next, rule) =>
+      choice === 'IsLocalReadingSure' ? (rule as { BooleanEquals?: boolean })?.BooleanEquals === true : true,
+    );
+    expect(sure).toContain('Decide');
+    expect(sure.filter(textract)).toEqual([]);
+    // An unsure one, and a scan, reach Textract (one page sync, several async).
+    const unsure = reachable('IsLocalReadingSure', (choice, _next, rule) =>
+      choice === 'IsLocalReadingSure' ? (rule as { BooleanEquals?: boolean })?.BooleanEquals !== true : true,
+    );
+    expect(unsure.filter(textract).sort()).toEqual(['ExtractSync', 'GetExtraction', 'StartExtraction']);
+    const scan = reachable(
+      'RouteExtraction',
+      (choice, next) => choice !== 'RouteExtraction' || next !== 'ExtractLocally',
+    );
+    expect(scan.filter(textract).sort()).toEqual(['ExtractSync', 'GetExtraction', 'StartExtraction']);
+  });
+
+  it("bundles the local engine's Lambda with pdfjs and without any OCR engine or model", () => {
+    const { metafile } = buildSync({
+      ...ESBUILD_OPTIONS,
+      absWorkingDir: REPO_ROOT,
+      entryPoints: ['functions/workflow/states/extract-locally.ts'],
+      outdir: mkdtempSync(join(tmpdir(), 'extract-locally-')),
+      write: false,
+      metafile: true,
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.some((i) => i.includes('pdfjs-dist'))).toBe(true);
+    for (const heavy of ['onnxruntime', 'ocr-models', 'tesseract', 'sharp', 'paddle-ocr', 'ocr-engines'])
+      expect(inputs.filter((i) => i.includes(heavy))).toEqual([]);
   });
 
   it('starts the workflow for objects created under uploads/ with {bucket, objectKey}', () => {

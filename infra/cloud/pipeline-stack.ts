@@ -63,7 +63,17 @@ const STATE_ACCESS: Record<string, StateAccess> = {
     memorySize: 1536,
     timeout: Duration.minutes(2),
   },
-  // Reads the asynchronous Textract job's output parts.
+  // The local engine on a text-layer PDF (pdfjs and the field model; no OCR engine, no onnxruntime):
+  // reads the upload, stores its answer where an async Textract job would. It calls no Textract itself.
+  'extract-locally': {
+    objects: [
+      { prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] },
+      { prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:PutObject'] },
+    ],
+    memorySize: 1536,
+    timeout: Duration.minutes(2),
+  },
+  // Reads the asynchronous Textract job's output parts (or the local engine's answer).
   normalize: {
     objects: [{ prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:GetObject'] }],
     memorySize: 1024,

@@ -22,6 +22,7 @@ import { env } from '../../functions/env';
 import { handler as claim } from '../../functions/workflow/states/claim';
 import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as decide } from '../../functions/workflow/states/decide';
+import { extractLocallyWith } from '../../functions/workflow/states/extract-locally';
 import { handler as inspect } from '../../functions/workflow/states/inspect';
 import { handler as markFailed } from '../../functions/workflow/states/mark-failed';
 import { handler as normalize } from '../../functions/workflow/states/normalize';
@@ -105,7 +106,10 @@ export function localTextractHandlers(analyzer: ExpenseAnalyzer) {
 export interface WorkflowRunnerOptions {
   /** Runs at once; the rest wait in a queue. Two on a 2-core machine (OCR is CPU-bound). */
   concurrency?: number;
+  /** The local engine: ExtractLocally reads text PDFs with it, and it stands in for Textract. */
   analyzer?: ExpenseAnalyzer;
+  /** What answers for Textract (scans, unsure local readings) when not the engine itself (tests watch it). */
+  textract?: ExpenseAnalyzer;
   log?: (line: string) => void;
 }
 
@@ -114,7 +118,7 @@ const REGISTRY_KEY = { PK: 'LOCAL#WORKFLOW', SK: 'ORGS' };
 
 /**
  * Runs the processing workflow in this process with aws-local-stepfunctions, from the very ASL file
- * the cloud deploys, every Task overridden by the state modules the Lambdas run (Extract by the local
+ * the cloud deploys, every Task overridden by the state modules the Lambdas run (Textract by the local
  * engine). Starts a run for every object created under `uploads/`, at most `concurrency` at once,
  * and doubles as the local {@link ProcessingStarter} for reprocessing. {@link resume} requeues what a
  * killed server left behind.
@@ -150,7 +154,9 @@ export class LocalWorkflowRunner implements ProcessingStarter {
       Validate: asTask(validate),
       Decide: asTask(decide),
       MarkFailed: asTask(markFailed),
-      ...localTextractHandlers(analyzer),
+      // The cloud's Lambda reads the text layer only; here the engine does, with the same text-layer code.
+      ExtractLocally: asTask(extractLocallyWith(analyzer)),
+      ...localTextractHandlers(options.textract ?? analyzer),
     };
   }
 

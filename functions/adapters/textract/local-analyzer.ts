@@ -1,12 +1,12 @@
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
-import { detectExpenseDocument } from './fields/document';
-import { applyModel, type ExtractionModel, type LoadedModel, loadModel } from './fields/model';
-import modelJson from './fields/model.json';
 import { imagePageCount, prepareForOcr } from './image-prep';
 import { type OcrEngineName, ocrEngine, terminateOcrEngines } from './ocr-engines';
-import { openPdf } from './pdf-pages';
+import { MAX_LOCAL_PAGES, openPdf, textLayers } from './pdf-pages';
+import { answerFor, type ReadPages } from './text-layer';
 import type { LayoutPage } from './text-layout';
 import { groupIntoLines } from './text-layout';
+
+export { answerFor, type ReadPages };
 
 /** What kind of picture is being read: a photo/scan, or a PDF page rendered because it has no usable text. */
 export type OcrInputKind = 'scan' | 'rendered-pdf';
@@ -40,7 +40,7 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
     const choice = options.ocrEngine ?? engineFromEnv() ?? 'paddle';
     this.#engineFor = typeof choice === 'function' ? choice : () => choice;
     this.#renderDpi = options.renderDpi ?? 150;
-    this.#maxPages = options.maxPages ?? 10;
+    this.#maxPages = options.maxPages ?? MAX_LOCAL_PAGES;
   }
 
   async analyze(doc: ExpenseDocumentInput): Promise<AnalyzeExpenseResponse> {
@@ -60,16 +60,16 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
   async #pdfPages(bytes: Uint8Array): Promise<ReadPages> {
     const pdf = await openPdf(bytes);
     try {
+      // A page with a usable text layer is never OCRed; the others are rendered and read like scans.
       const read: LayoutPage[] = [];
-      for (let p = 1; p <= Math.min(pdf.pageCount, this.#maxPages); p++) {
-        const text = await pdf.textLayer(p);
-        if (text && text.lines.length > 0) {
+      for (const [i, text] of (await textLayers(pdf, this.#maxPages)).entries()) {
+        if (text) {
           read.push(text);
           continue;
         }
-        const image = await pdf.render(p, this.#renderDpi);
+        const image = await pdf.render(i + 1, this.#renderDpi);
         const prepared = await prepareForOcr(image.png);
-        read.push(await this.#ocrPage(p, prepared, 'rendered-pdf'));
+        read.push(await this.#ocrPage(i + 1, prepared, 'rendered-pdf'));
       }
       return { total: pdf.pageCount, read };
     } finally {
@@ -104,32 +104,6 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
       ...(read.rotation ? { rotation: read.rotation } : {}),
     };
   }
-}
-
-/** The pages of a document as read by {@link LocalExpenseAnalyzer.readPages}. */
-export interface ReadPages {
-  total: number;
-  read: LayoutPage[];
-}
-
-let model: LoadedModel | null = null;
-/** The committed extraction model (`npm run train:extract`), loaded on first use. */
-function extractionModel(): LoadedModel {
-  model ??= loadModel(modelJson as unknown as ExtractionModel);
-  return model;
-}
-
-/**
- * The AnalyzeExpense-shaped answer for pages already read: the invoice fields the rules find on
- * them, the learned model's picks for the fields where it beat the rules out of sample, and every
- * field's confidence calibrated on out-of-fold predictions.
- */
-export function answerFor(pages: ReadPages): AnalyzeExpenseResponse {
-  const doc = applyModel(detectExpenseDocument(pages.read), pages.read, extractionModel());
-  return {
-    DocumentMetadata: { Pages: pages.total },
-    ExpenseDocuments: [doc as NonNullable<AnalyzeExpenseResponse['ExpenseDocuments']>[number]],
-  };
 }
 
 /** Stops the OCR engines the local analyser started, so the process can exit. */

@@ -57,6 +57,22 @@ export function renderScale(width: number, height: number, dpi: number): number 
   return Math.min(wanted, byArea, bySide);
 }
 
+/** Pages the local engine reads at most (invoices are short; this bounds time and memory on odd uploads). */
+export const MAX_LOCAL_PAGES = 10;
+
+/**
+ * Each of the first `maxPages` pages' text layer, or null for a page without usable text (a scan):
+ * what Inspect routes by and what the local engine reads without OCR.
+ */
+export async function textLayers(pdf: PdfFile, maxPages = MAX_LOCAL_PAGES): Promise<(LayoutPage | null)[]> {
+  const pages: (LayoutPage | null)[] = [];
+  for (let p = 1; p <= Math.min(pdf.pageCount, maxPages); p++) {
+    const text = await pdf.textLayer(p);
+    pages.push(text && text.lines.length > 0 ? text : null);
+  }
+  return pages;
+}
+
 /** Opens a PDF from its bytes with pdfjs-dist (Apache-2.0). */
 export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
   const lib = await pdfjs();

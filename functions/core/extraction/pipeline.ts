@@ -1,11 +1,21 @@
+import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES, type ExpenseCategory } from '../classification/categories';
-import { type ClassificationResult, classify, type OrgMemory } from '../classification/classify';
-import { matchProperty, matchVendor } from '../classification/match';
+import {
+  CATEGORY_MIN_CONFIDENCE,
+  type ClassificationResult,
+  classify,
+  type OrgMemory,
+} from '../classification/classify';
+import { linkVendor, matchProperty, type VendorDetails } from '../classification/match';
 import {
   aiConfidenceOf,
+  duplicateMatches,
   explainDecision,
   type InvoiceDecision,
+  isUnreadable,
+  LOW_CONFIDENCE,
   type PossibleDuplicate,
+  UNREADABLE_REASON,
   validateInvoice,
 } from '../validation/validate';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzerPort, ExpenseDocumentInput } from './expense-types';
@@ -15,50 +25,100 @@ import type { ExtractedInvoice } from './types';
 /** An organization's category; `id` is the stored category's (absent for the default chart). */
 export type OrgCategory = ExpenseCategory & { id?: string };
 
+/** A vendor the organization knows (or one just suggested from an invoice). */
+export type KnownVendor = VendorDetails & {
+  id: string;
+  name: string;
+  aliases?: string[];
+  status?: string;
+  defaultCategoryId?: string | null;
+  currency?: string | null;
+};
+
+/**
+ * What the steps after Extract know of the organization. `npm run extract` passes little or nothing;
+ * the workflow builds it from the organization's stored data (`functions/workflow/lib/org-data.ts`),
+ * and both run the same functions below with it.
+ */
 export interface ExtractionContext {
   categories?: OrgCategory[];
   orgMemory?: OrgMemory;
   /** INACTIVE vendors and properties are never matched. */
-  vendors?: Array<{
-    id: string;
-    name: string;
-    aliases?: string[];
-    status?: string;
-    defaultCategoryId?: string | null;
-  }>;
+  vendors?: KnownVendor[];
   properties?: Array<{ id: string; name: string; address: string; status?: string }>;
+  /** Makes a SUGGESTED vendor from an invoice no known vendor is linked to (or finds the one made before). */
+  suggestVendor?: (invoice: ExtractedInvoice) => Promise<KnownVendor>;
+  /** The organization's currency, for an invoice that states none and whose vendor has none. */
+  defaultCurrency?: string;
   /** Finds stored invoices that may be the same one (by vendor, number, total, date). */
   duplicatesFinder?: (invoice: ExtractedInvoice) => Promise<PossibleDuplicate[]>;
+  /** The earliest other invoice of the organization with the same file bytes. */
+  identicalFile?: () => Promise<DuplicateOf | null>;
   /** Overall confidence needed for PROCESSED (default 0.8). */
   confidenceThreshold?: number;
   /** "Today" (YYYY-MM-DD) for the date checks. */
   today?: string;
 }
 
-export interface ExtractionResult {
-  invoice: ExtractedInvoice;
+/** What Classify finds: the category, vendor, property and currency of an invoice. */
+export interface Classified {
+  /** The category answer, after the rules below (null category when none is filed). */
   classification: ClassificationResult;
   category: OrgCategory | null;
-  vendorMatch: { vendorId: string; score: number } | null;
+  vendorMatch: VendorMatch | null;
   propertyMatch: { propertyId: string; score: number } | null;
-  aiConfidence: number;
-  status: InvoiceDecision;
-  reviewReasons: string[];
+  /** ISO 4217: extracted, else the vendor's, else the organization's default; null when none is known. */
+  currency: string | null;
 }
 
+/** What Validate and Decide conclude. */
+export interface Decided {
+  reviewReasons: string[];
+  aiConfidence: number;
+  status: InvoiceDecision;
+  /** The earlier invoice this one probably duplicates. */
+  duplicateOf: DuplicateOf | null;
+  /** Set when nothing that makes an invoice was read. */
+  readFailure: string | null;
+}
+
+export type ExtractionResult = { invoice: ExtractedInvoice } & Classified & Decided;
+
+const NO_CATEGORY = { categoryCode: null, confidence: 0, source: 'none' } as const;
+
 /**
- * Classify step: the known vendor and property the invoice refers to, and its category, where what
- * the organization's reviewers taught wins over the matched vendor's default category, which wins
- * over the trained model. The workflow's Classify state runs this very function.
+ * Classify step: the vendor (linked by name, tax id, e-mail, phone or address; when none matches and
+ * the context can, made as a SUGGESTED vendor from the invoice), the property (from the address text),
+ * and the category from the organization's chart, where what its reviewers taught wins over the
+ * vendor's default category, which wins over the trained model; a model answer below
+ * CATEGORY_MIN_CONFIDENCE leaves the category for a person. The workflow's Classify state runs this.
  */
-export function classifyInvoice(
+export async function classifyInvoice(
   invoice: ExtractedInvoice,
   ctx: ExtractionContext = {},
   addressText: string | null = null,
-) {
+): Promise<Classified> {
   const categories: OrgCategory[] = ctx.categories ?? DEFAULT_CATEGORIES;
   const vendors = (ctx.vendors ?? []).filter((v) => v.status !== 'INACTIVE');
-  const vendorMatch = matchVendor(invoice.vendorName, vendors);
+  const link = linkVendor(
+    {
+      name: invoice.vendorName,
+      email: invoice.vendorEmail,
+      phone: invoice.vendorPhone,
+      address: invoice.vendorAddress,
+    },
+    vendors,
+  );
+  let vendor = link ? vendors.find((v) => v.id === link.vendorId) : undefined;
+  let vendorMatch: VendorMatch | null = link;
+  if (!vendor && invoice.vendorName && ctx.suggestVendor) {
+    // The suggestion may find a vendor made before under the same name; an INACTIVE one stays unlinked.
+    const suggested = await ctx.suggestVendor(invoice);
+    if (suggested.status !== 'INACTIVE') {
+      vendor = suggested;
+      vendorMatch = { vendorId: suggested.id, score: 1, by: 'created' };
+    }
+  }
   const propertyMatch = matchProperty(
     addressText,
     (ctx.properties ?? []).filter((p) => p.status !== 'INACTIVE'),
@@ -68,10 +128,11 @@ export function classifyInvoice(
     ctx.orgMemory,
     categories,
   );
-  const vendorDefault = vendorMatch && vendors.find((v) => v.id === vendorMatch.vendorId)?.defaultCategoryId;
+  if (classification.source === 'model' && classification.confidence < CATEGORY_MIN_CONFIDENCE)
+    classification = { ...classification, ...NO_CATEGORY };
   const byDefault =
-    classification.source !== 'org-memory' && vendorDefault
-      ? categories.find((c) => c.id === vendorDefault)
+    classification.source !== 'org-memory' && vendor?.defaultCategoryId
+      ? categories.find((c) => c.id === vendor.defaultCategoryId)
       : undefined;
   if (byDefault) {
     classification = {
@@ -81,11 +142,14 @@ export function classifyInvoice(
       confidence: 0.95,
     };
   }
+  const category = categories.find((c) => c.code === classification.categoryCode) ?? null;
+  if (!category) classification = { ...classification, ...NO_CATEGORY };
   return {
     classification,
-    category: categories.find((c) => c.code === classification.categoryCode) ?? null,
+    category,
     vendorMatch,
     propertyMatch,
+    currency: invoice.currency ?? vendor?.currency ?? ctx.defaultCurrency ?? null,
   };
 }
 
@@ -114,16 +178,49 @@ export function addressTextOf(response: AnalyzeExpenseResponse): string | null {
   return text || null;
 }
 
-/** Validate and Decide steps: review reasons, overall confidence and the resulting status. */
-export async function validateAndDecide(invoice: ExtractedInvoice, ctx: ExtractionContext = {}) {
-  const duplicates = ctx.duplicatesFinder ? await ctx.duplicatesFinder(invoice) : [];
+const nameOf = (d: DuplicateOf) =>
+  d.invoiceNumber ? `invoice ${d.invoiceNumber}` : `invoice #${d.id.slice(-8)}`;
+
+/**
+ * Validate and Decide steps: a file with nothing of an invoice on it is 'could not read'; otherwise
+ * arithmetic, dates and confidence (`validateInvoice`) and duplicates: the same file bytes uploaded
+ * before, or a stored invoice of the same vendor with the same number, or the same total and date.
+ * Every invoice sent to review carries at least one reason in words.
+ */
+export async function validateAndDecide(
+  invoice: ExtractedInvoice,
+  ctx: ExtractionContext = {},
+): Promise<Decided> {
   const aiConfidence = aiConfidenceOf(invoice);
-  const { decision, reasons } = explainDecision(
-    validateInvoice(invoice, { duplicates, today: ctx.today }),
+  if (isUnreadable(invoice)) {
+    return {
+      reviewReasons: [UNREADABLE_REASON],
+      aiConfidence,
+      status: 'REVIEW_REQUIRED',
+      duplicateOf: null,
+      readFailure: UNREADABLE_REASON,
+    };
+  }
+  const duplicates = ctx.duplicatesFinder ? await ctx.duplicatesFinder(invoice) : [];
+  const reasons = validateInvoice(invoice, { duplicates, today: ctx.today });
+  const sameFile = ctx.identicalFile ? await ctx.identicalFile() : null;
+  if (sameFile)
+    reasons.unshift(`Possible duplicate of ${nameOf(sameFile)}: the same file was uploaded before.`);
+  const fuzzy = duplicateMatches(invoice, duplicates)[0];
+  const { decision, reasons: explained } = explainDecision(
+    reasons,
     aiConfidence,
     ctx.confidenceThreshold ?? 0.8,
   );
-  return { reviewReasons: reasons, aiConfidence, status: decision };
+  return {
+    reviewReasons: explained,
+    aiConfidence,
+    status: decision,
+    duplicateOf:
+      sameFile ??
+      (fuzzy ? { id: fuzzy.other.id, invoiceNumber: fuzzy.other.invoiceNumber, match: fuzzy.match } : null),
+    readFailure: null,
+  };
 }
 
 /**
@@ -138,13 +235,41 @@ export async function extractInvoice(
   return processAnalysis(await deps.analyzer.analyze(file), ctx);
 }
 
+/** The fields the overall confidence weighs most: without them an invoice is not processed unseen. */
+const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'] as const;
+
+/**
+ * The key fields a reading is unsure of: not found, or read with a (calibrated) confidence that
+ * Validate would flag. In the cloud, a text PDF the local engine is unsure of is read again by
+ * Textract (the workflow's ExtractLocally state); every other text PDF never reaches Textract.
+ */
+export function unsureFields(invoice: ExtractedInvoice): string[] {
+  return KEY_FIELDS.filter((f) => invoice[f] === null || invoice.confidence[f] < LOW_CONFIDENCE);
+}
+
+/** Line items kept per invoice: bounds the workflow's run record (DynamoDB items are at most 400 KB). */
+export const MAX_LINE_ITEMS = 500;
+
+/**
+ * Normalize step: the analyser's answer as invoice fields, line items (at most MAX_LINE_ITEMS) and
+ * per-field confidence, with the address text the property match reads.
+ */
+export function normalizeAnalysis(response: AnalyzeExpenseResponse): {
+  invoice: ExtractedInvoice;
+  addressText: string | null;
+} {
+  const invoice = normalize(response);
+  invoice.lineItems = invoice.lineItems.slice(0, MAX_LINE_ITEMS);
+  return { invoice, addressText: addressTextOf(response) };
+}
+
 /** Normalize → Classify → Validate → Decide on an analyser's answer (what follows Extract). */
 export async function processAnalysis(
   response: AnalyzeExpenseResponse,
   ctx: ExtractionContext = {},
 ): Promise<ExtractionResult> {
-  const invoice = normalize(response);
-  const classified = classifyInvoice(invoice, ctx, addressTextOf(response));
+  const { invoice, addressText } = normalizeAnalysis(response);
+  const classified = await classifyInvoice(invoice, ctx, addressText);
   const decided = await validateAndDecide(invoice, ctx);
   return { invoice, ...classified, ...decided };
 }

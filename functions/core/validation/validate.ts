@@ -9,10 +9,13 @@ export interface PossibleDuplicate {
   invoiceDate: string | null;
 }
 
+/** Below this a field's (calibrated) confidence is flagged for review. */
+export const LOW_CONFIDENCE = 0.6;
+
 export interface ValidationOptions {
   /** Invoices that may be duplicates of this one. */
   duplicates?: PossibleDuplicate[];
-  /** A field below this confidence is flagged for review (default 0.6). */
+  /** A field below this confidence is flagged for review (default LOW_CONFIDENCE). */
   lowConfidenceThreshold?: number;
   /** "Today" as YYYY-MM-DD, for the date checks (default: the current UTC date). */
   today?: string;
@@ -48,7 +51,7 @@ function addDays(iso: string, days: number): string {
  */
 export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOptions = {}): string[] {
   const reasons: string[] = [];
-  const threshold = options.lowConfidenceThreshold ?? 0.6;
+  const threshold = options.lowConfidenceThreshold ?? LOW_CONFIDENCE;
   const today = options.today ?? new Date().toISOString().slice(0, 10);
 
   if (!invoice.vendorName) reasons.push('The vendor name could not be read.');

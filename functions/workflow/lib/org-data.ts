@@ -1,8 +1,87 @@
+import { listCategories } from '../../adapters/dynamodb/categories';
+import { loadOrgMemory } from '../../adapters/dynamodb/classifier-memory';
+import { invoicesOfVendor } from '../../adapters/dynamodb/invoice-listing';
+import { findInvoice, invoiceIdsWithContentHash, recordContentHash } from '../../adapters/dynamodb/invoices';
+import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
+import { listAllProperties } from '../../adapters/dynamodb/properties';
+import { listAllVendors, suggestVendor } from '../../adapters/dynamodb/vendors';
+import type { ExtractionContext } from '../../core/extraction/pipeline';
+import type { WorkflowContext } from '../types';
+
 /**
- * The organization's reference data the workflow matches against, in one place so the repositories
- * can change without touching the states.
+ * The organization's data the workflow's Classify and Validate states hand to core's
+ * `classifyInvoice` and `validateAndDecide` (the functions `npm run extract` runs too), read from
+ * DynamoDB. Only the adapters live here; every rule stays in core.
  */
-export { listCategories as orgCategories } from '../../adapters/dynamodb/categories';
-export { getOrganization as orgOrganization } from '../../adapters/dynamodb/organizations';
-export { listAllProperties as orgProperties } from '../../adapters/dynamodb/properties';
-export { listAllVendors as orgVendors } from '../../adapters/dynamodb/vendors';
+
+/** What Classify matches against: the category chart, reviewers' memory, vendors, properties, currency. */
+export async function classificationContext(orgId: string): Promise<ExtractionContext> {
+  const [categories, orgMemory, vendors, properties, org] = await Promise.all([
+    listCategories(orgId),
+    loadOrgMemory(orgId),
+    listAllVendors(orgId),
+    listAllProperties(orgId),
+    getOrganization(orgId),
+  ]);
+  return {
+    categories: categories.map((c) => ({
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      description: c.description ?? '',
+    })),
+    orgMemory,
+    vendors,
+    properties,
+    defaultCurrency: orgSettings(org).defaultCurrency,
+    suggestVendor: (invoice) =>
+      suggestVendor(orgId, {
+        name: (invoice.vendorName ?? '').slice(0, 200),
+        email: invoice.vendorEmail,
+        phone: invoice.vendorPhone,
+        address: invoice.vendorAddress,
+        taxId: null,
+        website: null,
+        paymentTerms: null,
+        preferredMethod: null,
+        currency: invoice.currency,
+      }),
+  };
+}
+
+/** Statuses whose invoices count as "already here" for the fuzzy duplicate check. */
+const SETTLED = new Set(['PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'PROCESSING']);
+
+/**
+ * What Validate checks duplicates against, never across organizations: the same vendor's other
+ * invoices (vendor index, GSI2), and the earliest other invoice with the same file bytes (sha256),
+ * whatever became of it. Only earlier uploads count, so of two copies only the second is flagged.
+ */
+export function validationContext(ctx: WorkflowContext): ExtractionContext {
+  return {
+    duplicatesFinder: async (invoice) =>
+      invoice.vendorName
+        ? (await invoicesOfVendor(ctx.orgId, invoice.vendorName))
+            .filter((other) => other.id !== ctx.invoiceId && SETTLED.has(other.status))
+            .map((other) => ({
+              id: other.id,
+              invoiceNumber: other.invoiceNumber,
+              vendorName: other.vendorName,
+              totalAmount: other.totalAmount,
+              invoiceDate: other.invoiceDate,
+            }))
+        : [],
+    identicalFile: async () => {
+      if (!ctx.contentHash) return null;
+      await recordContentHash(ctx.orgId, ctx.contentHash, ctx.invoiceId);
+      const earlier = (await invoiceIdsWithContentHash(ctx.orgId, ctx.contentHash))
+        .filter((id) => id < ctx.invoiceId)
+        .sort();
+      for (const id of earlier) {
+        const other = await findInvoice(ctx.orgId, id);
+        if (other) return { id: other.id, invoiceNumber: other.invoiceNumber, match: 'identical_file' };
+      }
+      return null;
+    },
+  };
+}

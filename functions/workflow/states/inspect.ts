@@ -5,7 +5,7 @@ import { getObjectBytes } from '../../adapters/s3/storage';
 import { tiffPageCount } from '../../core/files/page-count';
 import { sniffContentType } from '../../core/files/sniff';
 import { setStage } from '../lib/stage';
-import { claimed, type StateInput, type WorkflowContext } from '../types';
+import { claimed, type DocumentKind, type StateInput, type WorkflowContext } from '../types';
 
 /** More pages than any invoice has: such a file is a misfiled document, not worth an OCR bill. */
 export const MAX_PAGES = 100;
@@ -14,6 +14,12 @@ export interface Inspection {
   contentType: string | null;
   pageCount: number | null;
   fileSize: number;
+  /**
+   * `text-pdf` when every page the local engine reads has a usable text layer (it reads the PDF
+   * without OCR), else `scan` (photos, scans, PDFs with a page of pictures only): what extraction
+   * the workflow routes the file to. Null for a file that cannot be processed.
+   */
+  kind: DocumentKind | null;
   /** Why the file cannot be processed, in words for the reviewer; null when it can. */
   rejectReason: string | null;
 }
@@ -29,6 +35,7 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
     contentType,
     pageCount: null,
     fileSize,
+    kind: null,
     rejectReason,
   });
   if (fileSize === 0) return reject('The file is empty');
@@ -36,15 +43,17 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
   const contentType = sniffContentType(bytes);
   if (!contentType) return reject('Unsupported file type: the file is not a PDF, JPEG, PNG or TIFF');
   let pageCount: number;
+  let kind: DocumentKind = 'scan';
   if (contentType === 'application/pdf') {
     try {
       // Loaded on first use: only PDFs need pdfjs.
-      const { openPdf } = await import('../../adapters/textract/pdf-pages');
+      const { openPdf, textLayers } = await import('../../adapters/textract/pdf-pages');
       const pdf = await openPdf(bytes);
       try {
         pageCount = pdf.pageCount;
-        // Opening only reads the cross-reference table; reading page 1 proves the content parses.
-        if (pageCount > 0) await pdf.textLayer(1);
+        // Opening only reads the cross-reference table; reading the text layers proves the content parses.
+        const layers = await textLayers(pdf);
+        if (layers.length > 0 && layers.every((page) => page !== null)) kind = 'text-pdf';
       } finally {
         await pdf.close();
       }
@@ -67,13 +76,17 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
       contentType,
       pageCount,
       fileSize,
+      kind: null,
       rejectReason: `The document has ${pageCount} pages; at most ${MAX_PAGES} are processed`,
     };
   }
-  return { contentType, pageCount, fileSize, rejectReason: null };
+  return { contentType, pageCount, fileSize, kind, rejectReason: null };
 }
 
-/** Inspect: reads the object and routes it to extraction (one page: sync; more: async job) or to review. */
+/**
+ * Inspect: reads the object and routes it to extraction (a text PDF: the local engine; a scan: Textract,
+ * one page sync, more an async job) or to review.
+ */
 export const handler = observed(async function inspectState({
   ctx: input,
 }: StateInput): Promise<WorkflowContext> {
@@ -91,6 +104,7 @@ export const handler = observed(async function inspectState({
     fileSize: inspection.fileSize,
     ...(inspection.contentType ? { contentType: inspection.contentType } : {}),
     ...(inspection.pageCount !== null ? { pageCount: inspection.pageCount } : {}),
+    ...(inspection.kind ? { kind: inspection.kind } : {}),
     ...(inspection.rejectReason ? { rejectReason: inspection.rejectReason } : {}),
     contentHash: createHash('sha256').update(bytes).digest('hex'),
   };

@@ -3,8 +3,7 @@ import { recordExtractionLatency } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
-import { normalize } from '../../core/extraction/normalize';
-import { addressTextOf } from '../../core/extraction/pipeline';
+import { normalizeAnalysis } from '../../core/extraction/pipeline';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
 
@@ -14,9 +13,6 @@ export interface NormalizeInput {
   analysis?: AnalyzeExpenseResponse;
   job?: { JobId: string };
 }
-
-/** Line items kept per invoice: bounds the run record (DynamoDB items are at most 400 KB). */
-const MAX_LINE_ITEMS = 500;
 
 /**
  * The asynchronous job's answer as Textract stored it: `<prefix>/<JobId>/1`, `/2`, … each one page of
@@ -41,7 +37,7 @@ export async function readJobOutput(prefix: string, jobId: string): Promise<Anal
 
 /**
  * Normalize: AnalyzeExpense answer → invoice fields, line items and per-field confidence (core's
- * `normalize`). The result is stored with the run and only the context goes on, which keeps the
+ * `normalizeAnalysis`, as `npm run extract` runs it). The result is stored with the run and only the context goes on, which keeps the
  * raw answer (it can be hundreds of KB) out of every later state's payload.
  */
 export const handler = observed(async function normalizeState(
@@ -54,12 +50,11 @@ export const handler = observed(async function normalizeState(
   else if (input.job && ctx.textractPrefix)
     response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
   else throw new Error('Normalize needs the analysis or a finished job');
-  const extracted = normalize(response);
-  extracted.lineItems = extracted.lineItems.slice(0, MAX_LINE_ITEMS);
+  const { invoice: extracted, addressText } = normalizeAnalysis(response);
   await putRun(ctx.orgId, ctx.invoiceId, {
     runId: ctx.runId,
     extracted,
-    addressText: addressTextOf(response),
+    addressText,
     pageCount: response.DocumentMetadata?.Pages ?? ctx.pageCount ?? null,
     createdAt: new Date().toISOString(),
   });

@@ -1,0 +1,125 @@
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AnalyzeExpenseResponse,
+  ExpenseAnalyzer,
+  ExpenseDocumentInput,
+} from '../../functions/adapters/textract/expense-analyzer';
+import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
+import { paddleTimings } from '../../functions/adapters/textract/ocr-engines';
+import { openPdf } from '../../functions/adapters/textract/pdf-pages';
+import { expenseAnswer } from '../../functions/core/extraction/analysis.fixture';
+import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
+import { invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
+
+/**
+ * The workflow's extraction routing, on the local runner from the deployed ASL: a PDF with a usable
+ * text layer is read by the local engine (ExtractLocally) and never reaches OCR or Textract unless the
+ * engine is unsure of a key field; scans and photos go to Textract.
+ */
+
+/** The local engine, counting its calls; `unsure` lowers the total's confidence in its next answers. */
+class LocalEngine implements ExpenseAnalyzer {
+  readonly engine = new LocalExpenseAnalyzer();
+  calls = 0;
+  unsure = false;
+  async analyze(doc: ExpenseDocumentInput): Promise<AnalyzeExpenseResponse> {
+    this.calls++;
+    const answer = await this.engine.analyze(doc);
+    if (!this.unsure) return answer;
+    for (const field of answer.ExpenseDocuments?.flatMap((d) => d.SummaryFields ?? []) ?? [])
+      if (field.Type?.Text === 'TOTAL' && field.ValueDetection) field.ValueDetection.Confidence = 30;
+    return answer;
+  }
+}
+
+/** Textract's stand-in: counts its calls and answers with an invoice it "read". */
+class Textract implements ExpenseAnalyzer {
+  calls = 0;
+  async analyze(): Promise<AnalyzeExpenseResponse> {
+    this.calls++;
+    return expenseAnswer([
+      ['VENDOR_NAME', 'Read By Textract Inc'],
+      ['INVOICE_RECEIPT_ID', `TX-${this.calls}`],
+      ['INVOICE_RECEIPT_DATE', '05/06/2026'],
+      ['TOTAL', '$99.00'],
+    ]) as AnalyzeExpenseResponse;
+  }
+}
+
+let w: WorkflowStack;
+const local = new LocalEngine();
+const textract = new Textract();
+
+beforeAll(async () => {
+  w = await startWorkflowStack({ analyzer: local, textract });
+});
+afterAll(async () => {
+  await w?.stop();
+});
+
+const decided = (bytes: Uint8Array, filename: string) => w.decided(bytes, filename);
+
+/** A PDF whose pages are pictures only (a scanner's output): no text layer. */
+async function scannedPdf(png: Buffer, pages: number): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 0, autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (let i = 0; i < pages; i++) doc.addPage().image(png, 0, 0, { width: 612 });
+  doc.end();
+  return done;
+}
+
+/** Calls each engine took for one upload. */
+async function callsFor<T>(run: () => Promise<T>) {
+  const before = { local: local.calls, textract: textract.calls, ocrBoxes: paddleTimings.boxes };
+  const result = await run();
+  return {
+    result,
+    local: local.calls - before.local,
+    textract: textract.calls - before.textract,
+    ocrBoxes: paddleTimings.boxes - before.ocrBoxes,
+  };
+}
+
+describe('extraction routing', () => {
+  it('reads a text PDF with the local engine only: no OCR, no Textract', async () => {
+    const spec = plumbingInvoice({ invoiceNumber: 'RT-TEXT-1' });
+    const { result, ...calls } = await callsFor(async () => decided(await invoicePdf(spec), 'text.pdf'));
+
+    expect(calls).toEqual({ local: 1, textract: 0, ocrBoxes: 0 });
+    expect(result).toMatchObject({
+      status: 'PROCESSED',
+      invoiceNumber: 'RT-TEXT-1',
+      totalAmount: totalsOf(spec).total,
+    });
+  });
+
+  it('sends a text PDF the local engine is unsure of to Textract, and keeps what Textract read', async () => {
+    local.unsure = true;
+    try {
+      const bytes = await invoicePdf(plumbingInvoice({ invoiceNumber: 'RT-UNSURE-1' }));
+      const { result, ...calls } = await callsFor(() => decided(bytes, 'unsure.pdf'));
+
+      expect(calls).toEqual({ local: 1, textract: 1, ocrBoxes: 0 });
+      expect(result).toMatchObject({ vendorName: 'Read By Textract Inc', totalAmount: 99 });
+    } finally {
+      local.unsure = false;
+    }
+  });
+
+  it('sends a photo, and a scanned PDF of several pages, to Textract without the local engine', async () => {
+    const pdf = await openPdf(await invoicePdf(plumbingInvoice()));
+    const { png } = await pdf.render(1, 100);
+    await pdf.close();
+
+    const photo = await callsFor(() => decided(png, 'photo.png'));
+    const scan = await callsFor(async () => decided(await scannedPdf(png, 2), 'scan.pdf'));
+
+    expect([photo.local, photo.textract]).toEqual([0, 1]);
+    expect(photo.result.vendorName).toBe('Read By Textract Inc');
+    expect([scan.local, scan.textract]).toEqual([0, 1]);
+    expect(scan.result.vendorName).toBe('Read By Textract Inc');
+  });
+});
