@@ -26,7 +26,7 @@ import {
   withScorers,
 } from './experiment';
 import { SCORED_FIELDS } from './labels';
-import { type DocData, trainScorers } from './learn';
+import { type DocData, trainRowScorer, trainScorers } from './learn';
 import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
 
 const started = performance.now();
@@ -46,10 +46,11 @@ const synthetic = await syntheticData(SYNTHETIC_COUNT);
 const { rules, folds, learnedCv, use, counts, productCv } = await crossValidate(data, synthetic);
 const loso = sourceFolds(data);
 const learnedLoso = await outOfFold(loso, ALL_LEARNED, synthetic);
-const productLoso = await withScorers(loso, learnedLoso.scorers, use);
+const productLoso = await withScorers(loso, learnedLoso.scorers, use, learnedLoso.lineItems);
 const allScorers = trainScorers([...data, ...synthetic]);
-const productIn = await withScorers([data], [allScorers], use);
-const learnedIn = await withScorers([data], [allScorers], ALL_LEARNED);
+const allRows = trainRowScorer([...data, ...synthetic]);
+const productIn = await withScorers([data], [allScorers], use, [allRows]);
+const learnedIn = await withScorers([data], [allScorers], ALL_LEARNED, [allRows]);
 
 const runs: Array<[string, Map<DocData, Prediction>]> = [
   ['rules', rules],

@@ -10,11 +10,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitIsotonic, type IsotonicMap } from '../../functions/adapters/textract/fields/calibration';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import type { LinearScorer } from '../../functions/adapters/textract/fields/linear';
 import type { LoadedModel } from '../../functions/adapters/textract/fields/model';
 import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
 import { cachedRead, corpusDir, engineVersion, loadCorpus } from './corpus';
 import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
-import { answerWith, type DocData, prepare, rng, trainScorers } from './learn';
+import { answerWith, type DocData, prepare, rng, trainRowScorer, trainScorers } from './learn';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = join(repo, '.cache/eval');
@@ -79,17 +80,27 @@ export async function outOfFold(
   folds: DocData[][],
   use: LearnedField[],
   extraTrain: DocData[] = [],
-): Promise<{ predictions: Map<DocData, Prediction>; scorers: LoadedModel['scorers'][] }> {
+): Promise<{
+  predictions: Map<DocData, Prediction>;
+  scorers: LoadedModel['scorers'][];
+  lineItems: Array<LinearScorer | undefined>;
+}> {
   const predictions = new Map<DocData, Prediction>();
   const scorers: LoadedModel['scorers'][] = [];
+  const lineItems: Array<LinearScorer | undefined> = [];
   for (const test of folds) {
     const train = folds.filter((f) => f !== test).flat();
     const f = trainScorers([...train, ...extraTrain]);
+    const rows = trainRowScorer([...train, ...extraTrain]);
     scorers.push(f);
+    lineItems.push(rows);
     for (const d of test)
-      predictions.set(d, await predict(d, { scorers: f, use: new Set(use), calibration: {} }));
+      predictions.set(
+        d,
+        await predict(d, { scorers: f, use: new Set(use), calibration: {}, lineItems: rows }),
+      );
   }
-  return { predictions, scorers };
+  return { predictions, scorers, lineItems };
 }
 
 export interface Scores {
@@ -197,11 +208,12 @@ export async function withScorers(
   foldSet: DocData[][],
   scorers: LoadedModel['scorers'][],
   use: LearnedField[],
+  lineItems: Array<LinearScorer | undefined> = [],
 ): Promise<Map<DocData, Prediction>> {
   const out = new Map<DocData, Prediction>();
   for (let i = 0; i < foldSet.length; i++) {
-    for (const d of foldSet[i])
-      out.set(d, await predict(d, { scorers: scorers[i], use: new Set(use), calibration: {} }));
+    const model = { scorers: scorers[i], use: new Set(use), calibration: {}, lineItems: lineItems[i] };
+    for (const d of foldSet[i]) out.set(d, await predict(d, model));
   }
   return out;
 }
@@ -216,6 +228,6 @@ export async function crossValidate(data: DocData[], synthetic: DocData[]) {
   const folds = groupedFolds(data);
   const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic);
   const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
-  const productCv = await withScorers(folds, learnedCv.scorers, use);
+  const productCv = await withScorers(folds, learnedCv.scorers, use, learnedCv.lineItems);
   return { rules, folds, learnedCv, use, counts, productCv };
 }

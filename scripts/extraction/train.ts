@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { decode, type LearnedField } from '../../functions/adapters/textract/fields/decode';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
 import { type ExtractionModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+import { ROW_FEATURE_NAMES } from '../../functions/adapters/textract/fields/table/rows';
 import { corpusDir } from './corpus';
 import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
 import { isCorrect } from './labels';
-import { trainScorers } from './learn';
+import { trainRowScorer, trainScorers } from './learn';
 import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
 
 const modelFile = fileURLToPath(
@@ -29,6 +30,7 @@ const synthetic = await syntheticData(SYNTHETIC_COUNT);
 const { use, counts, productCv } = await crossValidate(data, synthetic);
 const calibration = fitCalibration([...confidencePoints(productCv).values()].flat());
 const scorers = trainScorers([...data, ...synthetic]);
+const rowScorer = trainRowScorer([...data, ...synthetic]);
 
 const checkDocs = data.filter((d) => d.doc.source === 'einvoice');
 const right: Record<string, number> = {};
@@ -47,6 +49,7 @@ const model: ExtractionModel & { check: { files: string[]; right: Record<string,
   scorers,
   use,
   calibration,
+  ...(rowScorer ? { lineItems: { featureNames: [...ROW_FEATURE_NAMES], scorer: rowScorer } } : {}),
   check: { files: checkDocs.map((d) => relative(corpusDir, d.doc.path)), right },
 };
 writeFileSync(modelFile, `${JSON.stringify(model)}\n`);

@@ -6,6 +6,7 @@ import type {
   ExpenseLineItem,
 } from '../../core/extraction/expense-types';
 import { detectCurrency, findAmounts, findDates } from '../../core/extraction/parse-values';
+import { detectLineItems as detectTableItems } from './fields/table/items';
 import type { LayoutLine, LayoutPage, LayoutWord } from './text-layout';
 
 /**
@@ -1358,7 +1359,7 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
     if (f) fields.push(f);
   }
 
-  const lineItems = detectLineItems(lines);
+  const lineItems = detectTableItems(pages);
   const blocks: ExpenseBlock[] = lines.map((l) => ({
     BlockType: 'LINE',
     Id: `line-${l.index + 1}`,
