@@ -80,6 +80,7 @@ export async function outOfFold(
   folds: DocData[][],
   use: LearnedField[],
   extraTrain: DocData[] = [],
+  extraRows: DocData[] = [],
 ): Promise<{
   predictions: Map<DocData, Prediction>;
   scorers: LoadedModel['scorers'][];
@@ -91,7 +92,7 @@ export async function outOfFold(
   for (const test of folds) {
     const train = folds.filter((f) => f !== test).flat();
     const f = trainScorers([...train, ...extraTrain]);
-    const rows = trainRowScorer([...train, ...extraTrain]);
+    const rows = trainRowScorer([...train, ...extraTrain, ...extraRows]);
     scorers.push(f);
     lineItems.push(rows);
     for (const d of test)
@@ -222,12 +223,20 @@ export async function withScorers(
  * The rules alone, the learned extractor on every field out of fold (grouped CV), the fields it
  * wins, and the product (rules + those fields) out of fold: what eval and train both start from.
  */
-export async function crossValidate(data: DocData[], synthetic: DocData[]) {
+export async function crossValidate(data: DocData[], synthetic: DocData[], tables: DocData[] = []) {
   const rules = new Map<DocData, Prediction>();
   for (const d of data) rules.set(d, await predict(d, null));
   const folds = groupedFolds(data);
-  const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic);
+  const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic, tables);
   const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
-  const productCv = await withScorers(folds, learnedCv.scorers, use, learnedCv.lineItems);
-  return { rules, folds, learnedCv, use, counts, productCv };
+  // Line items: the learned row decision where its out-of-fold F1 is at least the rules'.
+  const lineItemF1 = (m: Map<DocData, Prediction>, name: string) =>
+    score(name, [...m.values()]).all.lineItemF1 ?? 0;
+  const lineItems = {
+    rules: lineItemF1(rules, 'rules-line-items'),
+    learned: lineItemF1(learnedCv.predictions, 'learned-cv-line-items'),
+  };
+  const useLineItems = lineItems.learned >= lineItems.rules;
+  const productCv = await withScorers(folds, learnedCv.scorers, use, useLineItems ? learnedCv.lineItems : []);
+  return { rules, folds, learnedCv, use, counts, productCv, useLineItems, lineItems };
 }

@@ -19,18 +19,18 @@ import { corpusDir } from './corpus';
 import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
 import { isCorrect } from './labels';
 import { trainRowScorer, trainScorers } from './learn';
-import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
+import { syntheticSets } from './synthetic';
 
 const modelFile = fileURLToPath(
   new URL('../../functions/adapters/textract/fields/model.json', import.meta.url),
 );
 
 const data = loadData();
-const synthetic = await syntheticData(SYNTHETIC_COUNT);
-const { use, counts, productCv } = await crossValidate(data, synthetic);
+const { fields: synthetic, tables } = await syntheticSets();
+const { use, counts, productCv, useLineItems, lineItems } = await crossValidate(data, synthetic, tables);
 const calibration = fitCalibration([...confidencePoints(productCv).values()].flat());
 const scorers = trainScorers([...data, ...synthetic]);
-const rowScorer = trainRowScorer([...data, ...synthetic]);
+const rowScorer = useLineItems ? trainRowScorer([...data, ...synthetic, ...tables]) : undefined;
 
 const checkDocs = data.filter((d) => d.doc.source === 'einvoice');
 const right: Record<string, number> = {};
@@ -56,4 +56,7 @@ writeFileSync(modelFile, `${JSON.stringify(model)}\n`);
 console.log(`model written: learned fields ${use.join(', ')}; out of fold (rules vs learned):`);
 for (const [f, c] of Object.entries(counts))
   console.log(`  ${f.padEnd(14)} rules ${c.rules}/${c.n}  learned ${c.learned}/${c.n}`);
+console.log(
+  `  line items     F1 rules ${lineItems.rules.toFixed(1)}  learned ${lineItems.learned.toFixed(1)}${useLineItems ? ' (learned used)' : ''}`,
+);
 console.log(`check fold (${checkDocs.length} einvoice PDFs), right: ${JSON.stringify(right)}`);

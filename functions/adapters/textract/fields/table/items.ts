@@ -59,7 +59,7 @@ function withContinuations(lines: DocLine[], items: ItemRow[], stops: Set<number
     const rowLine = lines[item.row.line];
     const run: string[] = [];
     let first = rowLine;
-    for (let i = item.row.line - 1; i > from && !stops.has(i); i--) {
+    for (let i = item.row.line - 1; i > Math.max(from, -1) && !stops.has(i); i--) {
       const text = wrappedText(lines[i], item.row, rowLine);
       if (!text || first.y0 - lines[i].y1 > lines[i].height * 1.6) break;
       run.unshift(text);

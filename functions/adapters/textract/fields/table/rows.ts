@@ -2,7 +2,7 @@ import { findAmounts, findDates } from '../../../../core/extraction/parse-values
 import { lineOf } from '../../text-layout';
 import { type DocLine, spanBox } from '../candidates';
 import { LABEL_CLASSES } from '../lexicon';
-import { type Column, findHeaders, type TableHeader } from './header';
+import { type Column, findHeaders, headerColumns, type TableHeader } from './header';
 
 /**
  * Row candidates of line-item tables: every line with money on it, read against the table
@@ -42,6 +42,7 @@ export const ROW_FEATURE_NAMES = [
   'linesFromHeader',
   'pagesFromHeader',
   'amountUnderAmountColumn',
+  'amountLeftOfFigures',
   'cellUnderUnitColumn',
   'cellUnderQuantityColumn',
   'startsInDescriptionColumn',
@@ -64,6 +65,8 @@ export const ROW_FEATURE_NAMES = [
   'isLargestAmount',
   'amountShareOfLargest',
   'negative',
+  'sameAmountAbove',
+  'sameAmountBelow',
   'alignedAmounts',
   'alignedStarts',
   'relHeight',
@@ -98,7 +101,7 @@ export const isRuleItem = (x: number[]) => x[at('ruleItem')] > 0;
 
 // Words of totals and tax lines, whole words only ("netto" is a sum, "nettoyage" an item).
 const SUM_WORDS =
-  /(?:^|[^\p{L}])(\p{L}*(?:summe|betrag|totaal)|total|totals|sub-?total|grand\s*total|sum|summe|zwischensumme|gesamt\w*|netto(?:betrag|summe)?|brutto(?:betrag)?|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|montant|sous-total|net\s*[àa]\s*payer|totaal|subtotaal|te\s*betalen|importe|totale|subtotale|imponibile|imponible|amount\s*due|balance\s*due|net|ht|ttc|jumlah)(?=$|[^\p{L}])/iu;
+  /(?:^|[^\p{L}])(\p{L}*(?:summen?|betr[aä]ge?|totaal)|total|totals|sub-?total|grand\s*total|sum|summe|zwischensumme|gesamt\w*|netto(?:betrag|summe)?|brutto(?:betrag)?|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|montant|sous-total|net\s*[àa]\s*payer|totaal|subtotaal|te\s*betalen|importe|totale|subtotale|imponibile|imponible|amount\s*due|balance\s*due|net|ht|ttc|jumlah)(?=$|[^\p{L}])/iu;
 const TAX_WORDS =
   /(?:^|[^\p{L}])(vat|tax|taxes|gst|sst|mwst|ust|tva|btw|iva|imposta|impuesto|\p{L}*steuer\p{L}*)(?=$|[^\p{L}])/iu;
 const PAYMENT =
@@ -229,15 +232,30 @@ export function readRow(line: DocLine, index: number, header: TableHeader | null
  * A row printed on two visual lines: the figures of `line` without its amount, and the amount
  * alone just below it, under the amount column (cells aligned at the bottom of a tall row).
  */
-function amountBelow(line: DocLine, next: DocLine | undefined, header: TableHeader): DocLine | null {
+function amountBelow(
+  line: DocLine,
+  next: DocLine | undefined,
+  header: TableHeader,
+): { line: DocLine; more: string } | null {
   if (!next || next.pageIndex !== line.pageIndex || next.y0 - line.y1 > line.height * 1.5) return null;
-  if (/\p{L}{2,}/u.test(next.text)) return null;
-  const cells = numbersOf(next);
+  // Words on the amount's line may only continue the description (left of every figure column).
+  const figures = header.columns.filter((c) => c.role !== 'description' && c.role !== 'other');
+  const firstFigure = Math.min(...figures.map((c) => c.x0));
+  if (next.words.some((w) => /\p{L}{2,}/u.test(w.text) && w.x1 > firstFigure - line.height)) return null;
+  if (headerColumns(next)) return null;
+  // Only a row with figures of its own (quantity, unit price) continues on the line below.
+  if (!numbersOf(line).some((n) => n.x1 > firstFigure - line.height * 2)) return null;
+  const cells = numbersOf(next).filter((n) => n.x1 > firstFigure - line.height * 2);
   const amount = header.columns.find((c) => c.role === 'amount');
   if (!amount || cells.length !== 1 || !cells[0].money) return null;
   if (columnOf(header.columns, cells[0].x0, cells[0].x1, line.height)?.role !== 'amount') return null;
-  const words = [...line.words, ...next.words];
-  return { ...line, ...lineOf(line.page, words), y0: line.y0, y1: line.y1 };
+  const figureWords = next.words.filter((w) => w.x1 > firstFigure - line.height * 2);
+  const more = next.words
+    .filter((w) => !figureWords.includes(w))
+    .map((w) => w.text)
+    .join(' ');
+  const merged = lineOf(line.page, [...line.words, ...figureWords]);
+  return { line: { ...line, ...merged, y0: line.y0, y1: line.y1 }, more };
 }
 
 /** Every row candidate of the document: lines with money, each read under the header above it. */
@@ -253,9 +271,9 @@ export function rowCandidates(lines: DocLine[]): RowCandidate[] {
     let row = readRow(lines[i], i, header);
     if (header && row?.amount.role !== 'amount') {
       const merged = amountBelow(lines[i], lines[i + 1], header);
-      const mergedRow = merged && readRow(merged, i, header);
-      if (mergedRow) {
-        row = mergedRow;
+      const mergedRow = merged && readRow(merged.line, i, header);
+      if (merged && mergedRow) {
+        row = { ...mergedRow, description: `${mergedRow.description} ${merged.more}`.trim() };
         i++;
       }
     }
@@ -300,12 +318,18 @@ export function rowFeatures(lines: DocLine[], rows: RowCandidate[]): number[][] 
     const sumAbove = above.reduce((s, r) => s + r.amount.value, 0);
     const samePage = rows.filter((r) => r !== row && lines[r.line].pageIndex === line.pageIndex);
     const slack = line.height * 1.5;
+    const figures = header?.columns.filter((c) => c.role !== 'description' && c.role !== 'other') ?? [];
+    const figureStart = figures.length ? Math.min(...figures.map((c) => c.x0)) : null;
+    const sameNeighbour = (r: RowCandidate | undefined) =>
+      !!r && Math.abs(r.line - row.line) <= 3 && near(r.amount.value, row.amount.value);
     const x = [
       header ? 1 : 0,
       headerLine && headerLine.pageIndex === line.pageIndex ? 1 : 0,
       header ? Math.min(1, (row.line - header.line) / 40) : 1,
       headerLine ? Math.min(3, line.pageIndex - headerLine.pageIndex) : 0,
       row.amount.role === 'amount' ? 1 : 0,
+      // Under a header, money left of its figure columns is a detail of a line ("Gross price: 43.20").
+      figureStart !== null && row.amount.x1 < figureStart - line.height ? 1 : 0,
       row.cells.some((c) => c.role === 'unit') ? 1 : 0,
       row.cells.some((c) => c.role === 'quantity') ? 1 : 0,
       descColumn && Math.abs(line.x0 - descColumn.x0) < line.height * 3 ? 1 : 0,
@@ -318,7 +342,7 @@ export function rowFeatures(lines: DocLine[], rows: RowCandidate[]): number[][] 
       short && SUM_WORDS.test(label) ? 1 : 0,
       SUM_WORDS.test(label) ? 1 : 0,
       short && TAX_WORDS.test(label) ? 1 : 0,
-      short && PAYMENT.test(label) ? 1 : 0,
+      PAYMENT.test(label) ? 1 : 0,
       OTHER_LABEL.test(desc) ? 1 : 0,
       /:/.test(desc) ? 1 : 0,
       findDates(text).length ? 1 : 0,
@@ -328,6 +352,9 @@ export function rowFeatures(lines: DocLine[], rows: RowCandidate[]): number[][] 
       largest > 0 && Math.abs(row.amount.value) >= largest - 0.005 ? 1 : 0,
       largest > 0 ? Math.abs(row.amount.value) / largest : 0,
       row.amount.value < 0 ? 1 : 0,
+      // A group and its detail line print the same figure (a section total over its one line).
+      sameNeighbour(rows[k - 1]) ? 1 : 0,
+      sameNeighbour(rows[k + 1]) ? 1 : 0,
       Math.min(5, samePage.filter((r) => Math.abs(r.amount.x1 - row.amount.x1) < slack).length) / 5,
       Math.min(5, samePage.filter((r) => Math.abs(lines[r.line].x0 - line.x0) < slack).length) / 5,
       line.height / Math.max(1, line.pageHeight) / medianHeight,
