@@ -294,9 +294,16 @@ export function rowFeatures(lines: DocLine[], rows: RowCandidate[]): number[][] 
   const heights = lines.map((l) => l.height / Math.max(1, l.pageHeight)).sort((a, b) => a - b);
   const medianHeight = heights[Math.floor(heights.length / 2)] || 0.01;
   const largest = Math.max(0, ...rows.map((r) => Math.abs(r.amount.value)));
+  // Lines that are a sum label with money ("Subtotal 150.00"), worked out once per line.
+  const totalsFlags = new Map<number, boolean>();
   const totalsLine = (i: number) => {
-    const t = labelText(lines[i]);
-    return labelLike(t) && SUM_WORDS.test(t) && numbersOf(lines[i]).some((n) => n.money);
+    let flag = totalsFlags.get(i);
+    if (flag === undefined) {
+      const t = labelText(lines[i]);
+      flag = labelLike(t) && SUM_WORDS.test(t) && numbersOf(lines[i]).some((n) => n.money);
+      totalsFlags.set(i, flag);
+    }
+    return flag;
   };
   return rows.map((row, k) => {
     const line = lines[row.line];
