@@ -26,8 +26,8 @@ import {
   withScorers,
 } from './experiment';
 import { SCORED_FIELDS } from './labels';
-import { type DocData, trainScorers } from './learn';
-import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
+import { type DocData, trainRowScorer, trainScorers } from './learn';
+import { SYNTHETIC_COUNT, syntheticSets, TABLE_COUNT } from './synthetic';
 
 const started = performance.now();
 const data = loadData();
@@ -39,17 +39,27 @@ if (data.length === 0) {
   process.exit(1);
 }
 console.log(
-  `${data.length} real documents (+ ${SYNTHETIC_COUNT} synthetic in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length} real documents (+ ${SYNTHETIC_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
-const synthetic = await syntheticData(SYNTHETIC_COUNT);
-const { rules, folds, learnedCv, use, counts, productCv } = await crossValidate(data, synthetic);
+const { fields: synthetic, tables } = await syntheticSets();
+const { rules, folds, learnedCv, use, counts, productCv, useLineItems, lineItems } = await crossValidate(
+  data,
+  synthetic,
+  tables,
+);
 const loso = sourceFolds(data);
-const learnedLoso = await outOfFold(loso, ALL_LEARNED, synthetic);
-const productLoso = await withScorers(loso, learnedLoso.scorers, use);
+const learnedLoso = await outOfFold(loso, ALL_LEARNED, synthetic, tables);
+const productLoso = await withScorers(
+  loso,
+  learnedLoso.scorers,
+  use,
+  useLineItems ? learnedLoso.lineItems : [],
+);
 const allScorers = trainScorers([...data, ...synthetic]);
-const productIn = await withScorers([data], [allScorers], use);
-const learnedIn = await withScorers([data], [allScorers], ALL_LEARNED);
+const allRows = trainRowScorer([...data, ...synthetic, ...tables]);
+const productIn = await withScorers([data], [allScorers], use, useLineItems ? [allRows] : []);
+const learnedIn = await withScorers([data], [allScorers], ALL_LEARNED, [allRows]);
 
 const runs: Array<[string, Map<DocData, Prediction>]> = [
   ['rules', rules],
@@ -105,6 +115,9 @@ console.log(
 );
 for (const [f, c] of Object.entries(counts))
   console.log(`  ${f.padEnd(14)} rules ${c.rules}/${c.n}  learned ${c.learned}/${c.n}`);
+console.log(
+  `  line items     F1 rules ${lineItems.rules.toFixed(1)}  learned ${lineItems.learned.toFixed(1)}: ${useLineItems ? 'learned row model used' : 'rules used'}`,
+);
 
 // Reliability: calibrate each fold's confidences with maps fitted on the other folds only.
 const points = confidencePoints(productCv);

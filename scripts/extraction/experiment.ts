@@ -10,11 +10,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitIsotonic, type IsotonicMap } from '../../functions/adapters/textract/fields/calibration';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import type { LinearScorer } from '../../functions/adapters/textract/fields/linear';
 import type { LoadedModel } from '../../functions/adapters/textract/fields/model';
 import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
 import { cachedRead, corpusDir, engineVersion, loadCorpus } from './corpus';
 import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
-import { answerWith, type DocData, prepare, rng, trainScorers } from './learn';
+import { answerWith, type DocData, prepare, rng, trainRowScorer, trainScorers } from './learn';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = join(repo, '.cache/eval');
@@ -79,17 +80,28 @@ export async function outOfFold(
   folds: DocData[][],
   use: LearnedField[],
   extraTrain: DocData[] = [],
-): Promise<{ predictions: Map<DocData, Prediction>; scorers: LoadedModel['scorers'][] }> {
+  extraRows: DocData[] = [],
+): Promise<{
+  predictions: Map<DocData, Prediction>;
+  scorers: LoadedModel['scorers'][];
+  lineItems: Array<LinearScorer | undefined>;
+}> {
   const predictions = new Map<DocData, Prediction>();
   const scorers: LoadedModel['scorers'][] = [];
+  const lineItems: Array<LinearScorer | undefined> = [];
   for (const test of folds) {
     const train = folds.filter((f) => f !== test).flat();
     const f = trainScorers([...train, ...extraTrain]);
+    const rows = trainRowScorer([...train, ...extraTrain, ...extraRows]);
     scorers.push(f);
+    lineItems.push(rows);
     for (const d of test)
-      predictions.set(d, await predict(d, { scorers: f, use: new Set(use), calibration: {} }));
+      predictions.set(
+        d,
+        await predict(d, { scorers: f, use: new Set(use), calibration: {}, lineItems: rows }),
+      );
   }
-  return { predictions, scorers };
+  return { predictions, scorers, lineItems };
 }
 
 export interface Scores {
@@ -197,11 +209,12 @@ export async function withScorers(
   foldSet: DocData[][],
   scorers: LoadedModel['scorers'][],
   use: LearnedField[],
+  lineItems: Array<LinearScorer | undefined> = [],
 ): Promise<Map<DocData, Prediction>> {
   const out = new Map<DocData, Prediction>();
   for (let i = 0; i < foldSet.length; i++) {
-    for (const d of foldSet[i])
-      out.set(d, await predict(d, { scorers: scorers[i], use: new Set(use), calibration: {} }));
+    const model = { scorers: scorers[i], use: new Set(use), calibration: {}, lineItems: lineItems[i] };
+    for (const d of foldSet[i]) out.set(d, await predict(d, model));
   }
   return out;
 }
@@ -210,12 +223,20 @@ export async function withScorers(
  * The rules alone, the learned extractor on every field out of fold (grouped CV), the fields it
  * wins, and the product (rules + those fields) out of fold: what eval and train both start from.
  */
-export async function crossValidate(data: DocData[], synthetic: DocData[]) {
+export async function crossValidate(data: DocData[], synthetic: DocData[], tables: DocData[] = []) {
   const rules = new Map<DocData, Prediction>();
   for (const d of data) rules.set(d, await predict(d, null));
   const folds = groupedFolds(data);
-  const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic);
+  const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic, tables);
   const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
-  const productCv = await withScorers(folds, learnedCv.scorers, use);
-  return { rules, folds, learnedCv, use, counts, productCv };
+  // Line items: the learned row decision where its out-of-fold F1 is at least the rules'.
+  const lineItemF1 = (m: Map<DocData, Prediction>, name: string) =>
+    score(name, [...m.values()]).all.lineItemF1 ?? 0;
+  const lineItems = {
+    rules: lineItemF1(rules, 'rules-line-items'),
+    learned: lineItemF1(learnedCv.predictions, 'learned-cv-line-items'),
+  };
+  const useLineItems = lineItems.learned >= lineItems.rules;
+  const productCv = await withScorers(folds, learnedCv.scorers, use, useLineItems ? learnedCv.lineItems : []);
+  return { rules, folds, learnedCv, use, counts, productCv, useLineItems, lineItems };
 }

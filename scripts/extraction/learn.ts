@@ -8,8 +8,14 @@
 import type { Candidate } from '../../functions/adapters/textract/fields/candidates';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
 import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
-import { trainLinear } from '../../functions/adapters/textract/fields/linear';
+import { type LinearScorer, trainLinear } from '../../functions/adapters/textract/fields/linear';
+import { docLines } from '../../functions/adapters/textract/fields/lines';
 import { applyModel, type LoadedModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+import {
+  type RowCandidate,
+  rowCandidates,
+  rowFeatures,
+} from '../../functions/adapters/textract/fields/table/rows';
 import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
 import type { CachedRead, CorpusDoc } from './corpus';
 import { isCorrect, isLabelled } from './labels';
@@ -19,11 +25,72 @@ export interface DocData {
   read: CachedRead;
   candidates: Candidate[];
   features: number[][];
+  /** Line-item row candidates: features, and whether each is a labelled item (null: items not labelled). */
+  rows: { features: number[][]; isItem: number[] | null };
 }
 
 export function prepare(doc: CorpusDoc, read: CachedRead): DocData {
   const { candidates, features } = scoreDocument(read.pages.read, {});
-  return { doc, read, candidates, features };
+  const lines = docLines(read.pages.read);
+  const rows = rowCandidates(lines);
+  const items = doc.label.lineItems;
+  return {
+    doc,
+    read,
+    candidates,
+    features,
+    rows: {
+      features: rowFeatures(lines, rows),
+      isItem: Array.isArray(items) && items.length ? itemRowLabels(lines, rows, items) : null,
+    },
+  };
+}
+
+const wordsOf = (s: unknown) =>
+  String(s ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1);
+
+/**
+ * Which row candidates are labelled items: each labelled item claims the unclaimed row whose
+ * amount is its total (its unit price where the label has no total) and whose line, or the two
+ * lines below it, shares the most words with its description.
+ */
+function itemRowLabels(lines: ReturnType<typeof docLines>, rows: RowCandidate[], items: unknown[]): number[] {
+  const isItem = rows.map(() => 0);
+  for (const item of items as Array<Record<string, unknown>>) {
+    const key = Number(item.total ?? item.totalPrice ?? item.unitPrice);
+    if (!Number.isFinite(key)) continue;
+    const want = new Set(wordsOf(item.description));
+    let best = -1;
+    let bestShared = 0;
+    rows.forEach((r, k) => {
+      if (isItem[k] || Math.abs(r.amount.value - key) > 0.011) return;
+      const text = [0, 1, 2].map((d) => lines[r.line + d]?.text ?? '').join(' ');
+      const shared = new Set(wordsOf(text).filter((w) => want.has(w))).size;
+      if (shared > bestShared) {
+        best = k;
+        bestShared = shared;
+      }
+    });
+    if (best >= 0) isItem[best] = 1;
+  }
+  return isItem;
+}
+
+/** The "is an item row" scorer, on the documents whose line items are labelled. */
+export function trainRowScorer(train: DocData[]): LinearScorer | undefined {
+  const X: number[][] = [];
+  const y: number[] = [];
+  for (const d of train) {
+    if (!d.rows.isItem) continue;
+    X.push(...d.rows.features);
+    y.push(...d.rows.isItem);
+  }
+  return y.includes(1) ? trainLinear(X, y) : undefined;
 }
 
 /** A small seeded generator (mulberry32), so sampling is the same on every run. */

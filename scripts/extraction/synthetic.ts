@@ -27,6 +27,9 @@ const WORDS: Record<Lang, Record<string, string[]>> = {
     order: ['Order No.', 'PO Number', 'Customer No.', 'Account'],
     otherDate: ['Order Date', 'Delivery Date', 'Service period'],
     billTo: ['Bill To', 'Invoice to', 'Customer'],
+    pos: ['#', 'Pos.', 'No.'],
+    vat: ['VAT %', 'Tax %', 'VAT'],
+    uom: ['Unit', 'UoM'],
   },
   de: {
     title: ['RECHNUNG', 'Rechnung'],
@@ -43,6 +46,9 @@ const WORDS: Record<Lang, Record<string, string[]>> = {
     order: ['Kundennummer', 'Bestellnummer', 'Auftrag Nr.'],
     otherDate: ['Lieferdatum', 'Leistungsdatum', 'Bestelldatum'],
     billTo: ['Rechnungsempfänger', 'An', 'Kunde'],
+    pos: ['Pos.', 'Nr.'],
+    vat: ['MwSt. %', 'USt.'],
+    uom: ['Einheit', 'ME'],
   },
   fr: {
     title: ['FACTURE', 'Facture'],
@@ -59,6 +65,9 @@ const WORDS: Record<Lang, Record<string, string[]>> = {
     order: ['N° client', 'N° commande', 'Référence'],
     otherDate: ['Date de livraison', 'Période', 'Date de commande'],
     billTo: ['Facturé à', 'Client', 'Adresse de facturation'],
+    pos: ['Réf.', 'N°'],
+    vat: ['TVA %', 'TVA'],
+    uom: ['Unité', 'U.'],
   },
   es: {
     title: ['FACTURA', 'Factura'],
@@ -75,6 +84,9 @@ const WORDS: Record<Lang, Record<string, string[]>> = {
     order: ['Nº cliente', 'Nº pedido'],
     otherDate: ['Fecha de entrega', 'Fecha de pedido'],
     billTo: ['Facturar a', 'Cliente'],
+    pos: ['Ref.', 'Nº'],
+    vat: ['IVA %', 'IVA'],
+    uom: ['Unidad', 'Ud.'],
   },
   nl: {
     title: ['FACTUUR', 'Factuur'],
@@ -91,6 +103,9 @@ const WORDS: Record<Lang, Record<string, string[]>> = {
     order: ['Klantnummer', 'Ordernummer'],
     otherDate: ['Leverdatum', 'Orderdatum'],
     billTo: ['Factuuradres', 'Klant'],
+    pos: ['Nr.', 'Art.nr.'],
+    vat: ['BTW %', 'Btw'],
+    uom: ['Eenheid'],
   },
   it: {
     title: ['FATTURA', 'Fattura'],
@@ -107,6 +122,9 @@ const WORDS: Record<Lang, Record<string, string[]>> = {
     order: ['Codice cliente', 'Ordine n.'],
     otherDate: ['Data consegna', 'Data ordine'],
     billTo: ['Destinatario', 'Cliente', 'Intestatario'],
+    pos: ['Rif.', 'N.'],
+    vat: ['IVA %', 'IVA'],
+    uom: ['Unità', 'U.M.'],
   },
 };
 const ITEMS = [
@@ -129,7 +147,43 @@ const ITEMS = [
   'Manutenzione impianto',
   'Paint and materials',
   'Labour (hours)',
+  'Replacement of the circulation pump in the basement boiler room',
+  'Quarterly inspection of fire extinguishers and smoke detectors',
+  'Lieferung und Montage Rauchwarnmelder',
+  'Austausch Thermostatventile inklusive Material',
+  'Fourniture et pose de robinetterie',
+  'Nettoyage des parties communes et vitres',
+  'Sustitución de luminarias LED en garaje',
+  'Vervanging dakgoot en afvoer',
+  'Sostituzione valvola di sicurezza caldaia',
+  'Gardening',
+  'Travel',
+  'Materials',
+  'Key copies',
+  'Emergency call-out fee',
 ];
+/** Detail lines printed under an item, not part of its name. */
+const DETAILS = [
+  (r: () => number) => `Art.-Nr. ${Math.floor(10000 + r() * 89999)}`,
+  (r: () => number) => `SKU ${Math.floor(100000 + r() * 899999)}`,
+  (r: () => number) => `Order ${Math.floor(1000 + r() * 8999)}`,
+  () => 'Building A, staircase 2',
+  () => 'as agreed',
+];
+const PAYMENT_LINES = [
+  'Payment received by card',
+  'Paid through bank transfer',
+  'Amount paid',
+  'Bezahlt per Überweisung',
+  'Anzahlung erhalten',
+  'Réglé par carte bancaire',
+  'Pagado con tarjeta',
+  'Betaald via iDEAL',
+  'Pagato con bonifico',
+];
+/** The first items are the plain set's (its documents stay as they were). */
+const PLAIN_ITEMS = 19;
+const UOM = ['pcs', 'h', 'Stk', 'm', 'kg', 'pce', 'x'];
 const SELLERS = [
   'Nord',
   'Alpha',
@@ -156,6 +210,16 @@ const CURRENCIES = [
 
 /** How many synthetic invoices join each training fold. */
 export const SYNTHETIC_COUNT = 200;
+/** How many synthetic invoices with varied item tables join each fold's line-item training. */
+export const TABLE_COUNT = 150;
+
+/** The field-training invoices, and the varied-table invoices only line-item rows learn from. */
+export async function syntheticSets(): Promise<{ fields: DocData[]; tables: DocData[] }> {
+  return {
+    fields: await syntheticData(SYNTHETIC_COUNT),
+    tables: await syntheticData(TABLE_COUNT, 4711, true),
+  };
+}
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -164,7 +228,12 @@ interface Synth {
   pdf: Promise<Buffer>;
 }
 
-function makeInvoice(i: number, random: () => number): Synth {
+/**
+ * One synthetic invoice. `tables` varies the item table (see below) and draws from its own random
+ * stream; without it the table is the plain one of the field-training set, whose documents stay the
+ * same as long as the seed does.
+ */
+function makeInvoice(i: number, random: () => number, tables: boolean): Synth {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const lang = pick(['en', 'en', 'de', 'de', 'fr', 'es', 'nl', 'it'] as Lang[]);
   const w = (k: string) => pick(WORDS[lang][k]);
@@ -203,11 +272,16 @@ function makeInvoice(i: number, random: () => number): Synth {
     () => `${pick(['R', 'F', 'A', 'RE'])}${Math.floor(1000 + random() * 90000)}`,
     () => `${Math.floor(random() * 99)}/${2021 + Math.floor(random() * 5)}`,
   ])();
-  const items = Array.from({ length: 1 + Math.floor(random() * 7) }, () => {
-    const quantity = pick([1, 1, 1, 2, 3, 4, 5, 10, 12]);
-    const unitPrice = r2(5 + random() * pick([50, 200, 1500]));
-    return { description: pick(ITEMS), quantity, unitPrice, total: r2(quantity * unitPrice) };
-  });
+  const many = tables && random() < 0.12;
+  const names = tables ? ITEMS : ITEMS.slice(0, PLAIN_ITEMS);
+  const items = Array.from(
+    { length: many ? 15 + Math.floor(random() * 30) : 1 + Math.floor(random() * 7) },
+    () => {
+      const quantity = pick([1, 1, 1, 2, 3, 4, 5, 10, 12]);
+      const unitPrice = r2(5 + random() * pick([50, 200, 1500]));
+      return { description: pick(names), quantity, unitPrice, total: r2(quantity * unitPrice) };
+    },
+  );
   const subtotal = r2(items.reduce((s, it) => s + it.total, 0));
   const rate = pick([0.19, 0.2, 0.21, 0.22, 0.1, 0.07, 0.05, 0.08, 0]);
   const tax = r2(subtotal * rate);
@@ -279,21 +353,122 @@ function makeInvoice(i: number, random: () => number): Synth {
     228,
   );
 
-  const top = 290;
-  const cols = { desc: 40, qty: 300, unit: 370, amount: 470 };
-  const qtyFirst = random() < 0.3;
-  font(true, 9);
-  doc.text(w('desc'), qtyFirst ? 90 : cols.desc, top).text(w('qty'), qtyFirst ? cols.desc : cols.qty, top);
-  doc.text(w('unit'), cols.unit, top).text(w('amount'), cols.amount, top);
-  font(false, 9);
-  items.forEach((it, k) => {
-    const y = top + 18 + k * 16;
-    doc.text(it.description, qtyFirst ? 90 : cols.desc, y, { width: 200 });
-    doc.text(String(it.quantity), qtyFirst ? cols.desc : cols.qty, y);
-    doc.text(money(it.unitPrice), cols.unit, y);
-    doc.text(money(it.total), cols.amount, y);
-  });
-  let y = top + 30 + items.length * 16;
+  let y: number;
+  let amountX: number;
+  if (!tables) {
+    const top = 290;
+    const cols = { desc: 40, qty: 300, unit: 370, amount: 470 };
+    const qtyFirst = random() < 0.3;
+    font(true, 9);
+    doc.text(w('desc'), qtyFirst ? 90 : cols.desc, top).text(w('qty'), qtyFirst ? cols.desc : cols.qty, top);
+    doc.text(w('unit'), cols.unit, top).text(w('amount'), cols.amount, top);
+    font(false, 9);
+    items.forEach((it, k) => {
+      const y = top + 18 + k * 16;
+      doc.text(it.description, qtyFirst ? 90 : cols.desc, y, { width: 200 });
+      doc.text(String(it.quantity), qtyFirst ? cols.desc : cols.qty, y);
+      doc.text(money(it.unitPrice), cols.unit, y);
+      doc.text(money(it.total), cols.amount, y);
+    });
+    y = top + 30 + items.length * 16;
+    amountX = cols.amount;
+  } else {
+    // The item table: a column order, optional position / unit-of-measure / tax-rate columns, left- or
+    // right-aligned figures, wrapped descriptions and detail lines, continued over pages (with or
+    // without its header repeated), or no header at all (receipt-like rows).
+    const pageHeight = doc.page.height;
+    const hasHeader = random() < 0.88;
+    const withPos = random() < 0.35;
+    const withUom = hasHeader && random() < 0.3;
+    const withVat = hasHeader && random() < 0.25;
+    const qtyFirst = random() < 0.2;
+    const showQty = !hasHeader ? random() < 0.4 : random() < 0.9;
+    const alignRight = random() < 0.5;
+    const repeatHeader = random() < 0.7;
+    const rowGap = 3 + Math.floor(random() * 8);
+    const details = random() < 0.3;
+    const detailsInLabel = random() < 0.3;
+    const vatRate = `${Math.round(rate * 100)}${pick(['%', ' %', ',00 %', ''])}`;
+    type Col = { key: string; head: string; width: number; x: number };
+    const spec: Array<[string, string, number]> = [];
+    if (withPos) spec.push(['pos', w('pos'), 30]);
+    if (qtyFirst && showQty) spec.push(['qty', w('qty'), 45]);
+    spec.push(['desc', w('desc'), 0]);
+    if (!qtyFirst && showQty) spec.push(['qty', w('qty'), 50]);
+    if (withUom) spec.push(['uom', w('uom'), 40]);
+    if (showQty || random() < 0.5) spec.push(['unit', w('unit'), 75]);
+    if (withVat) spec.push(['vat', w('vat'), 50]);
+    spec.push(['amount', w('amount'), 80]);
+    const right = doc.page.width - 40;
+    const fixed = spec.reduce((t, [, , width]) => t + width, 0);
+    const columns: Col[] = [];
+    let cx = 40;
+    for (const [key, head, width] of spec) {
+      const wd = width || right - 40 - fixed;
+      columns.push({ key, head, width: wd, x: cx });
+      cx += wd;
+    }
+    const col = (key: string) => columns.find((c) => c.key === key);
+    const amountCol = col('amount')!;
+    const descCol = col('desc')!;
+    const cell = (key: string, text: string, y: number) => {
+      const c = col(key);
+      if (!c) return;
+      const numeric = key !== 'desc';
+      doc.text(text, c.x, y, {
+        width: c.width - 6,
+        align: numeric && alignRight ? 'right' : 'left',
+        lineBreak: !numeric,
+      });
+    };
+    const header = (y: number) => {
+      if (!hasHeader) return y;
+      font(true, 9);
+      for (const c of columns) cell(c.key, c.head, y);
+      if (random() < 0.5)
+        doc
+          .moveTo(40, y + 12)
+          .lineTo(right, y + 12)
+          .lineWidth(0.5)
+          .stroke();
+      return y + 18;
+    };
+    y = header(290);
+    items.forEach((it, k) => {
+      font(false, 9);
+      // Some detail lines carry money of their own (a gross or base price), still no item.
+      const detail = !details
+        ? null
+        : random() < 0.35
+          ? `${pick(['Gross price', 'Bruttopreis', 'Prix TTC', 'Base price', 'Listenpreis'])}: ${money(r2(it.unitPrice * 1.2))}`
+          : pick(DETAILS)(random);
+      const height = doc.heightOfString(it.description, { width: descCol.width - 6 }) + (detail ? 11 : 0);
+      if (y + height > pageHeight - 110) {
+        doc.addPage();
+        y = repeatHeader ? header(60) : 60;
+        font(false, 9);
+      }
+      cell('pos', String(k + 1), y);
+      cell('desc', it.description, y);
+      if (detail) font(false, 8).text(detail, descCol.x, y + height - 10);
+      font(false, 9);
+      cell('qty', String(it.quantity), y);
+      cell('uom', pick(UOM), y);
+      cell('unit', money(it.unitPrice), y);
+      cell('vat', vatRate, y);
+      cell('amount', money(it.total), y);
+      if (detail && detailsInLabel && !/\d[.,]\d\d/.test(detail))
+        it.description = `${it.description} ${detail}`;
+      y += Math.max(12, height) + rowGap;
+    });
+    if (y > pageHeight - 140) {
+      doc.addPage();
+      y = 60;
+    }
+    y += 12;
+    amountX = amountCol.x;
+  }
+  const cols = { amount: amountX };
   const lx = random() < 0.5 ? 330 : 370;
   const rateText = random() < 0.6 ? ` ${Math.round(rate * 100)}%` : '';
   if (showSubtotal) {
@@ -307,12 +482,21 @@ function makeInvoice(i: number, random: () => number): Synth {
   font(random() < 0.7, 9 + Math.floor(random() * 4))
     .text(w('total'), lx, y)
     .text(money(total), cols.amount, y);
+  // What was paid, under the totals: a payment line and the balance left, neither an item.
+  if (tables && random() < 0.4) {
+    font(false, 9)
+      .text(pick(PAYMENT_LINES), 40, y + 24)
+      .text(money(total), cols.amount, y + 24)
+      .text(pick(['Balance', 'Restbetrag', 'Solde', 'Saldo']), 40, y + 38)
+      .text(money(0), cols.amount, y + 38);
+    y += 40;
+  }
   if (random() < 0.4)
     font(false, 8).text(`IBAN DE${Math.floor(10 + random() * 89)} 1234 5678 9012 3456 78`, 40, y + 60);
   doc.end();
 
   const label: CorpusDoc['label'] = {
-    file: `synthetic-${i}.pdf`,
+    file: `synthetic-${tables ? 'table-' : ''}${i}.pdf`,
     vendorName,
     invoiceNumber: number,
     invoiceDate,
@@ -321,17 +505,23 @@ function makeInvoice(i: number, random: () => number): Synth {
     taxAmount: tax,
     totalAmount: total,
     currency: currency.code,
+    lineItems: items.map((it) => ({
+      description: it.description,
+      quantity: it.quantity,
+      unitPrice: it.unitPrice,
+      total: it.total,
+    })),
   };
   return { label, pdf };
 }
 
 /** `count` synthetic invoices, read by the local engine, ready for training. */
-export async function syntheticData(count: number, seed = 2024): Promise<DocData[]> {
+export async function syntheticData(count: number, seed = 2024, tables = false): Promise<DocData[]> {
   const random = rng(seed);
   const analyzer = new LocalExpenseAnalyzer();
   const out: DocData[] = [];
   for (let i = 0; i < count; i++) {
-    const { label, pdf } = makeInvoice(i, random);
+    const { label, pdf } = makeInvoice(i, random, tables);
     const bytes = new Uint8Array(await pdf);
     const pages = await analyzer.readPages({ bytes, contentType: 'application/pdf' });
     const read: CachedRead = {

@@ -14,21 +14,23 @@ import { fileURLToPath } from 'node:url';
 import { decode, type LearnedField } from '../../functions/adapters/textract/fields/decode';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
 import { type ExtractionModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+import { ROW_FEATURE_NAMES } from '../../functions/adapters/textract/fields/table/rows';
 import { corpusDir } from './corpus';
 import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
 import { isCorrect } from './labels';
-import { trainScorers } from './learn';
-import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
+import { trainRowScorer, trainScorers } from './learn';
+import { syntheticSets } from './synthetic';
 
 const modelFile = fileURLToPath(
   new URL('../../functions/adapters/textract/fields/model.json', import.meta.url),
 );
 
 const data = loadData();
-const synthetic = await syntheticData(SYNTHETIC_COUNT);
-const { use, counts, productCv } = await crossValidate(data, synthetic);
+const { fields: synthetic, tables } = await syntheticSets();
+const { use, counts, productCv, useLineItems, lineItems } = await crossValidate(data, synthetic, tables);
 const calibration = fitCalibration([...confidencePoints(productCv).values()].flat());
 const scorers = trainScorers([...data, ...synthetic]);
+const rowScorer = useLineItems ? trainRowScorer([...data, ...synthetic, ...tables]) : undefined;
 
 const checkDocs = data.filter((d) => d.doc.source === 'einvoice');
 const right: Record<string, number> = {};
@@ -47,10 +49,14 @@ const model: ExtractionModel & { check: { files: string[]; right: Record<string,
   scorers,
   use,
   calibration,
+  ...(rowScorer ? { lineItems: { featureNames: [...ROW_FEATURE_NAMES], scorer: rowScorer } } : {}),
   check: { files: checkDocs.map((d) => relative(corpusDir, d.doc.path)), right },
 };
 writeFileSync(modelFile, `${JSON.stringify(model)}\n`);
 console.log(`model written: learned fields ${use.join(', ')}; out of fold (rules vs learned):`);
 for (const [f, c] of Object.entries(counts))
   console.log(`  ${f.padEnd(14)} rules ${c.rules}/${c.n}  learned ${c.learned}/${c.n}`);
+console.log(
+  `  line items     F1 rules ${lineItems.rules.toFixed(1)}  learned ${lineItems.learned.toFixed(1)}${useLineItems ? ' (learned used)' : ''}`,
+);
 console.log(`check fold (${checkDocs.length} einvoice PDFs), right: ${JSON.stringify(right)}`);

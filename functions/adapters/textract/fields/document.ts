@@ -4,9 +4,9 @@ import { detectAmounts } from './amounts';
 import { detectAddress, detectEmail, detectPhone } from './contact';
 import { detectDates } from './dates';
 import { INVOICE_ID_LABELS } from './labels';
-import { detectLineItems } from './line-items';
 import { type DocLine, docLines, geometryOf, segKey } from './lines';
 import { receiverZone } from './receiver';
+import { detectLineItems } from './table/items';
 import { headerColumns } from './table-header';
 import { type Found, findLabelled, firstBy, readId } from './values';
 import { detectVendor } from './vendor';
@@ -79,7 +79,7 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   const { amounts, currency } = detectAmounts(lines, isHeader);
   fields.push(...amounts);
 
-  const lineItems = detectLineItems(lines);
+  const lineItems = detectLineItems(pages);
   const blocks: ExpenseBlock[] = lines.map((l) => ({
     BlockType: 'LINE',
     Id: `line-${l.index + 1}`,

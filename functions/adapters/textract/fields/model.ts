@@ -7,6 +7,8 @@ import { decode, LEARNED_FIELDS, type LearnedField, type Picks } from './decode'
 import { FEATURE_NAMES, featuresOf } from './features';
 import { type LinearScorer, scoreLinear } from './linear';
 import { type DocLine, docLines } from './lines';
+import { detectLineItems } from './table/items';
+import { ROW_FEATURE_NAMES } from './table/rows';
 
 /**
  * The trained extraction model (written by `npm run train:extract`): a logistic regression per
@@ -21,19 +23,31 @@ export interface ExtractionModel {
   use: LearnedField[];
   /** Per invoice field (vendorName, totalAmount, …): raw confidence → calibrated confidence. */
   calibration: Record<string, IsotonicMap>;
+  /** The "is an item row" scorer of line-item tables, on {@link ROW_FEATURE_NAMES}. */
+  lineItems?: { featureNames: string[]; scorer: LinearScorer };
 }
 
 export interface LoadedModel {
   scorers: Partial<Record<LearnedField, LinearScorer>>;
   use: Set<LearnedField>;
   calibration: Record<string, IsotonicMap>;
+  /** Line items come from this row scorer when there is one (else from the rules' table reader). */
+  lineItems?: LinearScorer;
 }
 
 export function loadModel(json: ExtractionModel): LoadedModel {
-  if (json.featureNames.join() !== FEATURE_NAMES.join()) {
+  if (
+    json.featureNames.join() !== FEATURE_NAMES.join() ||
+    (json.lineItems && json.lineItems.featureNames.join() !== ROW_FEATURE_NAMES.join())
+  ) {
     throw new Error('The extraction model was trained on other features; run npm run train:extract.');
   }
-  return { scorers: json.scorers, use: new Set(json.use), calibration: json.calibration };
+  return {
+    scorers: json.scorers,
+    use: new Set(json.use),
+    calibration: json.calibration,
+    lineItems: json.lineItems?.scorer,
+  };
 }
 
 /** The date order the document proves or its currency suggests. */
@@ -119,7 +133,12 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
       fields.push(fieldOf(pick, field, lines[pick.candidate.line]));
     }
   }
-  return { ...doc, SummaryFields: calibrated(fields, model.calibration) };
+  const items = model.lineItems ? detectLineItems(pages, model.lineItems) : null;
+  return {
+    ...doc,
+    SummaryFields: calibrated(fields, model.calibration),
+    ...(items ? { LineItemGroups: items.length ? [{ LineItemGroupIndex: 1, LineItems: items }] : [] } : {}),
+  };
 }
 
 /** Sets each field's confidence to the calibrated share of such fields that are right. */
