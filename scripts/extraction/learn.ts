@@ -5,10 +5,17 @@
  * prediction for a document (rules, with the model's fields and calibrated confidences).
  */
 import { detectExpenseDocument } from '../../functions/adapters/textract/field-detector';
-import type { Candidate } from '../../functions/adapters/textract/fields/candidates';
+import type { Candidate, DocLine } from '../../functions/adapters/textract/fields/candidates';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
 import { trainLinear } from '../../functions/adapters/textract/fields/linear';
 import { applyModel, type LoadedModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+import {
+  addressFeaturesFrom,
+  pickName,
+  prepareVendor,
+  rulesAnswer,
+  type VendorPrepared,
+} from '../../functions/adapters/textract/fields/vendor-model';
 import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
 import type { CachedRead, CorpusDoc } from './corpus';
 import { isCorrect, isLabelled } from './labels';
@@ -18,11 +25,14 @@ export interface DocData {
   read: CachedRead;
   candidates: Candidate[];
   features: number[][];
+  lines: DocLine[];
+  vendor: VendorPrepared;
 }
 
 export function prepare(doc: CorpusDoc, read: CachedRead): DocData {
-  const { candidates, features } = scoreDocument(read.pages.read, {});
-  return { doc, read, candidates, features };
+  const { lines, candidates, features } = scoreDocument(read.pages.read, {});
+  const rules = rulesAnswer(detectExpenseDocument(read.pages.read).SummaryFields ?? []);
+  return { doc, read, candidates, features, lines, vendor: prepareVendor(lines, rules) };
 }
 
 /** A small seeded generator (mulberry32), so sampling is the same on every run. */
@@ -53,7 +63,40 @@ export function trainScorers(train: DocData[]): LoadedModel['scorers'] {
     }
     if (y.includes(1)) scorers[field] = trainLinear(X, y);
   }
-  return scorers;
+  return { ...scorers, ...trainVendorScorers(train) };
+}
+
+/**
+ * The seller's name scorer, then its address scorer on address features measured from the names
+ * the new name scorer picks in the training documents (as it will at prediction time).
+ */
+function trainVendorScorers(train: DocData[]): LoadedModel['scorers'] {
+  const rows = (
+    field: 'vendorName' | 'vendorAddress',
+    each: (d: DocData) => { texts: string[]; X: number[][] },
+  ) => {
+    const X: number[][] = [];
+    const y: number[] = [];
+    for (const d of train) {
+      if (!isLabelled(d.doc.label, field)) continue;
+      const got = each(d);
+      got.texts.forEach((text, i) => {
+        X.push(got.X[i]);
+        y.push(isCorrect(d.doc.label, field, text) ? 1 : 0);
+      });
+    }
+    return y.includes(1) ? trainLinear(X, y) : undefined;
+  };
+  const vendorName = rows('vendorName', (d) => ({
+    texts: d.vendor.names.map((c) => c.text),
+    X: d.vendor.nameFeatures,
+  }));
+  if (!vendorName) return {};
+  const vendorAddress = rows('vendorAddress', (d) => ({
+    texts: d.vendor.addresses.map((c) => c.text),
+    X: addressFeaturesFrom(d.lines, d.vendor, pickName(d.vendor, vendorName)?.candidate ?? null),
+  }));
+  return vendorAddress ? { vendorName, vendorAddress } : { vendorName };
 }
 
 /** The local engine's answer for a cached read: the rules' fields, with the model's where it is used. */
