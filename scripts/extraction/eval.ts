@@ -39,7 +39,7 @@ if (data.length === 0) {
   process.exit(1);
 }
 console.log(
-  `${data.length} real documents (+ ${SYNTHETIC_COUNT} synthetic in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length} real documents (+ ${2 * SYNTHETIC_COUNT} synthetic in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
 const synthetic = await syntheticData(SYNTHETIC_COUNT);

@@ -154,7 +154,7 @@ const CURRENCIES = [
   { code: 'EUR', sign: 'EUR' },
 ];
 
-/** How many synthetic invoices join each training fold. */
+/** How many synthetic invoices of each kind (plain, and with varied seller blocks) join each training fold. */
 export const SYNTHETIC_COUNT = 200;
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -164,7 +164,13 @@ interface Synth {
   pdf: Promise<Buffer>;
 }
 
-function makeInvoice(i: number, random: () => number): Synth {
+/**
+ * One invoice. With `sellerVariety` its seller block takes one of several places (see
+ * {@link sellerBlock}) and it is labelled with the seller's name and address only; without, the seller
+ * prints a plain letterhead and the invoice is labelled with every other field, as the generator
+ * always did, so the other fields' training stays what it was.
+ */
+function makeInvoice(i: number, random: () => number, sellerVariety: boolean): Synth {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const lang = pick(['en', 'en', 'de', 'de', 'fr', 'es', 'nl', 'it'] as Lang[]);
   const w = (k: string) => pick(WORDS[lang][k]);
@@ -233,7 +239,7 @@ function makeInvoice(i: number, random: () => number): Synth {
       ? `Tel. +${Math.floor(10 + random() * 80)} ${Math.floor(100 + random() * 899)} ${Math.floor(100000 + random() * 899999)}`
       : null;
   // The seller's block is drawn from its own generator, so the rest of the invoice stays as it was.
-  const seller = sellerBlock(doc, font, rng(0x5e11e2 + i), {
+  const seller = sellerBlock(doc, font, sellerVariety ? rng(0x5e11e2 + i) : null, {
     vendorName,
     street,
     town,
@@ -312,18 +318,18 @@ function makeInvoice(i: number, random: () => number): Synth {
   seller.footer();
   doc.end();
 
-  const label: CorpusDoc['label'] = {
-    file: `synthetic-${i}.pdf`,
-    vendorName,
-    vendorAddress: `${street}, ${town}`,
-    invoiceNumber: number,
-    invoiceDate,
-    dueDate: hasDue ? dueDate : null,
-    subtotal: showSubtotal ? subtotal : null,
-    taxAmount: tax,
-    totalAmount: total,
-    currency: currency.code,
-  };
+  const label: CorpusDoc['label'] = sellerVariety
+    ? { file: `synthetic-seller-${i}.pdf`, vendorName, vendorAddress: `${street}, ${town}` }
+    : {
+        file: `synthetic-${i}.pdf`,
+        invoiceNumber: number,
+        invoiceDate,
+        dueDate: hasDue ? dueDate : null,
+        subtotal: showSubtotal ? subtotal : null,
+        taxAmount: tax,
+        totalAmount: total,
+        currency: currency.code,
+      };
   return { label, pdf };
 }
 
@@ -355,7 +361,7 @@ const MANAGER: Record<Lang, string> = {
 function sellerBlock(
   doc: PDFKit.PDFDocument,
   font: (bold: boolean, size: number) => PDFKit.PDFDocument,
-  random: () => number,
+  sellerRandom: (() => number) | null,
   s: {
     vendorName: string;
     street: string;
@@ -366,6 +372,18 @@ function sellerBlock(
     lang: Lang;
   },
 ) {
+  if (!sellerRandom) {
+    font(true, s.nameSize).text(s.vendorName, s.vx, 40, { width: 230 });
+    font(false, 9).text(s.street, s.vx, 70);
+    doc.text(s.town, s.vx, 82);
+    if (s.phone) doc.text(s.phone, s.vx, 94);
+    return {
+      buyerLabel: true,
+      buyer: (x: number, name: string) => font(false, 9).text(name, x, 228),
+      footer: () => {},
+    };
+  }
+  const random = sellerRandom;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const style = pick([
     'letterhead',
@@ -467,10 +485,12 @@ function sellerBlock(
 /** `count` synthetic invoices, read by the local engine, ready for training. */
 export async function syntheticData(count: number, seed = 2024): Promise<DocData[]> {
   const random = rng(seed);
+  const sellerRandom = rng(seed + 1);
   const analyzer = new LocalExpenseAnalyzer();
   const out: DocData[] = [];
-  for (let i = 0; i < count; i++) {
-    const { label, pdf } = makeInvoice(i, random);
+  for (let k = 0; k < 2 * count; k++) {
+    const i = k % count;
+    const { label, pdf } = k < count ? makeInvoice(i, random, false) : makeInvoice(i, sellerRandom, true);
     const bytes = new Uint8Array(await pdf);
     const pages = await analyzer.readPages({ bytes, contentType: 'application/pdf' });
     const read: CachedRead = {
@@ -481,7 +501,7 @@ export async function syntheticData(count: number, seed = 2024): Promise<DocData
       pages,
     };
     out.push(
-      prepare({ path: `synthetic/${label.file}`, source: 'synthetic', group: `synthetic-${i}`, label }, read),
+      prepare({ path: `synthetic/${label.file}`, source: 'synthetic', group: label.file, label }, read),
     );
   }
   return out;

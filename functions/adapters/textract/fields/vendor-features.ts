@@ -397,8 +397,8 @@ function nameFeatures(c: NameCandidate, ctx: VendorContext, rules: RulesAnswer):
   const buyer = labelNear(ctx, c.line, c.x0, c.x1, BUYER_LABEL, 6);
   const p = plain(t);
   const repeated =
-    p.length >= 4
-      ? ctx.plainLines.filter((l, i) => (i < c.line || i > c.lastLine) && l.includes(p)).length
+    p.length >= 3
+      ? ctx.plainLines.filter((l, i) => (i < c.line || i > c.lastLine) && ` ${l} `.includes(` ${p} `)).length
       : 0;
   const compact = p.replace(/ /g, '');
   const firstWord = p.split(' ')[0] ?? '';
@@ -444,7 +444,8 @@ function nameFeatures(c: NameCandidate, ctx: VendorContext, rules: RulesAnswer):
     relY > 0.8 ? 1 : 0,
     legal ? 1 : 0,
     legal && legal.index !== undefined && legal.index + legal[0].length >= t.length - 2 ? 1 : 0,
-    seller.left,
+    // "Payment received by OYO": the label stands inside the segment, left of the name.
+    c.variant === 'afterLabel' ? 1 : seller.left,
     seller.above,
     buyer.left,
     buyer.above,
