@@ -215,6 +215,53 @@ export function addressCandidates(lines: DocLine[]): AddressCandidate[] {
   return out;
 }
 
+/** Where a text stands: the first searched line with a segment that holds its beginning. */
+function locate(lines: DocLine[], text: string, from = 0): { line: number; x0: number; x1: number } | null {
+  const want = foldText(text).slice(0, 12);
+  if (!want) return null;
+  for (let i = from; i < lines.length; i++) {
+    if (!searched(lines[i])) continue;
+    const seg = lines[i].segments.find((g) => foldText(g.text).includes(want));
+    if (seg) return { line: i, x0: seg.x0, x1: seg.x1 };
+  }
+  return null;
+}
+
+/**
+ * The rules' own answers as candidates, where no candidate has their text already: the model can
+ * then keep the rules' answer when the layout gives no reason to overrule it.
+ */
+export function withRulesAnswers(
+  lines: DocLine[],
+  names: NameCandidate[],
+  addresses: AddressCandidate[],
+  rules: RulesAnswer,
+): { names: NameCandidate[]; addresses: AddressCandidate[] } {
+  const has = (list: Array<{ text: string }>, text: string) =>
+    list.some((c) => foldText(c.text) === foldText(text));
+  const extraNames: NameCandidate[] = [];
+  const name = rules.name && !has(names, rules.name) ? locate(lines, rules.name) : null;
+  if (rules.name && name)
+    extraNames.push({ ...name, text: rules.name, variant: 'segment', segment: 0, lastLine: name.line });
+  const extraAddresses: AddressCandidate[] = [];
+  const rows = rules.address?.split('\n') ?? [];
+  const first = rules.address && !has(addresses, rules.address) ? locate(lines, rows[0]) : null;
+  if (rules.address && first) {
+    const last = locate(lines, rows.at(-1) ?? '', first.line);
+    const lastLine = last && last.line - first.line < 6 ? last.line : first.line;
+    extraAddresses.push({
+      text: rules.address,
+      line: first.line,
+      lastLine,
+      lines: Math.min(4, rows.length),
+      inline: false,
+      x0: first.x0,
+      x1: first.x1,
+    });
+  }
+  return { names: [...names, ...extraNames], addresses: [...addresses, ...extraAddresses] };
+}
+
 /** Facts about the whole document that features of single candidates refer to. */
 interface VendorContext {
   lines: DocLine[];

@@ -122,6 +122,28 @@ describe('vendor candidates and features', () => {
   });
 });
 
+describe('the rules answer as a candidate', () => {
+  it('joins the candidates where its text is not one of them, placed on the line that holds it', () => {
+    const lines = docLines([
+      invoice({
+        seller: 'Nord Technik GmbH',
+        street: 'Hauptstraße 5',
+        town: '10115 Berlin',
+        buyer: 'Müller Hausverwaltung GmbH',
+        place: 'letterhead',
+      }),
+    ]);
+    const prep = prepareVendor(lines, { name: 'Nord Technik', address: 'Hauptstraße 5\n10115 Berlin' });
+    const own = prep.names.filter((c) => c.text === 'Nord Technik');
+    expect(own).toHaveLength(1);
+    expect(lines[own[0].line].text).toBe('Nord Technik GmbH');
+    const index = prep.names.indexOf(own[0]);
+    expect(prep.nameFeatures[index][NAME_FEATURE_NAMES.indexOf('rulesSame')]).toBe(1);
+    // The address is a candidate already: it is not added twice.
+    expect(prep.addresses.filter((c) => c.text === 'Hauptstraße 5\n10115 Berlin')).toHaveLength(1);
+  });
+});
+
 describe('the learned vendor picker', () => {
   const scorers = trained();
 

@@ -10,6 +10,7 @@ import {
   nameCandidates,
   nameFeaturesOf,
   type RulesAnswer,
+  withRulesAnswers,
 } from './vendor-features';
 
 /**
@@ -35,8 +36,12 @@ export function rulesAnswer(fields: ExpenseField[]): RulesAnswer {
 }
 
 export function prepareVendor(lines: DocLine[], rules: RulesAnswer): VendorPrepared {
-  const names = nameCandidates(lines);
-  const addresses = addressCandidates(lines);
+  const { names, addresses } = withRulesAnswers(
+    lines,
+    nameCandidates(lines),
+    addressCandidates(lines),
+    rules,
+  );
   return {
     names,
     nameFeatures: nameFeaturesOf(lines, names, rules),
