@@ -52,6 +52,14 @@ function invoice(v: Invoice): LayoutPage {
 
 const NO_RULES = { name: null, address: null };
 
+const nordTechnik = invoice({
+  seller: 'Nord Technik GmbH',
+  street: 'Hauptstraße 5',
+  town: '10115 Berlin',
+  buyer: 'Müller Hausverwaltung GmbH',
+  place: 'letterhead',
+});
+
 /** Name and address scorers trained on a handful of such invoices (seller in the letterhead or the footer). */
 function trained() {
   const sellers = ['Nord Technik GmbH', 'Blau Bau AG', 'Solar Service KG', 'Delta Reinigung GmbH'];
@@ -81,13 +89,7 @@ function trained() {
 describe('vendor candidates and features', () => {
   it('offers the letterhead name, the buyer name and the first part of a footer line as name candidates', () => {
     const lines = docLines([
-      invoice({
-        seller: 'Nord Technik GmbH',
-        street: 'Hauptstraße 5',
-        town: '10115 Berlin',
-        buyer: 'Müller Hausverwaltung GmbH',
-        place: 'letterhead',
-      }),
+      nordTechnik,
       invoice({
         seller: 'Blau Bau AG',
         street: 'Kirchweg 12',
@@ -124,15 +126,7 @@ describe('vendor candidates and features', () => {
 
 describe('the rules answer as a candidate', () => {
   it('joins the candidates where its text is not one of them, placed on the line that holds it', () => {
-    const lines = docLines([
-      invoice({
-        seller: 'Nord Technik GmbH',
-        street: 'Hauptstraße 5',
-        town: '10115 Berlin',
-        buyer: 'Müller Hausverwaltung GmbH',
-        place: 'letterhead',
-      }),
-    ]);
+    const lines = docLines([nordTechnik]);
     const prep = prepareVendor(lines, { name: 'Nord Technik', address: 'Hauptstraße 5\n10115 Berlin' });
     const own = prep.names.filter((c) => c.text === 'Nord Technik');
     expect(own).toHaveLength(1);
