@@ -39,7 +39,7 @@ if (data.length === 0) {
   process.exit(1);
 }
 console.log(
-  `${data.length} real documents (+ ${SYNTHETIC_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length} real documents (+ ${2 * SYNTHETIC_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
 const { fields: synthetic, tables } = await syntheticSets();

@@ -9,9 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitIsotonic, type IsotonicMap } from '../../functions/adapters/textract/fields/calibration';
-import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import { LEARNED_FIELDS } from '../../functions/adapters/textract/fields/decode';
 import type { LinearScorer } from '../../functions/adapters/textract/fields/linear';
-import type { LoadedModel } from '../../functions/adapters/textract/fields/model';
+import type { LoadedModel, ModelField } from '../../functions/adapters/textract/fields/model';
+import { VENDOR_FIELDS } from '../../functions/adapters/textract/fields/vendor-model';
 import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
 import { cachedRead, corpusDir, engineVersion, loadCorpus } from './corpus';
 import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
@@ -20,7 +21,7 @@ import { answerWith, type DocData, prepare, rng, trainRowScorer, trainScorers } 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = join(repo, '.cache/eval');
 const scorer = resolve(repo, '../shared/tools/score-extraction.mjs');
-export const ALL_LEARNED = Object.keys(LEARNED_FIELDS) as LearnedField[];
+export const ALL_LEARNED = [...Object.keys(LEARNED_FIELDS), ...VENDOR_FIELDS] as ModelField[];
 
 export type Prediction = Record<string, unknown> & {
   file: string;
@@ -78,7 +79,7 @@ export async function predict(d: DocData, model: LoadedModel | null): Promise<Pr
 /** Predictions for every document by models trained without its fold. */
 export async function outOfFold(
   folds: DocData[][],
-  use: LearnedField[],
+  use: ModelField[],
   extraTrain: DocData[] = [],
   extraRows: DocData[] = [],
 ): Promise<{
@@ -189,7 +190,7 @@ export function fitCalibration(
 export function fieldsWhereLearnedWins(
   rules: Map<DocData, Prediction>,
   learned: Map<DocData, Prediction>,
-): { use: LearnedField[]; counts: Record<string, { rules: number; learned: number; n: number }> } {
+): { use: ModelField[]; counts: Record<string, { rules: number; learned: number; n: number }> } {
   const counts: Record<string, { rules: number; learned: number; n: number }> = {};
   for (const field of ALL_LEARNED) {
     const c = { rules: 0, learned: 0, n: 0 };
@@ -208,7 +209,7 @@ export function fieldsWhereLearnedWins(
 export async function withScorers(
   foldSet: DocData[][],
   scorers: LoadedModel['scorers'][],
-  use: LearnedField[],
+  use: ModelField[],
   lineItems: Array<LinearScorer | undefined> = [],
 ): Promise<Map<DocData, Prediction>> {
   const out = new Map<DocData, Prediction>();

@@ -4,18 +4,24 @@
  * (deterministic: full-batch training from zero weights), and the product's
  * prediction for a document (rules, with the model's fields and calibrated confidences).
  */
-
 import type { Candidate } from '../../functions/adapters/textract/fields/candidates';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
 import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
 import { type LinearScorer, trainLinear } from '../../functions/adapters/textract/fields/linear';
-import { docLines } from '../../functions/adapters/textract/fields/lines';
+import type { DocLine, docLines } from '../../functions/adapters/textract/fields/lines';
 import { applyModel, type LoadedModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
 import {
   type RowCandidate,
   rowCandidates,
   rowFeatures,
 } from '../../functions/adapters/textract/fields/table/rows';
+import {
+  addressFeaturesFrom,
+  pickName,
+  prepareVendor,
+  rulesAnswer,
+  type VendorPrepared,
+} from '../../functions/adapters/textract/fields/vendor-model';
 import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
 import type { CachedRead, CorpusDoc } from './corpus';
 import { isCorrect, isLabelled } from './labels';
@@ -27,18 +33,22 @@ export interface DocData {
   features: number[][];
   /** Line-item row candidates: features, and whether each is a labelled item (null: items not labelled). */
   rows: { features: number[][]; isItem: number[] | null };
+  lines: DocLine[];
+  vendor: VendorPrepared;
 }
 
 export function prepare(doc: CorpusDoc, read: CachedRead): DocData {
-  const { candidates, features } = scoreDocument(read.pages.read, {});
-  const lines = docLines(read.pages.read);
+  const { lines, candidates, features } = scoreDocument(read.pages.read, {});
   const rows = rowCandidates(lines);
   const items = doc.label.lineItems;
+  const rules = rulesAnswer(detectExpenseDocument(read.pages.read).SummaryFields ?? []);
   return {
     doc,
     read,
     candidates,
     features,
+    lines,
+    vendor: prepareVendor(lines, rules),
     rows: {
       features: rowFeatures(lines, rows),
       isItem: Array.isArray(items) && items.length ? itemRowLabels(lines, rows, items) : null,
@@ -121,7 +131,40 @@ export function trainScorers(train: DocData[]): LoadedModel['scorers'] {
     }
     if (y.includes(1)) scorers[field] = trainLinear(X, y);
   }
-  return scorers;
+  return { ...scorers, ...trainVendorScorers(train) };
+}
+
+/**
+ * The seller's name scorer, then its address scorer on address features measured from the names
+ * the new name scorer picks in the training documents (as it will at prediction time).
+ */
+function trainVendorScorers(train: DocData[]): LoadedModel['scorers'] {
+  const rows = (
+    field: 'vendorName' | 'vendorAddress',
+    each: (d: DocData) => { texts: string[]; X: number[][] },
+  ) => {
+    const X: number[][] = [];
+    const y: number[] = [];
+    for (const d of train) {
+      if (!isLabelled(d.doc.label, field)) continue;
+      const got = each(d);
+      got.texts.forEach((text, i) => {
+        X.push(got.X[i]);
+        y.push(isCorrect(d.doc.label, field, text) ? 1 : 0);
+      });
+    }
+    return y.includes(1) ? trainLinear(X, y) : undefined;
+  };
+  const vendorName = rows('vendorName', (d) => ({
+    texts: d.vendor.names.map((c) => c.text),
+    X: d.vendor.nameFeatures,
+  }));
+  if (!vendorName) return {};
+  const vendorAddress = rows('vendorAddress', (d) => ({
+    texts: d.vendor.addresses.map((c) => c.text),
+    X: addressFeaturesFrom(d.lines, d.vendor, pickName(d.vendor, vendorName)?.candidate ?? null),
+  }));
+  return vendorAddress ? { vendorName, vendorAddress } : { vendorName };
 }
 
 /** The local engine's answer for a cached read: the rules' fields, with the model's where it is used. */

@@ -208,7 +208,7 @@ const CURRENCIES = [
   { code: 'EUR', sign: 'EUR' },
 ];
 
-/** How many synthetic invoices join each training fold. */
+/** How many synthetic invoices of each kind (plain, and with varied seller blocks) join each training fold. */
 export const SYNTHETIC_COUNT = 200;
 /** How many synthetic invoices with varied item tables join each fold's line-item training. */
 export const TABLE_COUNT = 150;
@@ -231,9 +231,12 @@ interface Synth {
 /**
  * One synthetic invoice. `tables` varies the item table (see below) and draws from its own random
  * stream; without it the table is the plain one of the field-training set, whose documents stay the
- * same as long as the seed does.
+ * same as long as the seed does. With `sellerVariety` its seller block takes one of several places (see
+ * {@link sellerBlock}) and it is labelled with the seller's name and address only; without, the seller
+ * prints a plain letterhead and the invoice is labelled with every other field, so the other fields'
+ * training stays what it was.
  */
-function makeInvoice(i: number, random: () => number, tables: boolean): Synth {
+function makeInvoice(i: number, random: () => number, tables: boolean, sellerVariety: boolean): Synth {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const lang = pick(['en', 'en', 'de', 'de', 'fr', 'es', 'nl', 'it'] as Lang[]);
   const w = (k: string) => pick(WORDS[lang][k]);
@@ -299,23 +302,23 @@ function makeInvoice(i: number, random: () => number, tables: boolean): Synth {
   const vendorRight = random() < 0.4;
   const vx = vendorRight ? 330 : 40;
   const mx = vendorRight ? 40 : 330;
-  font(true, 14 + Math.floor(random() * 8)).text(vendorName, vx, 40, { width: 230 });
-  font(false, 9).text(
-    `${Math.floor(1 + random() * 200)} ${pick(['Main Street', 'Hauptstraße', 'rue de la Paix', 'Calle Mayor', 'Kerkstraat', 'Via Roma'])}`,
+  const nameSize = 14 + Math.floor(random() * 8);
+  const street = `${Math.floor(1 + random() * 200)} ${pick(['Main Street', 'Hauptstraße', 'rue de la Paix', 'Calle Mayor', 'Kerkstraat', 'Via Roma'])}`;
+  const town = `${Math.floor(10000 + random() * 89999)} ${pick(['Berlin', 'Paris', 'Madrid', 'Utrecht', 'Milano', 'Boston', 'London'])}`;
+  const phone =
+    random() < 0.6
+      ? `Tel. +${Math.floor(10 + random() * 80)} ${Math.floor(100 + random() * 899)} ${Math.floor(100000 + random() * 899999)}`
+      : null;
+  // The seller's block is drawn from its own generator, so the rest of the invoice stays as it was.
+  const seller = sellerBlock(doc, font, sellerVariety ? rng(0x5e11e2 + i) : null, {
+    vendorName,
+    street,
+    town,
+    phone,
     vx,
-    70,
-  );
-  doc.text(
-    `${Math.floor(10000 + random() * 89999)} ${pick(['Berlin', 'Paris', 'Madrid', 'Utrecht', 'Milano', 'Boston', 'London'])}`,
-    vx,
-    82,
-  );
-  if (random() < 0.6)
-    doc.text(
-      `Tel. +${Math.floor(10 + random() * 80)} ${Math.floor(100 + random() * 899)} ${Math.floor(100000 + random() * 899999)}`,
-      vx,
-      94,
-    );
+    nameSize,
+    lang,
+  });
 
   font(true, 16 + Math.floor(random() * 6)).text(w('title'), mx, 130);
   const facts: Array<[string, string]> = [
@@ -339,8 +342,10 @@ function makeInvoice(i: number, random: () => number, tables: boolean): Synth {
       font(false, 9).text(value, mx + 110, 160 + k * 13);
     }
   });
-  font(true, 9).text(w('billTo'), stacked ? 330 : vendorRight ? 330 : 40, 215);
-  font(false, 9).text(
+  const bx = stacked ? 330 : vendorRight ? 330 : 40;
+  if (seller.buyerLabel) font(true, 9).text(w('billTo'), bx, 215);
+  seller.buyer(
+    bx,
     pick([
       'Maple Court HOA',
       'Hausverwaltung Müller',
@@ -349,8 +354,6 @@ function makeInvoice(i: number, random: () => number, tables: boolean): Synth {
       'VvE Parkzicht',
       'Condominio Aurora',
     ]),
-    stacked ? 330 : vendorRight ? 330 : 40,
-    228,
   );
 
   let y: number;
@@ -493,35 +496,191 @@ function makeInvoice(i: number, random: () => number, tables: boolean): Synth {
   }
   if (random() < 0.4)
     font(false, 8).text(`IBAN DE${Math.floor(10 + random() * 89)} 1234 5678 9012 3456 78`, 40, y + 60);
+  seller.footer();
   doc.end();
 
-  const label: CorpusDoc['label'] = {
-    file: `synthetic-${tables ? 'table-' : ''}${i}.pdf`,
-    vendorName,
-    invoiceNumber: number,
-    invoiceDate,
-    dueDate: hasDue ? dueDate : null,
-    subtotal: showSubtotal ? subtotal : null,
-    taxAmount: tax,
-    totalAmount: total,
-    currency: currency.code,
-    lineItems: items.map((it) => ({
-      description: it.description,
-      quantity: it.quantity,
-      unitPrice: it.unitPrice,
-      total: it.total,
-    })),
-  };
+  const label: CorpusDoc['label'] = sellerVariety
+    ? { file: `synthetic-seller-${i}.pdf`, vendorName, vendorAddress: `${street}, ${town}` }
+    : {
+        file: `synthetic-${tables ? 'table-' : ''}${i}.pdf`,
+        invoiceNumber: number,
+        invoiceDate,
+        dueDate: hasDue ? dueDate : null,
+        subtotal: showSubtotal ? subtotal : null,
+        taxAmount: tax,
+        totalAmount: total,
+        currency: currency.code,
+        lineItems: items.map((it) => ({
+          description: it.description,
+          quantity: it.quantity,
+          unitPrice: it.unitPrice,
+          total: it.total,
+        })),
+      };
   return { label, pdf };
+}
+
+const BUYER_FORMS = ['', '', 'GmbH', 'SARL', 'Ltd', 'B.V.', 'S.L.'];
+const SELLER_LABELS: Record<Lang, string[]> = {
+  en: ['From', 'Seller', 'Supplier', 'Issued by'],
+  de: ['Lieferant', 'Verkäufer', 'Absender', 'Rechnungssteller'],
+  fr: ['Émetteur', 'Vendeur', 'Fournisseur'],
+  es: ['Proveedor', 'Emisor', 'Vendedor'],
+  nl: ['Leverancier', 'Afzender', 'Verkoper'],
+  it: ['Fornitore', 'Cedente', 'Venditore'],
+};
+const MANAGER: Record<Lang, string> = {
+  en: 'Director',
+  de: 'Geschäftsführer',
+  fr: 'Gérant',
+  es: 'Administrador',
+  nl: 'Directeur',
+  it: 'Amministratore',
+};
+
+/**
+ * The seller's name and address in one of the places invoices print them: a letterhead (left,
+ * right or centred, under an optional "From"-style label), a logo word with the legal name small
+ * below it or only in the footer, a one-line "Name · Street · Town" sender line over the buyer's
+ * address, or the footer alone (with bank and register details). The buyer's block gets a street
+ * and town too, so that its name and address are there to be told apart from the seller's.
+ */
+function sellerBlock(
+  doc: PDFKit.PDFDocument,
+  font: (bold: boolean, size: number) => PDFKit.PDFDocument,
+  sellerRandom: (() => number) | null,
+  s: {
+    vendorName: string;
+    street: string;
+    town: string;
+    phone: string | null;
+    vx: number;
+    nameSize: number;
+    lang: Lang;
+  },
+) {
+  if (!sellerRandom) {
+    font(true, s.nameSize).text(s.vendorName, s.vx, 40, { width: 230 });
+    font(false, 9).text(s.street, s.vx, 70);
+    doc.text(s.town, s.vx, 82);
+    if (s.phone) doc.text(s.phone, s.vx, 94);
+    return {
+      buyerLabel: true,
+      buyer: (x: number, name: string) => font(false, 9).text(name, x, 228),
+      footer: () => {},
+    };
+  }
+  const random = sellerRandom;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const style = pick([
+    'letterhead',
+    'letterhead',
+    'letterhead',
+    'centred',
+    'logo',
+    'sender',
+    'footer',
+  ] as const);
+  const brand = s.vendorName.split(' ')[0];
+  const web =
+    random() < 0.5
+      ? `${pick(['info', 'office', 'billing'])}@${brand.toLowerCase()}.${pick(['com', 'de', 'fr', 'eu'])}`
+      : null;
+  const block = (x: number, y: number, withName: boolean, size: number) => {
+    let at = y;
+    if (withName) {
+      font(true, size).text(s.vendorName, x, at, { width: 230 });
+      at += size + 16;
+    }
+    font(false, 9).text(s.street, x, at);
+    doc.text(s.town, x, at + 12);
+    if (s.phone) doc.text(s.phone, x, at + 24);
+    if (web) doc.text(web, x, at + (s.phone ? 36 : 24));
+  };
+  let inFooter = style === 'footer' || style === 'sender' || random() < 0.4;
+  if (style === 'letterhead') {
+    if (random() < 0.25) font(false, 8).text(`${pick(SELLER_LABELS[s.lang])}:`, s.vx, 28);
+    block(s.vx, 40, true, s.nameSize);
+  } else if (style === 'centred') {
+    font(true, s.nameSize).text(s.vendorName, 40, 40, { width: doc.page.width - 80, align: 'center' });
+    font(false, 9).text(`${s.street} · ${s.town}${s.phone ? ` · ${s.phone}` : ''}`, 40, 70, {
+      width: doc.page.width - 80,
+      align: 'center',
+    });
+  } else if (style === 'logo') {
+    font(true, s.nameSize + 8).text(brand.toUpperCase(), s.vx, 36);
+    if (random() < 0.5) block(s.vx, 72, false, 9);
+    else inFooter = true;
+  } else if (style === 'sender') {
+    if (random() < 0.5) font(true, s.nameSize + 6).text(brand, s.vx, 40);
+  }
+  return {
+    buyerLabel: style !== 'sender' || random() < 0.3,
+    buyer(x: number, name: string) {
+      if (style === 'sender')
+        font(false, 6.5).text(`${s.vendorName} · ${s.street} · ${s.town}`, x, 202, { lineBreak: false });
+      const form = pick(BUYER_FORMS);
+      font(false, 9).text(form ? `${name} ${form}` : name, x, 228);
+      font(false, 9).text(
+        `${Math.floor(1 + random() * 120)} ${pick(['Oak Avenue', 'Lindenweg', 'avenue Foch', 'Plaza Mayor', 'Dorpsstraat', 'Corso Italia'])}`,
+        x,
+        241,
+      );
+      doc.text(
+        `${Math.floor(10000 + random() * 89999)} ${pick(['Hamburg', 'Lyon', 'Sevilla', 'Gouda', 'Torino', 'Leeds'])}`,
+        x,
+        254,
+      );
+    },
+    footer() {
+      if (!inFooter) return;
+      const y = doc.page.height - 70;
+      doc.page.margins.bottom = 0;
+      const columns = random() < 0.5;
+      if (columns) {
+        font(false, 7).text(s.vendorName, 40, y, { lineBreak: false });
+        doc.text(s.street, 40, y + 9, { lineBreak: false });
+        doc.text(s.town, 40, y + 18, { lineBreak: false });
+        doc.text(
+          `IBAN DE${Math.floor(10 + random() * 89)} 5001 0517 ${Math.floor(1000 + random() * 8999)} 00`,
+          220,
+          y,
+          {
+            lineBreak: false,
+          },
+        );
+        doc.text(`BIC ${pick(['INGDDEFF', 'COBADEFF', 'BNPAFRPP'])}`, 220, y + 9, { lineBreak: false });
+        doc.text(`${MANAGER[s.lang]}: ${pick(['A. Weber', 'M. Dubois', 'J. Smith', 'L. Rossi'])}`, 400, y, {
+          lineBreak: false,
+        });
+        doc.text(`HRB ${Math.floor(1000 + random() * 89999)}`, 400, y + 9, { lineBreak: false });
+      } else {
+        font(false, 7).text(`${s.vendorName} · ${s.street} · ${s.town}`, 40, y, { lineBreak: false });
+        doc.text(
+          `${MANAGER[s.lang]}: ${pick(['A. Weber', 'M. Dubois', 'J. Smith', 'L. Rossi'])} · HRB ${Math.floor(1000 + random() * 89999)}`,
+          40,
+          y + 9,
+          {
+            lineBreak: false,
+          },
+        );
+      }
+    },
+  };
 }
 
 /** `count` synthetic invoices, read by the local engine, ready for training. */
 export async function syntheticData(count: number, seed = 2024, tables = false): Promise<DocData[]> {
   const random = rng(seed);
+  const sellerRandom = rng(seed + 1);
   const analyzer = new LocalExpenseAnalyzer();
   const out: DocData[] = [];
-  for (let i = 0; i < count; i++) {
-    const { label, pdf } = makeInvoice(i, random, tables);
+  // The varied-table set is one set; otherwise the plain invoices, then as many seller-variety ones.
+  const total = tables ? count : 2 * count;
+  for (let k = 0; k < total; k++) {
+    const i = k % count;
+    const { label, pdf } =
+      k < count ? makeInvoice(i, random, tables, false) : makeInvoice(i, sellerRandom, false, true);
     const bytes = new Uint8Array(await pdf);
     const pages = await analyzer.readPages({ bytes, contentType: 'application/pdf' });
     const read: CachedRead = {
@@ -532,7 +691,7 @@ export async function syntheticData(count: number, seed = 2024, tables = false):
       pages,
     };
     out.push(
-      prepare({ path: `synthetic/${label.file}`, source: 'synthetic', group: `synthetic-${i}`, label }, read),
+      prepare({ path: `synthetic/${label.file}`, source: 'synthetic', group: label.file, label }, read),
     );
   }
   return out;

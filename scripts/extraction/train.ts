@@ -11,10 +11,14 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decode, type LearnedField } from '../../functions/adapters/textract/fields/decode';
+import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
-import { type ExtractionModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+import { type ExtractionModel, modelValues } from '../../functions/adapters/textract/fields/model';
 import { ROW_FEATURE_NAMES } from '../../functions/adapters/textract/fields/table/rows';
+import {
+  ADDRESS_FEATURE_NAMES,
+  NAME_FEATURE_NAMES,
+} from '../../functions/adapters/textract/fields/vendor-features';
 import { corpusDir } from './corpus';
 import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
 import { isCorrect } from './labels';
@@ -35,17 +39,21 @@ const rowScorer = useLineItems ? trainRowScorer([...data, ...synthetic, ...table
 const checkDocs = data.filter((d) => d.doc.source === 'einvoice');
 const right: Record<string, number> = {};
 for (const d of checkDocs) {
-  const { candidates, scores } = scoreDocument(d.read.pages.read, scorers);
-  const picks = decode(candidates, scores);
+  const pages = d.read.pages.read;
+  const values = modelValues(
+    pages,
+    { scorers, use: new Set(use), calibration: {} },
+    detectExpenseDocument(pages),
+  );
   for (const field of use) {
-    if (isCorrect(d.doc.label, field, picks[field as LearnedField]?.candidate.value))
-      right[field] = (right[field] ?? 0) + 1;
+    if (isCorrect(d.doc.label, field, values[field])) right[field] = (right[field] ?? 0) + 1;
   }
 }
 
 const model: ExtractionModel & { check: { files: string[]; right: Record<string, number> } } = {
   version: 1,
   featureNames: FEATURE_NAMES,
+  vendorFeatureNames: { name: NAME_FEATURE_NAMES, address: ADDRESS_FEATURE_NAMES },
   scorers,
   use,
   calibration,

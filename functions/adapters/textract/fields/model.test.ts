@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isCorrect } from '../../../../scripts/extraction/labels';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../local-analyzer';
-import { decode, type LearnedField } from './decode';
-import { type ExtractionModel, loadModel, scoreDocument } from './model';
+import { detectExpenseDocument } from './document';
+import { type ExtractionModel, loadModel, modelValues } from './model';
 import modelJson from './model.json';
 
 const corpus = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
@@ -31,12 +31,9 @@ describe('the committed extraction model', () => {
         bytes: new Uint8Array(readFileSync(path)),
         contentType: 'application/pdf',
       });
-      const { candidates, scores } = scoreDocument(pages.read, model.scorers);
-      const picks = decode(candidates, scores);
+      const values = modelValues(pages.read, model, detectExpenseDocument(pages.read));
       for (const field of model.use) {
-        const label = labels.get(file)!;
-        if (isCorrect(label, field, picks[field as LearnedField]?.candidate.value))
-          right[field] = (right[field] ?? 0) + 1;
+        if (isCorrect(labels.get(file)!, field, values[field])) right[field] = (right[field] ?? 0) + 1;
       }
     }
     expect(committed.check.files.length).toBeGreaterThan(0);

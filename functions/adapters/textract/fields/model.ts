@@ -3,24 +3,31 @@ import { type DateOrder, dateOrderForCurrency, detectCurrency } from '../../../c
 import type { LayoutPage } from '../text-layout';
 import { applyIsotonic, type IsotonicMap } from './calibration';
 import { type Candidate, findCandidates } from './candidates';
-import { decode, LEARNED_FIELDS, type LearnedField, type Picks } from './decode';
+import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
 import { FEATURE_NAMES, featuresOf } from './features';
 import { type LinearScorer, scoreLinear } from './linear';
 import { type DocLine, docLines } from './lines';
 import { detectLineItems } from './table/items';
 import { ROW_FEATURE_NAMES } from './table/rows';
+import { ADDRESS_FEATURE_NAMES, NAME_FEATURE_NAMES } from './vendor-features';
+import { pickVendor, rulesAnswer, VENDOR_FIELDS, type VendorField } from './vendor-model';
 
 /**
  * The trained extraction model (written by `npm run train:extract`): a logistic regression per
  * field scoring candidates, the fields where it beat the rules out of sample, and the isotonic maps that
  * turn every field's raw confidence into the share of such fields that were right out of sample.
  */
+/** Every field a scorer of the model can answer. */
+export type ModelField = LearnedField | VendorField;
+
 export interface ExtractionModel {
   version: 1;
   featureNames: string[];
-  scorers: Partial<Record<LearnedField, LinearScorer>>;
+  /** The inputs of the vendorName and vendorAddress scorers. */
+  vendorFeatureNames: { name: string[]; address: string[] };
+  scorers: Partial<Record<ModelField, LinearScorer>>;
   /** Fields the model answers; the rules answer the others. */
-  use: LearnedField[];
+  use: ModelField[];
   /** Per invoice field (vendorName, totalAmount, …): raw confidence → calibrated confidence. */
   calibration: Record<string, IsotonicMap>;
   /** The "is an item row" scorer of line-item tables, on {@link ROW_FEATURE_NAMES}. */
@@ -28,8 +35,8 @@ export interface ExtractionModel {
 }
 
 export interface LoadedModel {
-  scorers: Partial<Record<LearnedField, LinearScorer>>;
-  use: Set<LearnedField>;
+  scorers: Partial<Record<ModelField, LinearScorer>>;
+  use: Set<ModelField>;
   calibration: Record<string, IsotonicMap>;
   /** Line items come from this row scorer when there is one (else from the rules' table reader). */
   lineItems?: LinearScorer;
@@ -38,7 +45,9 @@ export interface LoadedModel {
 export function loadModel(json: ExtractionModel): LoadedModel {
   if (
     json.featureNames.join() !== FEATURE_NAMES.join() ||
-    (json.lineItems && json.lineItems.featureNames.join() !== ROW_FEATURE_NAMES.join())
+    (json.lineItems && json.lineItems.featureNames.join() !== ROW_FEATURE_NAMES.join()) ||
+    json.vendorFeatureNames?.name.join() !== NAME_FEATURE_NAMES.join() ||
+    json.vendorFeatureNames?.address.join() !== ADDRESS_FEATURE_NAMES.join()
   ) {
     throw new Error('The extraction model was trained on other features; run npm run train:extract.');
   }
@@ -79,7 +88,28 @@ export function scoreDocument(
   return { lines, candidates, features, scores };
 }
 
-const FIELD_TYPE: Record<LearnedField, string> = {
+/** The value the model picks for each field it answers (what the check fold of train:extract records). */
+export function modelValues(
+  pages: LayoutPage[],
+  model: LoadedModel,
+  rules: ExpenseDocument,
+): Partial<Record<ModelField, unknown>> {
+  const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
+  const picks = decode(candidates, scores);
+  const vendor = pickVendor(lines, model.scorers, rulesAnswer(rules.SummaryFields ?? []));
+  const out: Partial<Record<ModelField, unknown>> = {};
+  for (const field of model.use) {
+    out[field] =
+      field in LEARNED_FIELDS
+        ? picks[field as LearnedField]?.candidate.value
+        : vendor[field as VendorField]?.candidate.text;
+  }
+  return out;
+}
+
+const FIELD_TYPE: Record<ModelField, string> = {
+  vendorName: 'VENDOR_NAME',
+  vendorAddress: 'VENDOR_ADDRESS',
   totalAmount: 'TOTAL',
   subtotal: 'SUBTOTAL',
   taxAmount: 'TAX',
@@ -99,19 +129,26 @@ const TYPES_OF: Record<string, string[]> = {
   totalAmount: ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'],
 };
 
-function fieldOf(pick: NonNullable<Picks[LearnedField]>, field: LearnedField, line: DocLine): ExpenseField {
-  const { candidate: c } = pick;
+/** A picked value as an AnalyzeExpense summary field, boxed from its first line to its last. */
+function fieldOf(
+  type: string,
+  text: string,
+  score: number,
+  span: { x0: number; x1: number },
+  first: DocLine,
+  last: DocLine = first,
+): ExpenseField {
   const box = {
-    Left: c.x0 / line.pageWidth,
-    Top: line.y0 / line.pageHeight,
-    Width: (c.x1 - c.x0) / line.pageWidth,
-    Height: (line.y1 - line.y0) / line.pageHeight,
+    Left: span.x0 / first.pageWidth,
+    Top: first.y0 / first.pageHeight,
+    Width: (span.x1 - span.x0) / first.pageWidth,
+    Height: (last.y1 - first.y0) / first.pageHeight,
   };
-  const confidence = Math.round(pick.score * 1000) / 10;
+  const confidence = Math.round(score * 1000) / 10;
   return {
-    Type: { Text: FIELD_TYPE[field], Confidence: confidence },
-    ValueDetection: { Text: c.raw, Confidence: confidence, Geometry: { BoundingBox: box } },
-    PageNumber: line.page,
+    Type: { Text: type, Confidence: confidence },
+    ValueDetection: { Text: text, Confidence: confidence, Geometry: { BoundingBox: box } },
+    PageNumber: first.page,
   };
 }
 
@@ -121,16 +158,29 @@ function fieldOf(pick: NonNullable<Picks[LearnedField]>, field: LearnedField, li
  */
 export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: LoadedModel): ExpenseDocument {
   let fields = doc.SummaryFields ?? [];
-  if (model.use.size) {
+  const learned = [...model.use].filter((f): f is LearnedField => f in LEARNED_FIELDS);
+  if (learned.length) {
     const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
     const picks = decode(candidates, scores);
     // A field the model finds no candidate for keeps the rules' answer.
-    const answered = [...model.use].filter((f) => picks[f]);
+    const answered = learned.filter((f) => picks[f]);
     const replaced = new Set(answered.flatMap((f) => TYPES_OF[f]));
     fields = fields.filter((f) => !replaced.has(f.Type?.Text ?? ''));
     for (const field of answered) {
-      const pick = picks[field]!;
-      fields.push(fieldOf(pick, field, lines[pick.candidate.line]));
+      const { candidate: c, score } = picks[field]!;
+      fields.push(fieldOf(FIELD_TYPE[field], c.raw, score, c, lines[c.line]));
+    }
+  }
+  const vendor = VENDOR_FIELDS.filter((f) => model.use.has(f));
+  if (vendor.length) {
+    const lines = docLines(pages);
+    const picks = pickVendor(lines, model.scorers, rulesAnswer(doc.SummaryFields ?? []));
+    const answered = vendor.filter((f) => picks[f]);
+    const replaced = new Set(answered.flatMap((f) => TYPES_OF[f]));
+    fields = fields.filter((f) => !replaced.has(f.Type?.Text ?? ''));
+    for (const field of answered) {
+      const { candidate: c, score } = picks[field]!;
+      fields.push(fieldOf(FIELD_TYPE[field], c.text, score, c, lines[c.line], lines[c.lastLine]));
     }
   }
   const items = model.lineItems ? detectLineItems(pages, model.lineItems) : null;

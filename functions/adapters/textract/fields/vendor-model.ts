@@ -1,0 +1,98 @@
+import type { ExpenseField } from '../../../core/extraction/expense-types';
+import { type LinearScorer, scoreLinear } from './linear';
+import type { DocLine } from './lines';
+import {
+  type AddressCandidate,
+  addressCandidates,
+  addressFeaturesOf,
+  type NameAnchor,
+  type NameCandidate,
+  nameCandidates,
+  nameFeaturesOf,
+  type RulesAnswer,
+  withRulesAnswers,
+} from './vendor-features';
+
+/**
+ * The learned seller name and address: every name candidate is scored by one logistic
+ * regression, the best one is the name; address blocks are then scored by another, with features
+ * measured from that name (below it, in its column, the rest of its line).
+ */
+export const VENDOR_FIELDS = ['vendorName', 'vendorAddress'] as const;
+export type VendorField = (typeof VENDOR_FIELDS)[number];
+
+/** A document's name and address candidates with the features that do not depend on a model. */
+export interface VendorPrepared {
+  names: NameCandidate[];
+  nameFeatures: number[][];
+  addresses: AddressCandidate[];
+  addressOwn: number[][];
+}
+
+/** The rules' seller name and address in a document they answered. */
+export function rulesAnswer(fields: ExpenseField[]): RulesAnswer {
+  const text = (type: string) => fields.find((f) => f.Type?.Text === type)?.ValueDetection?.Text ?? null;
+  return { name: text('VENDOR_NAME'), address: text('VENDOR_ADDRESS') };
+}
+
+export function prepareVendor(lines: DocLine[], rules: RulesAnswer): VendorPrepared {
+  const { names, addresses } = withRulesAnswers(
+    lines,
+    nameCandidates(lines),
+    addressCandidates(lines),
+    rules,
+  );
+  return {
+    names,
+    nameFeatures: nameFeaturesOf(lines, names, rules),
+    addresses,
+    addressOwn: addressFeaturesOf(lines, addresses, null, rules).own,
+  };
+}
+
+export interface VendorPick<C> {
+  candidate: C;
+  /** The model's score of the candidate (0..1, before calibration). */
+  score: number;
+}
+
+function best<C>(candidates: C[], features: number[][], scorer: LinearScorer): VendorPick<C> | null {
+  let top: VendorPick<C> | null = null;
+  candidates.forEach((candidate, i) => {
+    const score = scoreLinear(scorer, features[i]);
+    if (!top || score > top.score) top = { candidate, score };
+  });
+  return top;
+}
+
+/** The best-scored name candidate. */
+export function pickName(prep: VendorPrepared, scorer: LinearScorer): VendorPick<NameCandidate> | null {
+  return best(prep.names, prep.nameFeatures, scorer);
+}
+
+/** The address features of every block, measured from the picked name. */
+export function addressFeaturesFrom(
+  lines: DocLine[],
+  prep: VendorPrepared,
+  name: NameAnchor | null,
+): number[][] {
+  return addressFeaturesOf(lines, prep.addresses, name, prep.addressOwn).features;
+}
+
+export interface VendorPicks {
+  vendorName: VendorPick<NameCandidate> | null;
+  vendorAddress: VendorPick<AddressCandidate> | null;
+}
+
+export function pickVendor(
+  lines: DocLine[],
+  scorers: Partial<Record<VendorField, LinearScorer>>,
+  rules: RulesAnswer,
+): VendorPicks {
+  const prep = prepareVendor(lines, rules);
+  const name = scorers.vendorName ? pickName(prep, scorers.vendorName) : null;
+  const address = scorers.vendorAddress
+    ? best(prep.addresses, addressFeaturesFrom(lines, prep, name?.candidate ?? null), scorers.vendorAddress)
+    : null;
+  return { vendorName: name, vendorAddress: address };
+}
