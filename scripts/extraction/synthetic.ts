@@ -159,7 +159,7 @@ export const SYNTHETIC_COUNT = 200;
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-interface Synth {
+export interface Synth {
   label: CorpusDoc['label'];
   pdf: Promise<Buffer>;
 }
@@ -325,13 +325,18 @@ function makeInvoice(i: number, random: () => number): Synth {
   return { label, pdf };
 }
 
+/** `count` synthetic invoices as text PDFs with their labels, the same for the same seed. */
+export function* syntheticInvoices(count: number, seed = 2024): Generator<Synth> {
+  const random = rng(seed);
+  for (let i = 0; i < count; i++) yield makeInvoice(i, random);
+}
+
 /** `count` synthetic invoices, read by the local engine, ready for training. */
 export async function syntheticData(count: number, seed = 2024): Promise<DocData[]> {
-  const random = rng(seed);
   const analyzer = new LocalExpenseAnalyzer();
   const out: DocData[] = [];
-  for (let i = 0; i < count; i++) {
-    const { label, pdf } = makeInvoice(i, random);
+  let i = 0;
+  for (const { label, pdf } of syntheticInvoices(count, seed)) {
     const bytes = new Uint8Array(await pdf);
     const pages = await analyzer.readPages({ bytes, contentType: 'application/pdf' });
     const read: CachedRead = {
@@ -342,8 +347,18 @@ export async function syntheticData(count: number, seed = 2024): Promise<DocData
       pages,
     };
     out.push(
-      prepare({ path: `synthetic/${label.file}`, source: 'synthetic', group: `synthetic-${i}`, label }, read),
+      prepare(
+        {
+          path: `synthetic/${label.file}`,
+          source: 'synthetic',
+          family: 'synthetic',
+          group: `synthetic-${i}`,
+          label,
+        },
+        read,
+      ),
     );
+    i++;
   }
   return out;
 }
