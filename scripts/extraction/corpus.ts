@@ -100,7 +100,7 @@ export async function buildDerivedScans(log: (line: string) => void = () => {}):
       for (const line of readFileSync(labelsFile, 'utf8')
         .split('\n')
         .filter((l) => l.trim())) {
-        const l = JSON.parse(line) as CorpusDoc['label'] & DerivedLabel & { degradeVersion?: string };
+        const l = JSON.parse(line) as CorpusDoc['label'] & DerivedLabel & { degradeVersion?: number };
         if (l.degradeVersion === DEGRADE_VERSION && existsSync(join(dir, l.file)))
           existing.set(l.derivedFrom.file, line);
       }

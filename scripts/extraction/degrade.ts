@@ -8,19 +8,16 @@
  * A one-page document becomes a JPEG (a photo or a single scanned sheet); a longer one an
  * image-only PDF of its JPEG pages (what a scanner's "scan to PDF" sends).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { openPdf } from '../../functions/adapters/textract/pdf-pages';
 import { rng } from './learn';
 
-/** A hash of this file: scans made by another version of it are made again. */
-export const DEGRADE_VERSION = createHash('sha256')
-  .update(readFileSync(fileURLToPath(import.meta.url)))
-  .digest('hex')
-  .slice(0, 12);
+/**
+ * The degradation's version, stored with each derived scan: scans of another version are made
+ * again. Raise it whenever a change here changes the pixels.
+ */
+export const DEGRADE_VERSION = 1;
 
 /** How one page is degraded. */
 export interface ScanParams {
