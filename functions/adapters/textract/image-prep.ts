@@ -121,7 +121,12 @@ export function stretchContrast(image: PreparedImage): PreparedImage {
   const inkBelow = Math.max(0, paper - 3 * spread);
   let inkPixels = 0;
   for (let v = 0; v < inkBelow; v++) inkPixels += histogram[v];
-  const black = inkPixels >= pixels.length * 0.0005 ? percentile(INK_CORE, inkBelow) : 0;
+  // Never a higher black point than the 1st percentile: where that is already in the ink (most
+  // receipts), the stretch stays as strong as it was.
+  const black = Math.min(
+    percentile(0.01),
+    inkPixels >= pixels.length * 0.0005 ? percentile(INK_CORE, inkBelow) : 0,
+  );
   if (white - black < 16) return image;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++)

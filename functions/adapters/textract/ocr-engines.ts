@@ -9,7 +9,14 @@ import {
   type QuarterTurn,
   rotatePrepared,
 } from './image-prep';
-import { PaddleOcr, type PaddleTimings, pageSkew, type TextBox, textRunsVertical } from './paddle-ocr';
+import {
+  PaddleOcr,
+  type PaddleTimings,
+  pageSkew,
+  skewSplitsLines,
+  type TextBox,
+  textRunsVertical,
+} from './paddle-ocr';
 import { repairOcrText, restoreSpaces } from './restore-spaces';
 import type { LayoutWord } from './text-layout';
 import { splitRun } from './text-layout';
@@ -143,7 +150,7 @@ async function orientUpright(
     rotation = 90;
   }
   const skew = pageSkew(boxes);
-  if (Math.abs(skew) >= MIN_SKEW_DEGREES) {
+  if (skewSplitsLines(boxes, skew)) {
     current = await deskewPrepared(current, -skew);
     boxes = await ocr.detect(current, paddleTimings);
   }
@@ -155,12 +162,6 @@ async function orientUpright(
   }
   return { image: current, boxes, rotation };
 }
-
-/**
- * Below this skew a page is read as it is: over a 1,000-px line, 0.4° moves its end by 7 px, less
- * than half a text line, so its words still fall on one row.
- */
-const MIN_SKEW_DEGREES = 0.4;
 
 type TesseractWorker = import('tesseract.js').Worker;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ctcDecode, findTextBoxes, pageSkew, textRunsVertical } from './paddle-ocr';
+import { ctcDecode, findTextBoxes, pageSkew, skewSplitsLines, textRunsVertical } from './paddle-ocr';
 
 /** A probability map with the given rectangles (x0, y0, x1, y1 inclusive) at probability p. */
 function probMap(width: number, height: number, rects: number[][], p = 0.9): Float32Array {
@@ -140,5 +140,27 @@ describe('pageSkew (a sheet scanned askew)', () => {
     expect(
       pageSkew([line(0, 0, 500, -6), line(0, 50, 500, 6), line(0, 100, 500, -6), line(0, 150, 500, 6)]),
     ).toBe(0);
+  });
+});
+
+describe('skewSplitsLines', () => {
+  /** Lines 24 px tall spread over `span` px of width. */
+  const page = (span: number) => [
+    { x0: 40, x1: 40 + span / 3, height: 24 },
+    { x0: 40 + (2 * span) / 3, x1: 40 + span, height: 24 },
+    { x0: 40, x1: 40 + span, height: 24 },
+  ];
+
+  it('turns a wide page whose skew moves a line end by more than half a line', () => {
+    // tan(1°) · 1,000 px ≈ 17 px > 12 px.
+    expect(skewSplitsLines(page(1000), 1)).toBe(true);
+    expect(skewSplitsLines(page(1000), -1)).toBe(true);
+  });
+
+  it('leaves a narrow receipt, or a wide page skewed too little to matter, as it is', () => {
+    // tan(1°) · 400 px ≈ 7 px; tan(0.5°) · 1,000 px ≈ 9 px.
+    expect(skewSplitsLines(page(400), 1)).toBe(false);
+    expect(skewSplitsLines(page(1000), 0.5)).toBe(false);
+    expect(skewSplitsLines(page(1000), 0)).toBe(false);
   });
 });

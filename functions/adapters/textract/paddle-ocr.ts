@@ -531,3 +531,20 @@ export function pageSkew(boxes: Array<Pick<TextBox, 'corners' | 'width' | 'heigh
   if (quantile(0.75) - quantile(0.25) > 2) return 0;
   return median;
 }
+
+/**
+ * Whether a skew of `degrees` is worth turning the page straight: when, across the width the text
+ * spans, it moves a line's far end by more than half the height of a line, so that a label and its
+ * value would fall on different rows. A narrow receipt a degree askew reads well as it is, and
+ * resampling its small print would only blur it.
+ */
+export function skewSplitsLines(
+  boxes: Array<Pick<TextBox, 'x0' | 'x1' | 'height'>>,
+  degrees: number,
+): boolean {
+  if (degrees === 0 || boxes.length === 0) return false;
+  const span = Math.max(...boxes.map((b) => b.x1)) - Math.min(...boxes.map((b) => b.x0));
+  const heights = boxes.map((b) => b.height).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)];
+  return Math.abs(Math.tan((degrees * Math.PI) / 180)) * span > lineHeight / 2;
+}
