@@ -27,7 +27,7 @@ import {
 } from './experiment';
 import { SCORED_FIELDS } from './labels';
 import { type DocData, trainScorers } from './learn';
-import { SYNTHETIC_COUNT, SYNTHETIC_SCAN_COUNT, syntheticTrainingSet } from './synthetic';
+import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
 
 const started = performance.now();
 const data = loadData();
@@ -40,10 +40,10 @@ if (data.length === 0) {
 }
 const derived = data.filter((d) => d.doc.family !== d.doc.source).length;
 console.log(
-  `${data.length - derived} real documents + ${derived} degraded scans of them (each in its original's seller group, and held out with its original's source in LOSO) (+ ${SYNTHETIC_COUNT} synthetic text PDFs and ${SYNTHETIC_SCAN_COUNT} synthetic scans in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length - derived} real documents + ${derived} degraded scans of them (each in its original's seller group, and held out with its original's source in LOSO) (+ ${SYNTHETIC_COUNT} synthetic in every training fold), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
-const synthetic = await syntheticTrainingSet();
+const synthetic = await syntheticData(SYNTHETIC_COUNT);
 const { rules, folds, learnedCv, use, counts, productCv } = await crossValidate(data, synthetic);
 const loso = sourceFolds(data);
 const learnedLoso = await outOfFold(loso, ALL_LEARNED, synthetic);

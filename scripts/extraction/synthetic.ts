@@ -2,19 +2,12 @@
  * Synthetic training invoices: random layouts, languages (en/de/fr/es/nl/it), label wordings,
  * currencies, number and date formats, table styles and distracting numbers (order and customer
  * numbers, other dates, IBANs, phone numbers), rendered as text PDFs with pdfkit and read back
- * through the local engine's text layer; some also as degraded scans (degrade.ts) read by OCR,
- * whose reads are cached in `.cache/synthetic-scans/` (OCR takes seconds a page).
- * Seeded: the same seed gives the same documents.
+ * through the local engine's text layer. Seeded: the same seed gives the same documents.
  * They only ever join training folds; every reported figure is on real documents.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
-import { type CachedRead, type CorpusDoc, engineVersion } from './corpus';
-import { DEGRADE_VERSION, degradedScan } from './degrade';
+import type { CachedRead, CorpusDoc } from './corpus';
 import { type DocData, prepare, rng } from './learn';
 
 type Lang = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it';
@@ -161,11 +154,8 @@ const CURRENCIES = [
   { code: 'EUR', sign: 'EUR' },
 ];
 
-/** How many synthetic invoices join each training fold as text PDFs. */
+/** How many synthetic invoices join each training fold. */
 export const SYNTHETIC_COUNT = 200;
-/** How many other synthetic invoices join each training fold as degraded scans. */
-export const SYNTHETIC_SCAN_COUNT = 40;
-const SCAN_SEED = 4048;
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -371,56 +361,4 @@ export async function syntheticData(count: number, seed = 2024): Promise<DocData
     i++;
   }
   return out;
-}
-
-const scanCacheDir = fileURLToPath(new URL('../../.cache/synthetic-scans/', import.meta.url));
-
-/**
- * `count` synthetic invoices (their own seed, so none is also a text PDF of the training set) as
- * degraded scans read by OCR. A read is cached under the engine version, the degradation version
- * and what the invoice's text layer says, so a change to the generator, the degradation or the
- * engine reads the scan again.
- */
-export async function syntheticScanData(count: number, seed = SCAN_SEED): Promise<DocData[]> {
-  const analyzer = new LocalExpenseAnalyzer();
-  const version = engineVersion();
-  const out: DocData[] = [];
-  let i = 0;
-  for (const { label, pdf } of syntheticInvoices(count, seed)) {
-    const bytes = new Uint8Array(await pdf);
-    const text = await analyzer.readPages({ bytes, contentType: 'application/pdf' });
-    const pageSeed = seed * 1000 + i;
-    const key = createHash('sha256')
-      .update(JSON.stringify([DEGRADE_VERSION, pageSeed, text]))
-      .digest('hex')
-      .slice(0, 24);
-    const file = join(scanCacheDir, version, `${key}.json`);
-    let read: CachedRead;
-    if (existsSync(file)) read = JSON.parse(readFileSync(file, 'utf8')) as CachedRead;
-    else {
-      const scan = await degradedScan(bytes, pageSeed);
-      const started = performance.now();
-      const pages = await analyzer.readPages({ bytes: scan.bytes, contentType: scan.contentType });
-      read = {
-        sha256: '',
-        engineVersion: version,
-        contentType: scan.contentType,
-        readMs: Math.round(performance.now() - started),
-        pages,
-      };
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(read));
-    }
-    const path = `synthetic-scan/${label.file.replace(/\.pdf$/, '.jpg')}`;
-    out.push(
-      prepare({ path, source: 'synthetic', family: 'synthetic', group: `synthetic-scan-${i}`, label }, read),
-    );
-    i++;
-  }
-  return out;
-}
-
-/** The synthetic part of every training fold: text PDFs and degraded scans. */
-export async function syntheticTrainingSet(): Promise<DocData[]> {
-  return [...(await syntheticData(SYNTHETIC_COUNT)), ...(await syntheticScanData(SYNTHETIC_SCAN_COUNT))];
 }

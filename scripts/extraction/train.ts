@@ -18,14 +18,14 @@ import { corpusDir } from './corpus';
 import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
 import { isCorrect } from './labels';
 import { trainScorers } from './learn';
-import { syntheticTrainingSet } from './synthetic';
+import { SYNTHETIC_COUNT, syntheticData } from './synthetic';
 
 const modelFile = fileURLToPath(
   new URL('../../functions/adapters/textract/fields/model.json', import.meta.url),
 );
 
 const data = loadData();
-const synthetic = await syntheticTrainingSet();
+const synthetic = await syntheticData(SYNTHETIC_COUNT);
 const { use, counts, productCv } = await crossValidate(data, synthetic);
 const calibration = fitCalibration([...confidencePoints(productCv).values()].flat());
 const scorers = trainScorers([...data, ...synthetic]);
