@@ -183,7 +183,11 @@ export function fitCalibration(
   return maps;
 }
 
-/** Fields where the learned extractor is right at least as often as the rules, out of fold. */
+/**
+ * Fields where the learned extractor is right more often than the rules, out of fold, on the real
+ * documents: a derived scan repeats its original's seller and layout, and letting both vote would
+ * count that source twice.
+ */
 export function fieldsWhereLearnedWins(
   rules: Map<DocData, Prediction>,
   learned: Map<DocData, Prediction>,
@@ -192,7 +196,7 @@ export function fieldsWhereLearnedWins(
   for (const field of ALL_LEARNED) {
     const c = { rules: 0, learned: 0, n: 0 };
     for (const [d, p] of learned) {
-      if (!isLabelled(d.doc.label, field)) continue;
+      if (d.doc.family !== d.doc.source || !isLabelled(d.doc.label, field)) continue;
       c.n++;
       if (isCorrect(d.doc.label, field, p[field])) c.learned++;
       if (isCorrect(d.doc.label, field, rules.get(d)?.[field])) c.rules++;
