@@ -1,7 +1,8 @@
 /**
  * Reads every document of the development corpus once with the local engine and caches its words
  * and geometry (see corpus.ts). Run before `npm run eval:extract` / `train:extract`; files already
- * cached for the current engine version are skipped.
+ * cached for the current engine version are skipped. First generates the derived documents (the
+ * degraded scans of the e-invoices, see degrade.ts) that are not there yet.
  *
  *   npm run cache:extract
  */
@@ -9,15 +10,17 @@ import {
   LocalExpenseAnalyzer,
   shutdownLocalAnalyzer,
 } from '../../functions/adapters/textract/local-analyzer';
-import { engineVersion, loadCorpus, readAndCache } from './corpus';
+import { buildDerivedScans, engineVersion, loadCorpus, readAndCache } from './corpus';
 
+await buildDerivedScans((line) => console.error(line));
 const docs = loadCorpus();
 const version = engineVersion();
 const analyzer = new LocalExpenseAnalyzer();
 let done = 0;
 try {
   // Text PDFs first: they are fast, so evaluation can start on them while scans are read.
-  const ordered = [...docs].sort((a, b) => Number(!/\.pdf$/i.test(a.path)) - Number(!/\.pdf$/i.test(b.path)));
+  const isTextPdf = (d: (typeof docs)[number]) => /\.pdf$/i.test(d.path) && d.family === d.source;
+  const ordered = [...docs].sort((a, b) => Number(!isTextPdf(a)) - Number(!isTextPdf(b)));
   for (const doc of ordered) {
     try {
       const r = await readAndCache(analyzer, doc.path, version);

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LocalExpenseAnalyzer, ReadPages } from '../../functions/adapters/textract/local-analyzer';
 import type { DocumentContentType } from '../../functions/core/extraction/expense-types';
@@ -18,13 +18,23 @@ import { sniffContentType } from '../../functions/core/files/sniff';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const corpusDir = resolve(repo, '../shared/corpus');
 const cacheDir = join(repo, '.cache/extract-pages');
+/**
+ * Documents derived from the corpus (degraded scans of its PDFs), laid out like the corpus itself
+ * (`<source>/labels.jsonl` beside the files) but generated, so kept in `.cache/`, never in the repo.
+ */
+export const derivedDir = join(repo, '.cache/derived');
 
 /** One labelled document: the label object of its source's labels.jsonl, with where it lives. */
 export interface CorpusDoc {
   /** Absolute path of the file. */
   path: string;
-  /** The source folder (einvoice, invoice2data, parsee_invoices, sroie). */
+  /** The source folder (einvoice, invoice2data, parsee_invoices, sroie; einvoice-scan derived). */
   source: string;
+  /**
+   * The source a document comes from in the end: a derived scan belongs to its original's source,
+   * and leave-one-source-out holds the two out together (else a scan's fold trains on its own PDF).
+   */
+  family: string;
   /** The seller, normalised: documents of one seller are never split between train and test. */
   group: string;
   label: Record<string, unknown> & { file: string };
@@ -41,23 +51,93 @@ export function sellerKey(name: unknown): string {
     .trim();
 }
 
-/** Every labelled document of the development corpus, in a stable order. */
-export function loadCorpus(dir = corpusDir): CorpusDoc[] {
+/**
+ * Every labelled document of the development corpus, and of the documents derived from it that
+ * `npm run cache:extract` has generated, in a stable order.
+ */
+export function loadCorpus(dirs = [corpusDir, derivedDir]): CorpusDoc[] {
   const docs: CorpusDoc[] = [];
-  for (const source of readdirSync(dir, { withFileTypes: true })) {
-    const labels = join(dir, source.name, 'labels.jsonl');
-    if (!source.isDirectory() || !existsSync(labels)) continue;
-    for (const line of readFileSync(labels, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const label = JSON.parse(line) as CorpusDoc['label'];
-      if (label.split && label.split !== 'dev') continue;
-      const path = resolve(dirname(labels), label.file);
-      // A rendering of another document (a PNG of a PDF) belongs to that document's seller.
-      const seller = sellerKey(label.vendorName) || `${source.name}/${basename(label.file)}`;
-      docs.push({ path, source: source.name, group: `${seller}`, label });
+  for (const dir of dirs.filter((d) => existsSync(d))) {
+    for (const source of readdirSync(dir, { withFileTypes: true })) {
+      const labels = join(dir, source.name, 'labels.jsonl');
+      if (!source.isDirectory() || !existsSync(labels)) continue;
+      for (const line of readFileSync(labels, 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        const label = JSON.parse(line) as CorpusDoc['label'] & Partial<DerivedLabel>;
+        if (label.split && label.split !== 'dev') continue;
+        const path = resolve(dirname(labels), label.file);
+        const family = label.derivedFrom?.source ?? source.name;
+        // A rendering of another document (a PNG of a PDF, a scan) belongs to that document's seller.
+        const seller =
+          sellerKey(label.vendorName) || `${family}/${basename(label.derivedFrom?.file ?? label.file)}`;
+        docs.push({ path, source: source.name, family, group: seller, label });
+      }
     }
   }
   return docs.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** What a derived document's label adds to its original's. */
+interface DerivedLabel {
+  derivedFrom: { source: string; file: string; seed: number };
+}
+
+/** Corpus sources rendered as degraded scans, and the name of each derived source. */
+export const SCANNED_SOURCES: Record<string, string> = { einvoice: 'einvoice-scan' };
+
+/**
+ * Generates the degraded scans of the corpus PDFs of {@link SCANNED_SOURCES} (see degrade.ts), with
+ * their originals' labels, unless the same degradation of the same original is already there.
+ * Each document gets its own seed from its path, so adding a document changes no other scan.
+ */
+export async function buildDerivedScans(log: (line: string) => void = () => {}): Promise<void> {
+  const { degradedScan, DEGRADE_VERSION } = await import('./degrade');
+  for (const [source, derived] of Object.entries(SCANNED_SOURCES)) {
+    const dir = join(derivedDir, derived);
+    const labelsFile = join(dir, 'labels.jsonl');
+    const existing = new Map<string, string>();
+    if (existsSync(labelsFile)) {
+      for (const line of readFileSync(labelsFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())) {
+        const l = JSON.parse(line) as CorpusDoc['label'] & DerivedLabel & { degradeVersion?: number };
+        if (l.degradeVersion === DEGRADE_VERSION && existsSync(join(dir, l.file)))
+          existing.set(l.derivedFrom.file, line);
+      }
+    }
+    const lines: string[] = [];
+    for (const doc of loadCorpus([corpusDir]).filter((d) => d.source === source)) {
+      const original = relative(join(corpusDir, source), doc.path);
+      const kept = existing.get(original);
+      if (kept) {
+        lines.push(kept);
+        continue;
+      }
+      const seed = Number.parseInt(createHash('sha256').update(original).digest('hex').slice(0, 8), 16);
+      const started = performance.now();
+      const scan = await degradedScan(new Uint8Array(readFileSync(doc.path)), seed);
+      const file = original.replace(/\.pdf$/i, scan.contentType === 'image/jpeg' ? '.jpg' : '.pdf');
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), scan.bytes);
+      const { sha256: _sha, bytes: _bytes, pixelSize: _px, ...label } = doc.label;
+      lines.push(
+        JSON.stringify({
+          ...label,
+          file,
+          docKind: `degraded scan (${scan.contentType}) of ${String(doc.label.docKind ?? 'a PDF')}`,
+          renderingOf: original,
+          derivedFrom: { source, file: original, seed },
+          degradeVersion: DEGRADE_VERSION,
+          scan: scan.params,
+        }),
+      );
+      log(
+        `${derived}/${file}: ${scan.params.length} page(s) in ${Math.round(performance.now() - started)} ms`,
+      );
+    }
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(labelsFile, `${lines.join('\n')}\n`);
+  }
 }
 
 // The code that turns bytes into positioned words. local-analyzer.ts is left out: it also holds

@@ -14,7 +14,7 @@ import type { LinearScorer } from '../../functions/adapters/textract/fields/line
 import type { LoadedModel, ModelField } from '../../functions/adapters/textract/fields/model';
 import { VENDOR_FIELDS } from '../../functions/adapters/textract/fields/vendor-model';
 import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
-import { cachedRead, corpusDir, engineVersion, loadCorpus } from './corpus';
+import { cachedRead, engineVersion, loadCorpus } from './corpus';
 import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
 import { answerWith, type DocData, prepare, rng, trainRowScorer, trainScorers } from './learn';
 
@@ -60,10 +60,11 @@ export function groupedFolds(data: DocData[], k = 5, seed = 7): DocData[][] {
   return folds;
 }
 
+/** Leave one source out: a fold per source family (a derived scan is held out with its original). */
 export function sourceFolds(data: DocData[]): DocData[][] {
-  return [...new Set(data.map((d) => d.doc.source))]
+  return [...new Set(data.map((d) => d.doc.family))]
     .sort()
-    .map((s) => data.filter((d) => d.doc.source === s));
+    .map((s) => data.filter((d) => d.doc.family === s));
 }
 
 export async function predict(d: DocData, model: LoadedModel | null): Promise<Prediction> {
@@ -113,28 +114,32 @@ export interface Scores {
   msP95: number | null;
 }
 
-/** Scores predictions with the shared scorer, overall and per source. */
+/** A subset of documents scored together (a source, or all scans and photos). */
+export type Subset = (d: DocData) => boolean;
+
+/**
+ * Scores predictions with the shared scorer, overall, per source and per named subset. The scorer
+ * is given the documents' own labels (as in their source's labels.jsonl, with the file's absolute
+ * path and the source name), so only what was predicted is scored and derived sources score alike.
+ */
 export function score(
   name: string,
-  predictions: Prediction[],
-): { all: Scores; bySource: Record<string, Scores> } {
+  predictions: Map<DocData, Prediction>,
+  subsets: Record<string, Subset> = {},
+): { all: Scores; bySource: Record<string, Scores>; bySubset: Record<string, Scores> } {
   mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, `${name}.jsonl`);
-  writeFileSync(file, `${predictions.map((p) => JSON.stringify(p)).join('\n')}\n`);
-  const sources = ['einvoice', 'invoice2data', 'parsee_invoices', 'sroie'];
-  const run = (labelSources: string[]) =>
-    JSON.parse(
+  const predictionsFile = join(outDir, `${name}.jsonl`);
+  writeFileSync(predictionsFile, `${[...predictions.values()].map((p) => JSON.stringify(p)).join('\n')}\n`);
+  const run = (docs: DocData[]): Scores => {
+    const labelsFile = join(outDir, `${name}.labels.jsonl`);
+    writeFileSync(
+      labelsFile,
+      `${docs.map((d) => JSON.stringify({ ...d.doc.label, file: d.doc.path, sourceName: d.doc.source })).join('\n')}\n`,
+    );
+    const r = JSON.parse(
       execFileSync(
         process.execPath,
-        [
-          scorer,
-          ...labelSources.flatMap((s) => ['--labels', join(corpusDir, s, 'labels.jsonl')]),
-          '--predictions',
-          file,
-          '--split',
-          'dev',
-          '--json',
-        ],
+        [scorer, '--labels', labelsFile, '--predictions', predictionsFile, '--split', 'dev', '--json'],
         { encoding: 'utf8' },
       ),
     ) as {
@@ -144,19 +149,24 @@ export function score(
       msMedian: number;
       msP95: number;
     };
-  const toScores = (r: ReturnType<typeof run>): Scores => ({
-    micro: r.microAccuracy,
-    lineItemF1: r.lineItemF1,
-    fields: r.fields,
-    msMedian: r.msMedian,
-    msP95: r.msP95,
-  });
-  // The scorer counts documents without a prediction as wrong; score only what was predicted.
-  const predicted = new Set(predictions.map((p) => p.file));
-  const present = sources.filter((s) => [...predicted].some((f) => f.startsWith(join(corpusDir, s))));
+    return {
+      micro: r.microAccuracy,
+      lineItemF1: r.lineItemF1,
+      fields: r.fields,
+      msMedian: r.msMedian,
+      msP95: r.msP95,
+    };
+  };
+  const docs = [...predictions.keys()];
   const bySource: Record<string, Scores> = {};
-  for (const s of present) bySource[s] = toScores(run([s]));
-  return { all: toScores(run(present)), bySource };
+  for (const s of [...new Set(docs.map((d) => d.doc.source))].sort())
+    bySource[s] = run(docs.filter((d) => d.doc.source === s));
+  const bySubset: Record<string, Scores> = {};
+  for (const [subset, member] of Object.entries(subsets)) {
+    const own = docs.filter(member);
+    if (own.length) bySubset[subset] = run(own);
+  }
+  return { all: run(docs), bySource, bySubset };
 }
 
 /** Out-of-fold (raw confidence, right?) points per field, for calibration and the reliability table. */
@@ -186,7 +196,11 @@ export function fitCalibration(
   return maps;
 }
 
-/** Fields where the learned extractor is right at least as often as the rules, out of fold. */
+/**
+ * Fields where the learned extractor is right more often than the rules, out of fold, on the real
+ * documents: a derived scan repeats its original's seller and layout, and letting both vote would
+ * count that source twice.
+ */
 export function fieldsWhereLearnedWins(
   rules: Map<DocData, Prediction>,
   learned: Map<DocData, Prediction>,
@@ -195,7 +209,7 @@ export function fieldsWhereLearnedWins(
   for (const field of ALL_LEARNED) {
     const c = { rules: 0, learned: 0, n: 0 };
     for (const [d, p] of learned) {
-      if (!isLabelled(d.doc.label, field)) continue;
+      if (d.doc.family !== d.doc.source || !isLabelled(d.doc.label, field)) continue;
       c.n++;
       if (isCorrect(d.doc.label, field, p[field])) c.learned++;
       if (isCorrect(d.doc.label, field, rules.get(d)?.[field])) c.rules++;
@@ -231,8 +245,7 @@ export async function crossValidate(data: DocData[], synthetic: DocData[], table
   const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic, tables);
   const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
   // Line items: the learned row decision where its out-of-fold F1 is at least the rules'.
-  const lineItemF1 = (m: Map<DocData, Prediction>, name: string) =>
-    score(name, [...m.values()]).all.lineItemF1 ?? 0;
+  const lineItemF1 = (m: Map<DocData, Prediction>, name: string) => score(name, m).all.lineItemF1 ?? 0;
   const lineItems = {
     rules: lineItemF1(rules, 'rules-line-items'),
     learned: lineItemF1(learnedCv.predictions, 'learned-cv-line-items'),

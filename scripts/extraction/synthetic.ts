@@ -223,7 +223,7 @@ export async function syntheticSets(): Promise<{ fields: DocData[]; tables: DocD
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-interface Synth {
+export interface Synth {
   label: CorpusDoc['label'];
   pdf: Promise<Buffer>;
 }
@@ -691,7 +691,16 @@ export async function syntheticData(count: number, seed = 2024, tables = false):
       pages,
     };
     out.push(
-      prepare({ path: `synthetic/${label.file}`, source: 'synthetic', group: label.file, label }, read),
+      prepare(
+        {
+          path: `synthetic/${label.file}`,
+          source: 'synthetic',
+          family: 'synthetic',
+          group: label.file,
+          label,
+        },
+        read,
+      ),
     );
   }
   return out;

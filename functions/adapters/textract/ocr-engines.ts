@@ -2,8 +2,21 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type PreparedImage, preparedAsPng, type QuarterTurn, rotatePrepared } from './image-prep';
-import { PaddleOcr, type PaddleTimings, type TextBox, textRunsVertical } from './paddle-ocr';
+import {
+  deskewPrepared,
+  type PreparedImage,
+  preparedAsPng,
+  type QuarterTurn,
+  rotatePrepared,
+} from './image-prep';
+import {
+  PaddleOcr,
+  type PaddleTimings,
+  pageSkew,
+  skewSplitsLines,
+  type TextBox,
+  textRunsVertical,
+} from './paddle-ocr';
 import { repairOcrText, restoreSpaces } from './restore-spaces';
 import type { LayoutWord } from './text-layout';
 import { splitRun } from './text-layout';
@@ -118,9 +131,11 @@ class PaddleEngine implements OcrEngine {
 /**
  * Turns a page upright for reading, from one detection pass of the page as it is: when its text
  * lines stand up (see {@link textRunsVertical}) it is turned a quarter clockwise and detected
- * again; then PP-OCR's direction classifier tells whether the lines read upside down, in which
- * case it is turned half a turn more. An upright page costs no extra detection, only the
- * classifier on a dozen lines. Returns the boxes of the upright image for recognition.
+ * again; when its lines run askew (a sheet scanned or photographed a few degrees off, see
+ * {@link pageSkew}) it is turned straight and detected again; then PP-OCR's direction classifier
+ * tells whether the lines read upside down, in which case it is turned half a turn more. An
+ * upright, straight page costs no extra detection, only the classifier on a dozen lines. Returns
+ * the boxes of the upright image for recognition.
  */
 async function orientUpright(
   ocr: PaddleOcr,
@@ -133,6 +148,11 @@ async function orientUpright(
     current = await rotatePrepared(current, 90);
     boxes = await ocr.detect(current, paddleTimings);
     rotation = 90;
+  }
+  const skew = pageSkew(boxes);
+  if (skewSplitsLines(boxes, skew)) {
+    current = await deskewPrepared(current, -skew);
+    boxes = await ocr.detect(current, paddleTimings);
   }
   const direction = await ocr.upsideDown(current, boxes);
   if (direction?.flipped) {

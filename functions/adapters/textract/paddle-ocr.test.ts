@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ctcDecode, findTextBoxes, textRunsVertical } from './paddle-ocr';
+import { ctcDecode, findTextBoxes, pageSkew, skewSplitsLines, textRunsVertical } from './paddle-ocr';
 
 /** A probability map with the given rectangles (x0, y0, x1, y1 inclusive) at probability p. */
 function probMap(width: number, height: number, rects: number[][], p = 0.9): Float32Array {
@@ -97,5 +97,70 @@ describe('textRunsVertical (page orientation)', () => {
     expect(textRunsVertical(glyphs)).toBe(false);
     expect(textRunsVertical(lines(2, 300, true))).toBe(false);
     expect(textRunsVertical([])).toBe(false);
+  });
+});
+
+describe('pageSkew (a sheet scanned askew)', () => {
+  /** A text line `length` px long and 20 px tall starting at (x, y), turned clockwise by `degrees`. */
+  const line = (x: number, y: number, length: number, degrees: number) => {
+    const a = (degrees * Math.PI) / 180;
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    const at = (u: number, v: number): [number, number] => [x + u * c - v * s, y + u * s + v * c];
+    return { corners: [at(0, 0), at(length, 0), at(length, 20), at(0, 20)], width: length, height: 20 };
+  };
+
+  it('gives the turn of the page from its long lines, clockwise positive', () => {
+    const page = [
+      line(50, 100, 400, 2.2),
+      line(50, 160, 600, 2.3),
+      line(600, 200, 200, 2.1),
+      line(50, 260, 300, 2.2),
+    ];
+
+    expect(pageSkew(page)).toBeCloseTo(2.2, 1);
+    expect(pageSkew(page.map((l, i) => line(50, 100 + 60 * i, l.width, -1.5)))).toBeCloseTo(-1.5, 5);
+  });
+
+  it('goes by the bulk of the text: a slanted stamp does not turn a straight page', () => {
+    const page = [
+      line(50, 100, 500, 0),
+      line(50, 160, 600, 0.1),
+      line(50, 220, 400, 0),
+      line(300, 400, 200, 12),
+    ];
+
+    expect(Math.abs(pageSkew(page))).toBeLessThan(0.2);
+  });
+
+  it('does not decide on short boxes, on too few lines, or on lines that disagree', () => {
+    expect(pageSkew([line(0, 0, 60, 5), line(0, 50, 60, 5), line(0, 90, 60, 5), line(0, 130, 60, 5)])).toBe(
+      0,
+    );
+    expect(pageSkew([line(0, 0, 500, 2), line(0, 50, 500, 2)])).toBe(0);
+    expect(
+      pageSkew([line(0, 0, 500, -6), line(0, 50, 500, 6), line(0, 100, 500, -6), line(0, 150, 500, 6)]),
+    ).toBe(0);
+  });
+});
+
+describe('skewSplitsLines', () => {
+  /** Lines 24 px tall spread over `span` px of width. */
+  const page = (span: number) => [
+    { x0: 40, x1: 40 + span / 3, height: 24 },
+    { x0: 40 + (2 * span) / 3, x1: 40 + span, height: 24 },
+    { x0: 40, x1: 40 + span, height: 24 },
+  ];
+
+  it('turns a wide page whose skew moves a line end by more than half a line', () => {
+    // tan(1°) · 1,000 px ≈ 17 px > 12 px.
+    expect(skewSplitsLines(page(1000), 1)).toBe(true);
+    expect(skewSplitsLines(page(1000), -1)).toBe(true);
+  });
+
+  it('leaves a narrow receipt, or a wide page skewed too little to matter, as it is', () => {
+    // tan(1°) · 400 px ≈ 7 px; tan(0.5°) · 1,000 px ≈ 9 px.
+    expect(skewSplitsLines(page(400), 1)).toBe(false);
+    expect(skewSplitsLines(page(1000), 0.5)).toBe(false);
+    expect(skewSplitsLines(page(1000), 0)).toBe(false);
   });
 });

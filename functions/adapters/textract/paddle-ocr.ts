@@ -500,3 +500,51 @@ export function findTextBoxes(
   }
   return boxes;
 }
+
+/**
+ * How far a page's text lines are turned clockwise, in degrees: the length-weighted median angle
+ * of its long text boxes (at least four times as wide as tall, where the detector's angle is
+ * reliable). 0 when fewer than three such lines tell, or when they disagree too much to be a
+ * skewed sheet (a page of mixed, deliberately slanted print).
+ */
+export function pageSkew(boxes: Array<Pick<TextBox, 'corners' | 'width' | 'height'>>): number {
+  const lines = boxes
+    .filter((b) => b.width >= 4 * b.height)
+    .map((b) => {
+      const [tl, tr] = b.corners;
+      return { angle: (Math.atan2(tr[1] - tl[1], tr[0] - tl[0]) * 180) / Math.PI, weight: b.width };
+    })
+    .sort((a, b) => a.angle - b.angle);
+  if (lines.length < 3) return 0;
+  const total = lines.reduce((s, l) => s + l.weight, 0);
+  let seen = 0;
+  const quantile = (q: number) => {
+    seen = 0;
+    for (const l of lines) {
+      seen += l.weight;
+      if (seen >= q * total) return l.angle;
+    }
+    return lines[lines.length - 1].angle;
+  };
+  const median = quantile(0.5);
+  // Half of the text by length within a degree of the median: one sheet turned as a whole.
+  if (quantile(0.75) - quantile(0.25) > 2) return 0;
+  return median;
+}
+
+/**
+ * Whether a skew of `degrees` is worth turning the page straight: when, across the width the text
+ * spans, it moves a line's far end by more than half the height of a line, so that a label and its
+ * value would fall on different rows. A narrow receipt a degree askew reads well as it is, and
+ * resampling its small print would only blur it.
+ */
+export function skewSplitsLines(
+  boxes: Array<Pick<TextBox, 'x0' | 'x1' | 'height'>>,
+  degrees: number,
+): boolean {
+  if (degrees === 0 || boxes.length === 0) return false;
+  const span = Math.max(...boxes.map((b) => b.x1)) - Math.min(...boxes.map((b) => b.x0));
+  const heights = boxes.map((b) => b.height).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)];
+  return Math.abs(Math.tan((degrees * Math.PI) / 180)) * span > lineHeight / 2;
+}
