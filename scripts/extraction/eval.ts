@@ -184,19 +184,36 @@ for (const [name, fitOn] of Object.entries(calibrations)) {
       `  [${bins[i].toFixed(2)}, ${Math.min(1, bins[i + 1]).toFixed(2)})  ${String(inBin.length).padStart(6)}  ${mean.toFixed(3).padStart(9)}  ${(100 * right).toFixed(1).padStart(5)}%`,
     );
   }
-  for (const threshold of [0.9, 0.95]) {
-    const over = calibratedPoints.filter((p) => p.conf >= threshold);
-    const docsOver = data.filter((d) => {
+  // Documents whose every labelled field reaches the threshold could skip review.
+  const skipping = (threshold: number) => {
+    const docs = data.filter((d) => {
       const own = calibratedPoints.filter((p) => p.doc === d);
       return own.length > 0 && own.every((p) => p.conf >= threshold);
     });
-    const docErrors = calibratedPoints.filter((p) => docsOver.includes(p.doc) && !p.correct).length;
-    const docFields = calibratedPoints.filter((p) => docsOver.includes(p.doc)).length;
+    const fields = calibratedPoints.filter((p) => docs.includes(p.doc));
+    return {
+      docs: docs.length,
+      error: (100 * fields.filter((p) => !p.correct).length) / Math.max(1, fields.length),
+    };
+  };
+  for (const threshold of [0.9, 0.95]) {
+    const over = calibratedPoints.filter((p) => p.conf >= threshold);
+    const skip = skipping(threshold);
     console.log(
       `  fields ≥ ${threshold}: ${over.length}, right ${((100 * over.filter((p) => p.correct).length) / Math.max(1, over.length)).toFixed(1)}%;` +
-        ` documents with every labelled field ≥ ${threshold} (could skip review): ${docsOver.length}/${data.length}, field error among them ${((100 * docErrors) / Math.max(1, docFields)).toFixed(1)}%`,
+        ` documents with every labelled field ≥ ${threshold} (could skip review): ${skip.docs}/${data.length}, field error among them ${skip.error.toFixed(1)}%`,
     );
   }
+  // The lowest threshold (0.900, 0.905, …) at which the documents skipping review have ≤ 1% field error.
+  const strict = Array.from({ length: 20 }, (_, i) => 0.9 + i * 0.005).find((t) => {
+    const skip = skipping(t);
+    return skip.docs > 0 && skip.error <= 1;
+  });
+  console.log(
+    strict === undefined
+      ? '  no threshold up to 0.995 lets any document skip review at ≤ 1% field error'
+      : `  at ≤ 1% field error: every field ≥ ${strict.toFixed(3)}, ${skipping(strict).docs}/${data.length} documents could skip review (${skipping(strict).error.toFixed(1)}% field error; threshold chosen on these figures)`,
+  );
   const textPdfs = data.filter(isTextPdf).length;
   console.log(
     `  text PDFs with a key field missing or < ${LOW_CONFIDENCE} (the cloud's Textract fallback): ${unsureTextPdfs}/${textPdfs} (${Math.round((100 * unsureTextPdfs) / Math.max(1, textPdfs))}%)`,
