@@ -10,15 +10,12 @@
  * on (einvoice).
  */
 
-import { applyIsotonic, fitIsotonic } from '../../functions/adapters/textract/fields/calibration';
+import { applyIsotonic } from '../../functions/adapters/textract/fields/calibration';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
-import { LOW_CONFIDENCE } from '../../functions/core/validation/validate';
 import {
   ALL_LEARNED,
-  calibratedConfidence,
   confidencePoints,
   crossValidate,
-  type FieldPoint,
   fitCalibration,
   loadData,
   outOfFold,
@@ -134,101 +131,51 @@ console.log(
   `  line items     F1 rules ${lineItems.rules.toFixed(1)}  learned ${lineItems.learned.toFixed(1)}: ${useLineItems ? 'learned row model used' : 'rules used'}`,
 );
 
-// Reliability: calibrate each fold's confidences with calibrators fitted on the other folds only;
-// beside them, the isotonic map of the raw confidence alone (the calibration before evidence).
+// Reliability: calibrate each fold's confidences with maps fitted on the other folds only.
 const points = confidencePoints(productCv);
-const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'];
-const isTextPdf = (d: DocData) => d.read.pages.read.every((page) => page.source === 'pdf-text');
-const calibrations = {
-  'raw confidence only': (train: FieldPoint[]) => {
-    const maps = Object.fromEntries(
-      [...new Set(train.map((p) => p.field))].map((f) => [
-        f,
-        fitIsotonic(train.filter((p) => p.field === f)),
-      ]),
-    );
-    return (field: string, raw: number) => applyIsotonic(maps[field], raw);
-  },
-  'raw confidence + evidence (product)': (train: FieldPoint[]) => {
-    const calibrators = fitCalibration(train);
-    return (field: string, raw: number, evidence?: number[]) =>
-      calibratedConfidence(calibrators, field, raw, evidence);
-  },
-};
-for (const [name, fitOn] of Object.entries(calibrations)) {
-  const calibratedPoints: Array<{ field: string; conf: number; correct: boolean; doc: DocData }> = [];
-  let unsureTextPdfs = 0;
-  for (const fold of folds) {
-    const others = folds
-      .filter((f) => f !== fold)
-      .flat()
-      .flatMap((d) => points.get(d) ?? []);
-    const calibrate = fitOn(others);
-    for (const d of fold) {
-      for (const p of points.get(d) ?? [])
-        calibratedPoints.push({
-          field: p.field,
-          conf: calibrate(p.field, p.raw, p.evidence),
-          correct: p.correct,
-          doc: d,
-        });
-      // The cloud's Textract fallback (unsureFields): a key field not found or calibrated below 0.6.
-      const prediction = productCv.get(d)!;
-      const unsure = KEY_FIELDS.some(
-        (f) =>
-          prediction[f] === null ||
-          calibrate(f, Number(prediction.confidence[f] ?? 0), prediction.evidence?.[f]) < LOW_CONFIDENCE,
-      );
-      if (isTextPdf(d) && unsure) unsureTextPdfs++;
+const calibratedPoints: Array<{ field: string; conf: number; correct: boolean; doc: DocData }> = [];
+for (const fold of folds) {
+  const others = folds
+    .filter((f) => f !== fold)
+    .flat()
+    .flatMap((d) => points.get(d) ?? []);
+  const maps = fitCalibration(others);
+  for (const d of fold) {
+    for (const p of points.get(d) ?? []) {
+      calibratedPoints.push({
+        field: p.field,
+        conf: applyIsotonic(maps[p.field], p.raw),
+        correct: p.correct,
+        doc: d,
+      });
     }
   }
-  const bins = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001];
+}
+const bins = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001];
+console.log(
+  '\nReliability of calibrated field confidence (out of sample; calibration fitted on other folds)',
+);
+console.log('  confidence     fields  mean conf  right');
+for (let i = 0; i < bins.length - 1; i++) {
+  const inBin = calibratedPoints.filter((p) => p.conf >= bins[i] && p.conf < bins[i + 1]);
+  if (!inBin.length) continue;
+  const mean = inBin.reduce((s, p) => s + p.conf, 0) / inBin.length;
+  const right = inBin.filter((p) => p.correct).length / inBin.length;
   console.log(
-    `\nReliability of calibrated field confidence, ${name} (out of sample; calibration fitted on other folds)`,
+    `  [${bins[i].toFixed(2)}, ${Math.min(1, bins[i + 1]).toFixed(2)})  ${String(inBin.length).padStart(6)}  ${mean.toFixed(3).padStart(9)}  ${(100 * right).toFixed(1).padStart(5)}%`,
   );
-  console.log('  confidence     fields  mean conf  right');
-  for (let i = 0; i < bins.length - 1; i++) {
-    const inBin = calibratedPoints.filter((p) => p.conf >= bins[i] && p.conf < bins[i + 1]);
-    if (!inBin.length) continue;
-    const mean = inBin.reduce((s, p) => s + p.conf, 0) / inBin.length;
-    const right = inBin.filter((p) => p.correct).length / inBin.length;
-    console.log(
-      `  [${bins[i].toFixed(2)}, ${Math.min(1, bins[i + 1]).toFixed(2)})  ${String(inBin.length).padStart(6)}  ${mean.toFixed(3).padStart(9)}  ${(100 * right).toFixed(1).padStart(5)}%`,
-    );
-  }
-  // Documents whose every labelled field reaches the threshold could skip review.
-  const skipping = (threshold: number) => {
-    const docs = data.filter((d) => {
-      const own = calibratedPoints.filter((p) => p.doc === d);
-      return own.length > 0 && own.every((p) => p.conf >= threshold);
-    });
-    const fields = calibratedPoints.filter((p) => docs.includes(p.doc));
-    return {
-      docs: docs.length,
-      error: (100 * fields.filter((p) => !p.correct).length) / Math.max(1, fields.length),
-    };
-  };
-  for (const threshold of [0.9, 0.95]) {
-    const over = calibratedPoints.filter((p) => p.conf >= threshold);
-    const skip = skipping(threshold);
-    console.log(
-      `  fields ≥ ${threshold}: ${over.length}, right ${((100 * over.filter((p) => p.correct).length) / Math.max(1, over.length)).toFixed(1)}%;` +
-        ` documents with every labelled field ≥ ${threshold} (could skip review): ${skip.docs}/${data.length}, field error among them ${skip.error.toFixed(1)}%`,
-    );
-  }
-  // The lowest threshold (0.900, 0.905, …) at which the documents skipping review have ≤ 1% field error.
-  const strict = Array.from({ length: 20 }, (_, i) => 0.9 + i * 0.005).find((t) => {
-    const skip = skipping(t);
-    return skip.docs > 0 && skip.error <= 1;
+}
+for (const threshold of [0.9, 0.95]) {
+  const over = calibratedPoints.filter((p) => p.conf >= threshold);
+  const docsOver = data.filter((d) => {
+    const own = calibratedPoints.filter((p) => p.doc === d);
+    return own.length > 0 && own.every((p) => p.conf >= threshold);
   });
+  const docErrors = calibratedPoints.filter((p) => docsOver.includes(p.doc) && !p.correct).length;
+  const docFields = calibratedPoints.filter((p) => docsOver.includes(p.doc)).length;
   console.log(
-    strict === undefined
-      ? '  no threshold up to 0.995 lets any document skip review at ≤ 1% field error'
-      : `  at ≤ 1% field error: every field ≥ ${strict.toFixed(3)}, ${skipping(strict).docs}/${data.length} documents could skip review (${skipping(strict).error.toFixed(1)}% field error; threshold chosen on these figures)`,
-  );
-  const textPdfs = data.filter(isTextPdf).length;
-  console.log(
-    `  text PDFs with a key field missing or < ${LOW_CONFIDENCE} (the cloud's Textract fallback): ${unsureTextPdfs}/${textPdfs} (${Math.round((100 * unsureTextPdfs) / Math.max(1, textPdfs))}%)`,
+    `  fields ≥ ${threshold}: ${over.length}, right ${((100 * over.filter((p) => p.correct).length) / Math.max(1, over.length)).toFixed(1)}%;` +
+      ` documents with every labelled field ≥ ${threshold} (could skip review): ${docsOver.length}/${data.length}, field error among them ${((100 * docErrors) / Math.max(1, docFields)).toFixed(1)}%`,
   );
 }
 console.log(`\n(${Math.round((performance.now() - started) / 1000)} s)`);

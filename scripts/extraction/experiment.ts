@@ -8,14 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  applyCalibrator,
-  type CalibrationPoint,
-  type FieldCalibrator,
-  fitCalibrator,
-} from '../../functions/adapters/textract/fields/calibration';
+import { fitIsotonic, type IsotonicMap } from '../../functions/adapters/textract/fields/calibration';
 import { LEARNED_FIELDS } from '../../functions/adapters/textract/fields/decode';
-import type { Evidence } from '../../functions/adapters/textract/fields/evidence';
 import type { LinearScorer } from '../../functions/adapters/textract/fields/linear';
 import type { LoadedModel, ModelField } from '../../functions/adapters/textract/fields/model';
 import { VENDOR_FIELDS } from '../../functions/adapters/textract/fields/vendor-model';
@@ -33,8 +27,6 @@ export type Prediction = Record<string, unknown> & {
   file: string;
   ms: number;
   confidence: Record<string, number>;
-  /** Each invoice field's calibration evidence (not written for the scorer). */
-  evidence?: Record<string, Evidence>;
 };
 
 /** Every corpus document the engine has read (see cache-pages.ts). */
@@ -77,13 +69,11 @@ export function sourceFolds(data: DocData[]): DocData[][] {
 
 export async function predict(d: DocData, model: LoadedModel | null): Promise<Prediction> {
   const started = performance.now();
-  const { response, evidence } = answerWith(d.read, model);
-  const r = await processAnalysis(response);
+  const r = await processAnalysis(answerWith(d.read, model));
   return {
     file: d.doc.path,
     ...extractionRecord(r),
     ms: Math.round(d.read.readMs + performance.now() - started),
-    evidence,
   } as Prediction;
 }
 
@@ -139,10 +129,7 @@ export function score(
 ): { all: Scores; bySource: Record<string, Scores>; bySubset: Record<string, Scores> } {
   mkdirSync(outDir, { recursive: true });
   const predictionsFile = join(outDir, `${name}.jsonl`);
-  writeFileSync(
-    predictionsFile,
-    `${[...predictions.values()].map(({ evidence: _, ...p }) => JSON.stringify(p)).join('\n')}\n`,
-  );
+  writeFileSync(predictionsFile, `${[...predictions.values()].map((p) => JSON.stringify(p)).join('\n')}\n`);
   const run = (docs: DocData[]): Scores => {
     const labelsFile = join(outDir, `${name}.labels.jsonl`);
     writeFileSync(
@@ -182,19 +169,15 @@ export function score(
   return { all: run(docs), bySource, bySubset };
 }
 
-export type FieldPoint = CalibrationPoint & { field: ScoredField };
-
-/**
- * Out-of-fold (raw confidence, evidence, right?) points per field, for calibration and the
- * reliability table.
- */
-export function confidencePoints(predictions: Map<DocData, Prediction>): Map<DocData, FieldPoint[]> {
-  const out = new Map<DocData, FieldPoint[]>();
+/** Out-of-fold (raw confidence, right?) points per field, for calibration and the reliability table. */
+export function confidencePoints(
+  predictions: Map<DocData, Prediction>,
+): Map<DocData, Array<{ field: ScoredField; raw: number; correct: boolean }>> {
+  const out = new Map<DocData, Array<{ field: ScoredField; raw: number; correct: boolean }>>();
   for (const [d, p] of predictions) {
     const points = SCORED_FIELDS.filter((f) => isLabelled(d.doc.label, f)).map((field) => ({
       field,
       raw: Number(p.confidence[field] ?? 0),
-      evidence: p.evidence?.[field] ?? [],
       correct: isCorrect(d.doc.label, field, p[field]),
     }));
     out.set(d, points);
@@ -202,28 +185,15 @@ export function confidencePoints(predictions: Map<DocData, Prediction>): Map<Doc
   return out;
 }
 
-/**
- * Each field's calibrator, fitted on out-of-fold points only. A field not read (confidence 0) is
- * left out: it has no confidence to calibrate and stays at 0 (see {@link calibratedConfidence}).
- */
-export function fitCalibration(points: FieldPoint[]): Record<string, FieldCalibrator> {
-  const maps: Record<string, FieldCalibrator> = {};
+export function fitCalibration(
+  points: Array<{ field: ScoredField; raw: number; correct: boolean }>,
+): Record<string, IsotonicMap> {
+  const maps: Record<string, IsotonicMap> = {};
   for (const field of SCORED_FIELDS) {
-    const own = points.filter((p) => p.field === field && p.raw > 0);
-    if (own.length >= 10) maps[field] = fitCalibrator(own);
+    const own = points.filter((p) => p.field === field);
+    if (own.length >= 10) maps[field] = fitIsotonic(own);
   }
   return maps;
-}
-
-/** A field's calibrated confidence as the product gives it: 0 when it was not read. */
-export function calibratedConfidence(
-  calibrators: Record<string, FieldCalibrator>,
-  field: string,
-  raw: number,
-  evidence?: Evidence,
-): number {
-  if (raw <= 0) return 0;
-  return calibrators[field] ? applyCalibrator(calibrators[field], raw, evidence) : raw;
 }
 
 /**

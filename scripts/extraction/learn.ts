@@ -7,15 +7,9 @@
 import type { Candidate } from '../../functions/adapters/textract/fields/candidates';
 import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
 import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
-import type { Evidence } from '../../functions/adapters/textract/fields/evidence';
 import { type LinearScorer, trainLinear } from '../../functions/adapters/textract/fields/linear';
 import type { DocLine, docLines } from '../../functions/adapters/textract/fields/lines';
-import {
-  calibrated,
-  type LoadedModel,
-  readWithModel,
-  scoreDocument,
-} from '../../functions/adapters/textract/fields/model';
+import { applyModel, type LoadedModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
 import {
   type RowCandidate,
   rowCandidates,
@@ -173,24 +167,9 @@ function trainVendorScorers(train: DocData[]): LoadedModel['scorers'] {
   return vendorAddress ? { vendorName, vendorAddress } : { vendorName };
 }
 
-/**
- * The local engine's answer for a cached read: the rules' fields, with the model's where it is
- * used (calibrated by the model's calibrators), and the evidence those calibrators weigh.
- */
-export function answerWith(
-  read: CachedRead,
-  model: LoadedModel | null,
-): { response: AnalyzeExpenseResponse; evidence: Record<string, Evidence> } {
+/** The local engine's answer for a cached read: the rules' fields, with the model's where it is used. */
+export function answerWith(read: CachedRead, model: LoadedModel | null): AnalyzeExpenseResponse {
   const rules = detectExpenseDocument(read.pages.read);
-  const reading = model ? readWithModel(rules, read.pages.read, model) : { doc: rules, evidence: {} };
-  const doc = model
-    ? {
-        ...reading.doc,
-        SummaryFields: calibrated(reading.doc.SummaryFields ?? [], model.calibration, reading.evidence),
-      }
-    : rules;
-  return {
-    response: { DocumentMetadata: { Pages: read.pages.total }, ExpenseDocuments: [doc] },
-    evidence: reading.evidence,
-  };
+  const doc = model ? applyModel(rules, read.pages.read, model) : rules;
+  return { DocumentMetadata: { Pages: read.pages.total }, ExpenseDocuments: [doc] };
 }

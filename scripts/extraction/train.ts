@@ -12,7 +12,6 @@ import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
-import { EVIDENCE_NAMES } from '../../functions/adapters/textract/fields/evidence';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
 import { type ExtractionModel, modelValues } from '../../functions/adapters/textract/fields/model';
 import { ROW_FEATURE_NAMES } from '../../functions/adapters/textract/fields/table/rows';
@@ -58,7 +57,6 @@ const model: ExtractionModel & { check: { files: string[]; right: Record<string,
   scorers,
   use,
   calibration,
-  evidenceNames: [...EVIDENCE_NAMES],
   ...(rowScorer ? { lineItems: { featureNames: [...ROW_FEATURE_NAMES], scorer: rowScorer } } : {}),
   check: { files: checkDocs.map((d) => relative(corpusDir, d.doc.path)), right },
 };

@@ -1,5 +1,3 @@
-import { type LinearScorer, scoreLinear, trainLinear } from './linear';
-
 /**
  * Isotonic calibration: a monotone map from a raw confidence (0..1) to the share of fields that
  * were right at that confidence, fitted by pool-adjacent-violators on out-of-fold predictions.
@@ -44,48 +42,4 @@ export function applyIsotonic(map: IsotonicMap | undefined, raw: number): number
   while (x[i] < raw) i++;
   const t = x[i] === x[i - 1] ? 1 : (raw - x[i - 1]) / (x[i] - x[i - 1]);
   return y[i - 1] + t * (y[i] - y[i - 1]);
-}
-
-/**
- * A field's calibrator: a logistic regression (Platt scaling) on the raw confidence's log-odds and
- * the reading's evidence (evidence.ts), then an isotonic map of its output to the share of fields
- * that were right. Both are fitted on the same out-of-fold points.
- */
-export interface FieldCalibrator {
-  platt: LinearScorer;
-  isotonic: IsotonicMap;
-}
-
-export interface CalibrationPoint {
-  raw: number;
-  evidence: number[];
-  correct: boolean;
-}
-
-const logit = (p: number) => {
-  const q = Math.min(0.999, Math.max(0.001, p));
-  return Math.log(q / (1 - q));
-};
-
-const plattInput = (raw: number, evidence: number[]) => [logit(raw), ...evidence];
-
-/** Fits a calibrator on (out-of-fold) points: deterministic, and never decreasing in the raw confidence. */
-export function fitCalibrator(points: CalibrationPoint[]): FieldCalibrator {
-  const platt = trainLinear(
-    points.map((p) => plattInput(p.raw, p.evidence)),
-    points.map((p) => (p.correct ? 1 : 0)),
-    { l2: 0.05 },
-  );
-  // A higher raw confidence must never lower the calibrated one: Normalize picks by confidence.
-  platt.weights[0] = Math.max(0, platt.weights[0]);
-  const isotonic = fitIsotonic(
-    points.map((p) => ({ raw: scoreLinear(platt, plattInput(p.raw, p.evidence)), correct: p.correct })),
-  );
-  return { platt, isotonic };
-}
-
-/** The calibrated confidence of a field read with `raw` confidence and this evidence (none: all 0). */
-export function applyCalibrator(c: FieldCalibrator, raw: number, evidence?: number[]): number {
-  const x = plattInput(raw, evidence ?? new Array<number>(c.platt.weights.length - 2).fill(0));
-  return applyIsotonic(c.isotonic, scoreLinear(c.platt, x));
 }

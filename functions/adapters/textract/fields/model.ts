@@ -1,10 +1,9 @@
 import type { ExpenseDocument, ExpenseField } from '../../../core/extraction/expense-types';
 import { type DateOrder, dateOrderForCurrency, detectCurrency } from '../../../core/extraction/parse-values';
 import type { LayoutPage } from '../text-layout';
-import { applyCalibrator, type FieldCalibrator } from './calibration';
+import { applyIsotonic, type IsotonicMap } from './calibration';
 import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
-import { EVIDENCE_NAMES, type Evidence, evidenceOf, fieldOfType, TYPES_OF } from './evidence';
 import { FEATURE_NAMES, featuresOf } from './features';
 import { type LinearScorer, scoreLinear } from './linear';
 import { type DocLine, docLines } from './lines';
@@ -29,10 +28,8 @@ export interface ExtractionModel {
   scorers: Partial<Record<ModelField, LinearScorer>>;
   /** Fields the model answers; the rules answer the others. */
   use: ModelField[];
-  /** Per invoice field (vendorName, totalAmount, …): raw confidence and evidence → calibrated confidence. */
-  calibration: Record<string, FieldCalibrator>;
-  /** The evidence the calibrators weigh ({@link EVIDENCE_NAMES}). */
-  evidenceNames: string[];
+  /** Per invoice field (vendorName, totalAmount, …): raw confidence → calibrated confidence. */
+  calibration: Record<string, IsotonicMap>;
   /** The "is an item row" scorer of line-item tables, on {@link ROW_FEATURE_NAMES}. */
   lineItems?: { featureNames: string[]; scorer: LinearScorer };
 }
@@ -40,7 +37,7 @@ export interface ExtractionModel {
 export interface LoadedModel {
   scorers: Partial<Record<ModelField, LinearScorer>>;
   use: Set<ModelField>;
-  calibration: Record<string, FieldCalibrator>;
+  calibration: Record<string, IsotonicMap>;
   /** Line items come from this row scorer when there is one (else from the rules' table reader). */
   lineItems?: LinearScorer;
 }
@@ -50,8 +47,7 @@ export function loadModel(json: ExtractionModel): LoadedModel {
     json.featureNames.join() !== FEATURE_NAMES.join() ||
     (json.lineItems && json.lineItems.featureNames.join() !== ROW_FEATURE_NAMES.join()) ||
     json.vendorFeatureNames?.name.join() !== NAME_FEATURE_NAMES.join() ||
-    json.vendorFeatureNames?.address.join() !== ADDRESS_FEATURE_NAMES.join() ||
-    json.evidenceNames?.join() !== EVIDENCE_NAMES.join()
+    json.vendorFeatureNames?.address.join() !== ADDRESS_FEATURE_NAMES.join()
   ) {
     throw new Error('The extraction model was trained on other features; run npm run train:extract.');
   }
@@ -121,6 +117,18 @@ const FIELD_TYPE: Record<ModelField, string> = {
   dueDate: 'DUE_DATE',
   invoiceNumber: 'INVOICE_RECEIPT_ID',
 };
+/** Textract field types that answer each invoice field (for replacing and calibrating). */
+const TYPES_OF: Record<string, string[]> = {
+  vendorName: ['VENDOR_NAME'],
+  vendorAddress: ['VENDOR_ADDRESS'],
+  invoiceNumber: ['INVOICE_RECEIPT_ID'],
+  invoiceDate: ['INVOICE_RECEIPT_DATE'],
+  dueDate: ['DUE_DATE'],
+  subtotal: ['SUBTOTAL'],
+  taxAmount: ['TAX'],
+  totalAmount: ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'],
+};
+
 /** A picked value as an AnalyzeExpense summary field, boxed from its first line to its last. */
 function fieldOf(
   type: string,
@@ -145,20 +153,15 @@ function fieldOf(
 }
 
 /**
- * The document with the fields the model answers replaced by its picks (raw confidences), and the
- * evidence each invoice field's calibrator weighs.
+ * The document with the fields the model answers replaced by its picks, and every field's
+ * confidence calibrated.
  */
-export function readWithModel(
-  doc: ExpenseDocument,
-  pages: LayoutPage[],
-  model: LoadedModel,
-): { doc: ExpenseDocument; evidence: Record<string, Evidence> } {
-  const rules = doc.SummaryFields ?? [];
-  let fields = rules;
-  const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
-  const picks = decode(candidates, scores);
+export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: LoadedModel): ExpenseDocument {
+  let fields = doc.SummaryFields ?? [];
   const learned = [...model.use].filter((f): f is LearnedField => f in LEARNED_FIELDS);
   if (learned.length) {
+    const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
+    const picks = decode(candidates, scores);
     // A field the model finds no candidate for keeps the rules' answer.
     const answered = learned.filter((f) => picks[f]);
     const replaced = new Set(answered.flatMap((f) => TYPES_OF[f]));
@@ -170,6 +173,7 @@ export function readWithModel(
   }
   const vendor = VENDOR_FIELDS.filter((f) => model.use.has(f));
   if (vendor.length) {
+    const lines = docLines(pages);
     const picks = pickVendor(lines, model.scorers, rulesAnswer(doc.SummaryFields ?? []));
     const answered = vendor.filter((f) => picks[f]);
     const replaced = new Set(answered.flatMap((f) => TYPES_OF[f]));
@@ -180,45 +184,21 @@ export function readWithModel(
     }
   }
   const items = model.lineItems ? detectLineItems(pages, model.lineItems) : null;
-  const evidence = evidenceOf({
-    fields,
-    rules,
-    items: items ?? doc.LineItemGroups?.flatMap((g) => g.LineItems ?? []) ?? [],
-    order: dateOrderOfLines(lines),
-    textLayer: pages.length > 0 && pages.every((p) => p.source === 'pdf-text'),
-    learned: Object.keys(model.scorers).length ? { candidates, scores, picks } : undefined,
-  });
   return {
-    doc: {
-      ...doc,
-      SummaryFields: fields,
-      ...(items ? { LineItemGroups: items.length ? [{ LineItemGroupIndex: 1, LineItems: items }] : [] } : {}),
-    },
-    evidence,
+    ...doc,
+    SummaryFields: calibrated(fields, model.calibration),
+    ...(items ? { LineItemGroups: items.length ? [{ LineItemGroupIndex: 1, LineItems: items }] : [] } : {}),
   };
 }
 
-/** The document read with the model, every field's confidence calibrated. */
-export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: LoadedModel): ExpenseDocument {
-  const read = readWithModel(doc, pages, model);
-  return {
-    ...read.doc,
-    SummaryFields: calibrated(read.doc.SummaryFields ?? [], model.calibration, read.evidence),
-  };
-}
-
-/** Sets each field's confidence to the calibrated share of such fields that are right, given its evidence. */
-export function calibrated(
-  fields: ExpenseField[],
-  calibration: Record<string, FieldCalibrator>,
-  evidence: Record<string, Evidence> = {},
-): ExpenseField[] {
+/** Sets each field's confidence to the calibrated share of such fields that are right. */
+export function calibrated(fields: ExpenseField[], calibration: Record<string, IsotonicMap>): ExpenseField[] {
   return fields.map((f) => {
-    const field = fieldOfType(f.Type?.Text);
-    const calibrator = field ? calibration[field] : undefined;
-    if (!field || !calibrator) return f;
+    const field = Object.keys(TYPES_OF).find((k) => TYPES_OF[k].includes(f.Type?.Text ?? ''));
+    const map = field ? calibration[field] : undefined;
+    if (!map) return f;
     const raw = Math.min(f.Type?.Confidence ?? 50, f.ValueDetection?.Confidence ?? 50) / 100;
-    const c = Math.round(applyCalibrator(calibrator, raw, evidence[field]) * 1000) / 10;
+    const c = Math.round(applyIsotonic(map, raw) * 1000) / 10;
     return {
       ...f,
       Type: { ...f.Type, Confidence: c },
