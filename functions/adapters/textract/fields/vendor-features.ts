@@ -2,7 +2,9 @@ import { foldText, similarity } from '../../../core/classification/text-keys';
 import { findAmounts, findDates } from '../../../core/extraction/parse-values';
 import type { LayoutWord } from '../text-layout';
 import { LABEL_CLASSES } from './lexicon';
+import { GENERIC_DOMAINS } from './labels';
 import type { DocLine } from './lines';
+import { undoSdnBhdMisreading } from './vendor-name';
 
 /**
  * Candidates and features for the seller's name and address. A name candidate is a run of text
@@ -37,7 +39,6 @@ const POSTAL =
   /(?<![\d.,])(\d{4,5}|\d{3}\s\d{2})(?![\d.,])|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b/;
 const CONTACT = /@|www\.|https?:|\b(tel|phone|fax|telefon|t[ée]l[ée]?phone|mobile|e-?mail|hp)\b/i;
 const SEPARATORS = /\s[•|·–—]\s|\s-\s|\s{2,}/;
-const GENERIC_DOMAINS = /^(gmail|yahoo|hotmail|outlook|live|icloud|aol|gmx|web|mail|protonmail|t-online)$/;
 
 export type NameVariant = 'segment' | 'part' | 'afterLabel' | 'joined';
 
@@ -104,7 +105,7 @@ function nextInColumn(lines: DocLine[], i: number, x0: number, x1: number, maxGa
  */
 function cleanName(text: string): string {
   let s = tidy(text);
-  s = s.replace(/\bS[O0]N(\.?\s*)BH[DO0]\b|\bSDN(\.?\s*)BH[O0]\b/g, (_, a, b) => `SDN${a ?? b}BHD`);
+  s = undoSdnBhdMisreading(s);
   s = s.replace(
     /\s*\b(co\.?\s*(reg|no)|company\s*(no|reg)|reg(istration)?\.?\s*no|gst\s*(reg|id|no)|roc)\b.*$/i,
     '',
@@ -491,7 +492,7 @@ function nameFeatures(c: NameCandidate, ctx: VendorContext, rules: RulesAnswer):
     relY > 0.8 ? 1 : 0,
     legal ? 1 : 0,
     legal && legal.index !== undefined && legal.index + legal[0].length >= t.length - 2 ? 1 : 0,
-    // "Payment received by OYO": the label stands inside the segment, left of the name.
+    // "Payment received by ACME": the label stands inside the segment, left of the name.
     c.variant === 'afterLabel' ? 1 : seller.left,
     seller.above,
     buyer.left,

@@ -27,12 +27,16 @@ export const LEGAL_NOTICE_NAME = new RegExp(
   'iu',
 );
 
+/** OCR's usual misreadings of the Malaysian legal form "SDN BHD" ("SON BHD", "S0N BHO") undone. */
+export function undoSdnBhdMisreading(text: string): string {
+  return text.replace(/\bS[O0]N(\.?\s*)BH[DO0]\b|\bSDN(\.?\s*)BH[O0]\b/g, (_, a, b) => `SDN${a ?? b}BHD`);
+}
+
 /** The part of a segment that names the organisation: up to and including its legal suffix. */
 export function cleanVendorName(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
   s = s.split(/\s[•|·]\s|\s{2,}/)[0].replace(/[\s,;:]+$/, '');
-  // OCR's usual misreadings of the Malaysian "SDN BHD" ("SON BHD", "S0N BHO").
-  s = s.replace(/\bS[O0]N(\.?\s*)BH[DO0]\b|\bSDN(\.?\s*)BH[O0]\b/g, (_, a, b) => `SDN${a ?? b}BHD`);
+  s = undoSdnBhdMisreading(s);
   s = s.replace(/\s*\((?=[^)]*\d)[^)]*\)?\s*$/, ''); // trailing registration "(001451637-M)"
   s = s.replace(/\s*\b(co\.?\s*reg\.?|company\s*no|reg\.?\s*no|gst\s*(reg|id|no)).*$/i, '');
   // "Atlassian Pty Ltd, Level 6, 341 George St" → "Atlassian Pty Ltd".

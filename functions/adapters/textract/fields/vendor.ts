@@ -1,6 +1,7 @@
 import { findDates } from '../../../core/extraction/parse-values';
 import {
   COMPANY_SUFFIX,
+  GENERIC_DOMAINS,
   HEADER_WORDS,
   OWNER_LABEL,
   PROVIDER_LABEL,
@@ -32,8 +33,6 @@ export interface VendorPick {
   /** The rest of a compact "Name • Street • City" line, which is then the address. */
   inlineAddress: string | null;
 }
-
-const GENERIC_DOMAINS = /^(gmail|yahoo|hotmail|outlook|live|icloud|aol|gmx|web|mail|protonmail)$/;
 
 /** Second-level domain names in e-mail addresses and URLs outside the receiver's block. */
 function documentDomains(lines: DocLine[], receivers: Set<string>): string[] {

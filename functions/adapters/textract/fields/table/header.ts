@@ -23,6 +23,8 @@ export interface TableHeader {
 
 // General column vocabulary; `\b` does not work next to accented letters, hence the explicit edges.
 const W = (words: string) => new RegExp(`(?:^|[^\\p{L}])(?:${words})(?=$|[^\\p{L}])`, 'iu');
+/** Including tax ("Prijs incl. BTW", "Montant TTC"): the line's amount, not a tax column. */
+const INCLUDING = W('incl\\.?|inkl\\.?|ttc|brutto\\p{L}*|gross');
 const ROLE_WORDS: Array<[ColumnRole, RegExp]> = [
   [
     'unit',
@@ -36,8 +38,7 @@ const ROLE_WORDS: Array<[ColumnRole, RegExp]> = [
       'qty|quantity|quant\\.?|menge|anzahl|anz\\.?|stk|st[üu]ck|qt[ée]|quantit[ée]|qte|cantidad|cant\\.?|aantal|quantit[àa]|q\\.t[àa]|units|hours|hrs|stunden|std\\.?|heures',
     ),
   ],
-  // Including tax ("Prijs incl. BTW", "Montant TTC"): the line's amount, not a tax column.
-  ['amount', W('incl\\.?|inkl\\.?|ttc|brutto\\p{L}*|gross')],
+  ['amount', INCLUDING],
   ['tax', W('vat|tax|gst|mwst\\.?|ust\\.?|tva|iva|btw|steuer(?:satz)?|taux')],
   [
     'amount',
@@ -65,7 +66,6 @@ export function roleOf(heading: string): ColumnRole | null {
   return null;
 }
 
-const INCLUDING = W('incl\\.?|inkl\\.?|ttc|brutto\\p{L}*|gross');
 const EXCLUDING = W('excl\\.?|exkl\\.?|ht|net|netto\\p{L}*');
 const MONEY = /\d[.,]\d{2}(?!\d)/;
 
