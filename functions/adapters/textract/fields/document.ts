@@ -6,8 +6,8 @@ import { detectDates } from './dates';
 import { INVOICE_ID_LABELS } from './labels';
 import { type DocLine, docLines, geometryOf, segKey } from './lines';
 import { receiverZone } from './receiver';
+import { headerColumns } from './table/header';
 import { detectLineItems } from './table/items';
-import { headerColumns } from './table-header';
 import { type Found, findLabelled, firstBy, readId } from './values';
 import { detectVendor } from './vendor';
 

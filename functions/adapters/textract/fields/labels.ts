@@ -8,7 +8,8 @@
  */
 
 /** Mail providers' domains: an address there names no firm. */
-export const GENERIC_DOMAINS = /^(gmail|yahoo|hotmail|outlook|live|icloud|aol|gmx|web|mail|protonmail|t-online)$/;
+export const GENERIC_DOMAINS =
+  /^(gmail|yahoo|hotmail|outlook|live|icloud|aol|gmx|web|mail|protonmail|t-online)$/;
 
 export const RECEIVER_LABEL =
   /\b(bil(?:l|led)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée])\b/i;

@@ -1,8 +1,8 @@
 import { foldText, similarity } from '../../../core/classification/text-keys';
 import { findAmounts, findDates } from '../../../core/extraction/parse-values';
 import type { LayoutWord } from '../text-layout';
-import { LABEL_CLASSES } from './lexicon';
 import { GENERIC_DOMAINS } from './labels';
+import { LABEL_CLASSES } from './lexicon';
 import type { DocLine } from './lines';
 import { undoSdnBhdMisreading } from './vendor-name';
 
