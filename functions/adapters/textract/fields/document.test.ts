@@ -196,6 +196,27 @@ describe('vendor name', () => {
     ];
     expect(field(rows, 'VENDOR_NAME')).toBe('KEDAI MAKAN SRI JAYA SDN BHD');
   });
+
+  it('reads the seller from the "Name:" key of a labelled seller block, not a key or the buyer', () => {
+    const rows = [
+      'Rechnung Nr. 4711 vom 13.06.2024',
+      'Verkäufer',
+      'Nummer:  549910',
+      'Globale Nummer:  4000001123452',
+      'Name:  Nordlicht Dachbau',
+      'Anschrift:  Hafenstraße 20',
+      'Käufer',
+      'Nummer:  GE2020211',
+      'Name:  Kunden AG Mitte',
+      'Gesamtbetrag  119,00',
+    ];
+    expect(field(rows, 'VENDOR_NAME')).toBe('Nordlicht Dachbau');
+  });
+
+  it('reads a label word followed by a legal form as a name ("Lieferant GmbH")', () => {
+    const rows = ['Seller', 'Name:  Lieferant GmbH', 'Street:  Lieferantenstraße 20', 'Total  119,00'];
+    expect(field(rows, 'VENDOR_NAME')).toBe('Lieferant GmbH');
+  });
 });
 
 describe('amounts', () => {
@@ -268,6 +289,17 @@ describe('amounts', () => {
     );
     expect(cells).toMatchObject({ ITEM: 'Abonnements', PRICE: '29.99' });
     expect(cells.UNIT_PRICE).toBeUndefined();
+  });
+
+  it('takes the sum of the taxes over one rate\'s tax ("Total taxes")', () => {
+    const rows = [
+      'Total HT  624,90 €',
+      'TVA 20,0%  16,38 €',
+      'TVA 5,5%  29,87 €',
+      'Total taxes  46,25 €',
+      'Total TTC  671,15 €',
+    ];
+    expect(field(rows, 'TAX')).toBe('46,25');
   });
 
   it('reads subtotal labels in several languages', () => {
@@ -344,5 +376,16 @@ describe('ids and dates', () => {
       '136  30/11/2020',
     ];
     expect(field(rows, 'INVOICE_RECEIPT_DATE')).toBe('18-01-2018');
+  });
+
+  it('tells the invoice date from the due date in French ("Date de facture", "Date d\'échéance")', () => {
+    const rows = [
+      'Facture FA-2017-0010',
+      'Date de facture  13/11/2017',
+      "Date d'échéance  13/12/2017",
+      'Total TTC  671,15 €',
+    ];
+    expect(field(rows, 'INVOICE_RECEIPT_DATE')).toBe('13/11/2017');
+    expect(field(rows, 'DUE_DATE')).toBe('13/12/2017');
   });
 });

@@ -31,7 +31,11 @@ export function receiverZone(lines: DocLine[]): Set<string> {
       const hits = l.segments.map((s, i) => [s, i] as const).filter(([s]) => inColumn(s));
       if (hits.length === 0) continue;
       if (hits.some(([s]) => PROVIDER_LABEL.test(s.text) || RECEIVER_LABEL.test(s.text))) break;
-      for (const [, i] of hits) zone.add(segKey(l, i));
+      for (const [s, i] of hits) {
+        zone.add(segKey(l, i));
+        // A "Name:  Kunden AG" row: the value of a key in the column belongs to the block too.
+        if (/:\s*$/.test(s.text) && i + 1 < l.segments.length) zone.add(segKey(l, i + 1));
+      }
       last = l;
       if (++taken >= 6) break;
     }

@@ -14,8 +14,16 @@ export function hasLegalSuffix(name: string): boolean {
   if (!m || m.index === undefined) return false;
   if (m.index > 0) return true;
   // Only legal words and initials ("CO. (M) SDN BHD"): the rest of a name printed on the line above.
-  const rest = name.replace(new RegExp(COMPANY_SUFFIX.source, 'gi'), '').replace(/[^\p{L}]/gu, '');
+  const rest = name.replace(new RegExp(COMPANY_SUFFIX.source, 'giu'), '').replace(/[^\p{L}]/gu, '');
   return rest.length < 3;
+}
+
+/** Whether text holds a legal form and nothing else of a name ("GmbH", " SDN BHD"). */
+export function hasOnlyLegalWords(text: string): boolean {
+  return (
+    COMPANY_SUFFIX.test(text) &&
+    text.replace(new RegExp(COMPANY_SUFFIX.source, 'giu'), '').replace(/[^\p{L}]/gu, '').length < 2
+  );
 }
 
 /**
@@ -75,7 +83,7 @@ export function continuesAbove(name: string): boolean {
   if (m?.index === 0 || /^[&(\p{Ll}]/u.test(name) || /^(and|und|et|en)\b/i.test(name)) return true;
   if ((name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0)) return true;
   const own = name
-    .replace(new RegExp(COMPANY_SUFFIX.source, 'gi'), ' ')
+    .replace(new RegExp(COMPANY_SUFFIX.source, 'giu'), ' ')
     .replace(/\([^)]*\)/g, ' ')
     .split(/\s+/)
     .filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) >= 2);

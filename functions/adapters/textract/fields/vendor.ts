@@ -3,6 +3,7 @@ import {
   COMPANY_SUFFIX,
   GENERIC_DOMAINS,
   HEADER_WORDS,
+  NAME_LABEL,
   OWNER_LABEL,
   PROVIDER_LABEL,
   REGISTRATION_LABEL,
@@ -13,6 +14,7 @@ import {
   cleanVendorName,
   continuesAbove,
   hasLegalSuffix,
+  hasOnlyLegalWords,
   LEGAL_NOTICE_NAME,
   looksLikeValue,
 } from './vendor-name';
@@ -68,8 +70,11 @@ export function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPi
       if (l.page !== line.page || l.index < line.index || l.y0 - line.y1 > line.height * 6) continue;
       if (inline && l !== line) break;
       l.segments.forEach((s, i) => {
-        if (s.x1 > labelBox.x0 - line.height && s.x0 < labelBox.x0 + line.pageWidth * 0.25)
+        if (s.x1 > labelBox.x0 - line.height && s.x0 < labelBox.x0 + line.pageWidth * 0.25) {
           providerSegments.add(segKey(l, i));
+          // "Name:  Lieferant GmbH": the value of a key in the label's column.
+          if (/:\s*$/.test(s.text) && i + 1 < l.segments.length) providerSegments.add(segKey(l, i + 1));
+        }
       });
     }
   }
@@ -105,11 +110,29 @@ export function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPi
     line.segments.forEach((seg, segIndex) => {
       if (receivers.has(segKey(line, segIndex))) return;
       // "Payment received by OYO": the name follows the label.
+      // A label awaiting its value ("Nummer:", "Globale Nummer:") names no one.
+      if (/:\s*$/.test(seg.text) && !PROVIDER_LABEL.test(seg.text)) return;
+      // The value of a "Name:" label, on the same segment or the one after it.
+      const labelledName =
+        seg.text.match(NAME_LABEL)?.[0].includes(':') ||
+        (segIndex > 0 &&
+          /^\s*[\p{L} ]+:?\s*$/u.test(line.segments[segIndex - 1].text) &&
+          NAME_LABEL.test(line.segments[segIndex - 1].text) &&
+          line.segments[segIndex - 1].text.replace(NAME_LABEL, '').trim() === '');
+      // A label word followed by nothing but a legal form ("Lieferant GmbH") is a name, not a label.
       const provider = seg.text.match(PROVIDER_LABEL);
       const afterLabel =
         provider?.index !== undefined ? seg.text.slice(provider.index + provider[0].length) : '';
-      const raw = (/\p{L}/u.test(afterLabel) ? afterLabel : seg.text.replace(PROVIDER_LABEL, ''))
+      const labelOnlyBeforeSuffix = provider && hasOnlyLegalWords(afterLabel);
+      const raw = (
+        labelOnlyBeforeSuffix
+          ? seg.text
+          : /\p{L}/u.test(afterLabel)
+            ? afterLabel
+            : seg.text.replace(PROVIDER_LABEL, '')
+      )
         .replace(OWNER_LABEL, '')
+        .replace(labelledName ? NAME_LABEL : /^$/, '')
         .replace(/^[\s:()]+|\s*\)?\s*:\s*$/g, '')
         .trim();
       let name = cleanVendorName(raw);
@@ -132,6 +155,7 @@ export function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPi
       let score = 0;
       if (legalSuffix) score += 4;
       if (providerSegments.has(segKey(line, segIndex))) score += 3;
+      if (labelledName) score += 2;
       if (ownerSegments.has(segKey(line, segIndex))) score -= 5;
       const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
       const firstWord =

@@ -2,6 +2,7 @@ import { findAmounts, findDates } from '../../../../core/extraction/parse-values
 import { lineOf } from '../../text-layout';
 import { LABEL_CLASSES } from '../lexicon';
 import { type DocLine, spanBox } from '../lines';
+import { letterBounded } from '../words';
 import { type Column, findHeaders, headerColumns, type TableHeader } from './header';
 
 /**
@@ -104,11 +105,12 @@ const SUM_WORDS =
   /(?:^|[^\p{L}])(\p{L}*(?:summen?|betr[aä]ge?|totaal)|total|totals|sub-?total|grand\s*total|sum|summe|zwischensumme|gesamt\w*|netto(?:betrag|summe)?|brutto(?:betrag)?|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|montant|sous-total|net\s*[àa]\s*payer|totaal|subtotaal|te\s*betalen|importe|totale|subtotale|imponibile|imponible|amount\s*due|balance\s*due|net|ht|ttc|jumlah)(?=$|[^\p{L}])/iu;
 const TAX_WORDS =
   /(?:^|[^\p{L}])(vat|tax|taxes|gst|sst|mwst|ust|tva|btw|iva|imposta|impuesto|\p{L}*steuer\p{L}*)(?=$|[^\p{L}])/iu;
-const PAYMENT =
-  /\b(paid|payment|received|balance|change|cash|tendered|card|credit|deposit|rounding|bezahlt|zahlung|gezahlt|pay[ée]|paiement|r[èe]glement|acompte|pagado|pago|betaald|betaling|pagato|pagamento|\w*anzahlung\w*|vorauszahlung|erhalten\w*|prepaid|prepayment)\b/i;
+const PAYMENT = letterBounded(
+  /\b(paid|payment|received|balance|change|cash|tendered|card|credit|deposit|rounding|bezahlt|zahlung|gezahlt|pay[ée]|paiement|r[èe]glement|acompte|pagado|pago|betaald|betaling|pagato|pagamento|\w*anzahlung\w*|vorauszahlung|erhalten\w*|prepaid|prepayment)\b/i,
+);
 const OTHER_LABEL = new RegExp(
   `${LABEL_CLASSES.invoiceNumber.source}|${LABEL_CLASSES.invoiceDate.source}|${LABEL_CLASSES.dueDate.source}|\\b(iban|bic|swift|tel|phone|fax|e-?mail|www|http)`,
-  'i',
+  'iu',
 );
 
 /** The column a cell's x-range falls under, within a character's slack. */
