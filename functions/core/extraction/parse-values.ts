@@ -263,6 +263,14 @@ const CURRENCY_SIGNS: Array<{ pattern: RegExp; code: string; weight: number }> =
   { pattern: /(?<![A-Za-z])RM\s?\d|\(RM\)|(?<![A-Za-z])RM(?![A-Za-z])/g, code: 'MYR', weight: 2 },
   { pattern: /(?<![A-Za-z])\$/g, code: 'USD', weight: 1 },
   { pattern: /¥/g, code: 'JPY', weight: 2 },
+  // Weak evidence, for scans where OCR lost the sign: "€" read as an "E" stuck to the amount
+  // ("19,80E"), and an IBAN of a euro-area country.
+  { pattern: /\d[.,]\d{2}E(?![A-Za-z])/g, code: 'EUR', weight: 1 },
+  {
+    pattern: /IBAN\s*:?\s*(?:AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)\d{2}/g,
+    code: 'EUR',
+    weight: 1,
+  },
 ];
 
 export interface CurrencyGuess {

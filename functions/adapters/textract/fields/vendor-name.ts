@@ -40,6 +40,11 @@ export function undoSdnBhdMisreading(text: string): string {
   return text.replace(/\bS[O0]N(\.?\s*)BH[DO0]\b|\bSDN(\.?\s*)BH[O0]\b/g, (_, a, b) => `SDN${a ?? b}BHD`);
 }
 
+const NAME_THEN_SEPARATOR = new RegExp(
+  `^(.+?(?:${COMPANY_SUFFIX.source}))(?:\\s+[-–—|]\\s*|\\s*[-–—|]\\s+|\\s*[-–—|](?=\\d))\\S`,
+  'iu',
+);
+
 /** The part of a segment that names the organisation: up to and including its legal suffix. */
 export function cleanVendorName(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
@@ -57,6 +62,10 @@ export function cleanVendorName(text: string): string {
     }
     s = kept;
   }
+  // "Au bon moulin SARL - 1242 chemin …" (or "SARL-1242 …" where OCR lost the spaces): the name
+  // ends at its legal form. A hyphen inside a word ("Co-operative") is no separator.
+  const beforeSeparator = s.match(NAME_THEN_SEPARATOR);
+  if (beforeSeparator) s = beforeSeparator[1];
   return s.replace(/^[\s*\-–—:]+|[\s,*\-–—:]+$/g, '').trim();
 }
 

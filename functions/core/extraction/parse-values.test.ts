@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { detectCurrency } from './parse-values';
+
+describe('detectCurrency', () => {
+  it('reads written codes and symbols, the code outweighing a bare dollar sign', () => {
+    expect(detectCurrency(['Total  $ 120.00', 'All amounts in CAD'])?.code).toBe('CAD');
+    expect(detectCurrency(['Montant  81,90 €'])?.code).toBe('EUR');
+  });
+
+  it('takes the euro from a scan where OCR read "€" as an E stuck to the amount', () => {
+    expect(detectCurrency(['Huile  25 Liter(s)  19,80E  495.00', 'TVA 5.5%  29.87E'])?.code).toBe('EUR');
+  });
+
+  it('takes the euro, weakly, from an IBAN of a euro-area country', () => {
+    const guess = detectCurrency(['IBAN: FR20 1242 1242 1242 1242 1242 124 - BIC: FIDCFR21XXX']);
+    expect(guess?.code).toBe('EUR');
+    expect(guess!.confidence).toBeLessThan(detectCurrency(['Total EUR 10,00'])!.confidence);
+    // A currency written on the document outweighs the bank's country.
+    expect(detectCurrency(['IBAN: DE89 3704 0044 0532 0130 00', 'Total USD 99.00'])?.code).toBe('USD');
+  });
+
+  it('finds no currency in a bare number, a word ending in E or a non-euro IBAN', () => {
+    expect(detectCurrency(['Total 19.80', 'ONE STOP PHONE', 'IBAN GB29 NWBK 6016 1331 9268 19'])).toBeNull();
+  });
+});
