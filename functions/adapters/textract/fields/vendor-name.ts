@@ -8,13 +8,16 @@ import { COMPANY_SUFFIX } from './labels';
  * (`vendor.ts`) asks these of every candidate line.
  */
 
+/** Every legal-form suffix of a text (compiled once: names are cleaned for every line). */
+const EVERY_SUFFIX = new RegExp(COMPANY_SUFFIX.source, 'giu');
+
 /** Whether a name carries a legal-form suffix after its own words ("KG. BATU" is a village, not a KG). */
 export function hasLegalSuffix(name: string): boolean {
   const m = name.match(COMPANY_SUFFIX);
   if (!m || m.index === undefined) return false;
   if (m.index > 0) return true;
   // Only legal words and initials ("CO. (M) SDN BHD"): the rest of a name printed on the line above.
-  const rest = name.replace(new RegExp(COMPANY_SUFFIX.source, 'giu'), '').replace(/[^\p{L}]/gu, '');
+  const rest = name.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '');
   return rest.length < 3;
 }
 
@@ -22,7 +25,7 @@ export function hasLegalSuffix(name: string): boolean {
 export function hasOnlyLegalWords(text: string): boolean {
   return (
     COMPANY_SUFFIX.test(text) &&
-    text.replace(new RegExp(COMPANY_SUFFIX.source, 'giu'), '').replace(/[^\p{L}]/gu, '').length < 2
+    text.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length < 2
   );
 }
 
@@ -92,7 +95,7 @@ export function continuesAbove(name: string): boolean {
   if (m?.index === 0 || /^[&(\p{Ll}]/u.test(name) || /^(and|und|et|en)\b/i.test(name)) return true;
   if ((name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0)) return true;
   const own = name
-    .replace(new RegExp(COMPANY_SUFFIX.source, 'giu'), ' ')
+    .replace(EVERY_SUFFIX, ' ')
     .replace(/\([^)]*\)/g, ' ')
     .split(/\s+/)
     .filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) >= 2);
