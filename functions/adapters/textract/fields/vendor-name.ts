@@ -23,10 +23,7 @@ export function hasLegalSuffix(name: string): boolean {
 
 /** Whether text holds a legal form and nothing else of a name ("GmbH", " SDN BHD"). */
 export function hasOnlyLegalWords(text: string): boolean {
-  return (
-    COMPANY_SUFFIX.test(text) &&
-    text.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length < 2
-  );
+  return COMPANY_SUFFIX.test(text) && text.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length < 2;
 }
 
 /**
