@@ -12,6 +12,8 @@
 
 import { applyIsotonic } from '../../functions/adapters/textract/fields/calibration';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
+import { KEY_FIELDS } from '../../functions/core/extraction/pipeline';
+import { LOW_CONFIDENCE } from '../../functions/core/validation/validate';
 import {
   ALL_LEARNED,
   confidencePoints,
@@ -25,7 +27,7 @@ import {
   sourceFolds,
   withScorers,
 } from './experiment';
-import { SCORED_FIELDS } from './labels';
+import { isCorrect, isLabelled, SCORED_FIELDS } from './labels';
 import { type DocData, trainRowScorer, trainScorers } from './learn';
 import { SYNTHETIC_COUNT, syntheticSets, TABLE_COUNT } from './synthetic';
 
@@ -134,6 +136,8 @@ console.log(
 // Reliability: calibrate each fold's confidences with maps fitted on the other folds only.
 const points = confidencePoints(productCv);
 const calibratedPoints: Array<{ field: string; conf: number; correct: boolean; doc: DocData }> = [];
+/** Each document's key fields with the confidence the product gives them (maps of other folds). */
+const keyConfidence = new Map<DocData, Record<(typeof KEY_FIELDS)[number], number>>();
 for (const fold of folds) {
   const others = folds
     .filter((f) => f !== fold)
@@ -141,6 +145,13 @@ for (const fold of folds) {
     .flatMap((d) => points.get(d) ?? []);
   const maps = fitCalibration(others);
   for (const d of fold) {
+    const p = productCv.get(d)!;
+    keyConfidence.set(
+      d,
+      Object.fromEntries(
+        KEY_FIELDS.map((f) => [f, p[f] === null ? 0 : applyIsotonic(maps[f], Number(p.confidence[f] ?? 0))]),
+      ) as Record<(typeof KEY_FIELDS)[number], number>,
+    );
     for (const p of points.get(d) ?? []) {
       calibratedPoints.push({
         field: p.field,
@@ -176,6 +187,40 @@ for (const threshold of [0.9, 0.95]) {
   console.log(
     `  fields ≥ ${threshold}: ${over.length}, right ${((100 * over.filter((p) => p.correct).length) / Math.max(1, over.length)).toFixed(1)}%;` +
       ` documents with every labelled field ≥ ${threshold} (could skip review): ${docsOver.length}/${data.length}, field error among them ${((100 * docErrors) / Math.max(1, docFields)).toFixed(1)}%`,
+  );
+}
+// The cloud's Textract fallback (core's unsureFields): a text PDF with a key field not found or
+// below the threshold is read again by Textract. How often, and were those fields really wrong?
+const textPdfs = data.filter((d) => !isScan(d) && d.read.pages.read.every((p) => p.source === 'pdf-text'));
+console.log(
+  `\nText PDFs read again by Textract (a key field missing or below the threshold), out of sample, ${textPdfs.length} text-layer PDFs`,
+);
+for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
+  const bySource = new Map<string, { unsure: number; all: number }>();
+  const low = { wrong: 0, right: 0, unlabelled: 0 };
+  let unsure = 0;
+  for (const d of textPdfs) {
+    const conf = keyConfidence.get(d)!;
+    const fields = KEY_FIELDS.filter((f) => conf[f] < threshold);
+    const s = bySource.get(d.doc.source) ?? { unsure: 0, all: 0 };
+    s.all++;
+    if (fields.length) {
+      unsure++;
+      s.unsure++;
+    }
+    bySource.set(d.doc.source, s);
+    for (const f of fields) {
+      if (!isLabelled(d.doc.label, f)) low.unlabelled++;
+      else if (isCorrect(d.doc.label, f, productCv.get(d)![f])) low.right++;
+      else low.wrong++;
+    }
+  }
+  console.log(
+    `  threshold ${threshold.toFixed(1)}${threshold === LOW_CONFIDENCE ? ' (product)' : ''}: ${unsure}/${textPdfs.length} (${Math.round((100 * unsure) / textPdfs.length)}%) unsure; their key fields: ${low.wrong} wrong, ${low.right} right, ${low.unlabelled} not labelled; by source ${[
+      ...bySource,
+    ]
+      .map(([source, s]) => `${source} ${s.unsure}/${s.all}`)
+      .join(', ')}`,
   );
 }
 console.log(`\n(${Math.round((performance.now() - started) / 1000)} s)`);

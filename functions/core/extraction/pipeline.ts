@@ -236,7 +236,8 @@ export async function extractInvoice(
 }
 
 /** The fields the overall confidence weighs most: without them an invoice is not processed unseen. */
-const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'] as const;
+/** The fields without which a reading is no use: the cloud asks Textract when one is unsure. */
+export const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'] as const;
 
 /**
  * The key fields a reading is unsure of: not found, or read with a (calibrated) confidence that

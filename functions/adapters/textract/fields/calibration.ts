@@ -23,9 +23,13 @@ export function fitIsotonic(points: Array<{ raw: number; correct: boolean }>): I
   }
   const x: number[] = [];
   const y: number[] = [];
+  let floor = 0;
   for (const b of blocks) {
-    // A block of few fields says little: shrink its rate towards one half (Laplace).
-    const rate = Math.round(((b.sum + 1) / (b.n + 2)) * 1000) / 1000;
+    // A block of few fields says little: shrink its rate towards one half (Laplace). Shrinking can
+    // put a small block under a larger one below it (15 of 15 → 0.94 above 120 of 122 → 0.98); the
+    // map stays monotone, so such a block keeps the rate of the block below.
+    const rate = Math.max(floor, Math.round(((b.sum + 1) / (b.n + 2)) * 1000) / 1000);
+    floor = rate;
     x.push(b.lo, b.hi);
     y.push(rate, rate);
   }

@@ -151,6 +151,19 @@ describe('isotonic calibration', () => {
     expect(applyIsotonic(map, 0.5)).toBeGreaterThan(applyIsotonic(map, 0.2));
     expect(applyIsotonic(map, 0.5)).toBeLessThan(applyIsotonic(map, 0.9));
   });
+
+  it('stays monotone when shrinking puts a small perfect block under a large one below it', () => {
+    // 120 of 122 right up to 0.85 (shrunk to 121/124 ≈ 0.976), then 15 of 15 above (≈ 0.941).
+    const points = [
+      ...Array.from({ length: 120 }, (_, i) => ({ raw: 0.7 + i * 0.001, correct: true })),
+      { raw: 0.85, correct: false },
+      { raw: 0.851, correct: false },
+      ...Array.from({ length: 15 }, (_, i) => ({ raw: 0.95 + i * 0.001, correct: true })),
+    ];
+    const map = fitIsotonic(points);
+    expect(applyIsotonic(map, 0.78)).toBeCloseTo(121 / 124, 3);
+    expect(applyIsotonic(map, 0.96)).toBeGreaterThanOrEqual(applyIsotonic(map, 0.78));
+  });
 });
 
 describe('document lines', () => {
