@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ctcDecode, findTextBoxes, pageSkew, skewSplitsLines, textRunsVertical } from './paddle-ocr';
+import {
+  boxResize,
+  ctcDecode,
+  findTextBoxes,
+  pageSkew,
+  skewSplitsLines,
+  textRunsVertical,
+} from './paddle-ocr';
 
 /** A probability map with the given rectangles (x0, y0, x1, y1 inclusive) at probability p. */
 function probMap(width: number, height: number, rects: number[][], p = 0.9): Float32Array {
@@ -52,6 +59,29 @@ describe('findTextBoxes (DB post-processing)', () => {
     expect(tr[1]).toBeLessThan(tl[1] - 4);
     // Band ~7 px thick grown by ~5 px a side; an upright box around it would be ~23 px tall.
     expect(box.height).toBeLessThan(19);
+  });
+});
+
+describe('boxResize (the detector input)', () => {
+  // A 7 × 5 page whose pixels count up row by row (0, 1, 2, …).
+  const page = { pixels: Uint8Array.from({ length: 35 }, (_, i) => i), width: 7, height: 5 };
+
+  it('gives each pixel the mean of the source pixels under it when shrinking', () => {
+    const out = boxResize(page, 3, 2);
+    // Output pixel (0, 0) covers source columns 0–1 (7/3 = 2.33 wide) and rows 0–1 (2.5 tall).
+    expect(out[0]).toBe((0 + 1 + 7 + 8) / 4);
+    // Output pixel (2, 1) covers columns 4–6 and rows 2–4.
+    expect(out[5]).toBe((18 + 19 + 20 + 25 + 26 + 27 + 32 + 33 + 34) / 9);
+    expect(out).toHaveLength(6);
+  });
+
+  it('repeats the nearest source pixel when enlarging, and keeps a same-size page as it is', () => {
+    const out = boxResize(page, 14, 10);
+    expect(out[0]).toBe(0);
+    expect(out[1]).toBe(0);
+    expect(out[2]).toBe(1);
+    expect(out[14 * 9 + 13]).toBe(34);
+    expect(Array.from(boxResize(page, 7, 5))).toEqual(Array.from(page.pixels));
   });
 });
 

@@ -52,10 +52,11 @@ const BOX_THRESHOLD = 0.5;
 /** How far a shrunk text kernel is grown back into a box (PaddleOCR's unclip_ratio). */
 const UNCLIP_RATIO = 1.6;
 const REC_HEIGHT = 48;
-/** Boxes per recogniser run; sorted by width so little of each batch is padding. */
 /**
- * Boxes per recogniser run. Measured on receipts (onnxruntime-node 1.30, 2 cores): batches of 8
- * or 4 boxes of similar width cost 1.3–2× the CPU of one box per run, so boxes go one at a time.
+ * Boxes per recogniser run (sorted by width, so little of each batch is padding). Measured on
+ * receipts (onnxruntime-node 1.30, 2 cores): batches of 8 or 4 boxes of similar width cost 1.3–2×
+ * the CPU of one box per run; on full A4 scans they took 1.2–1.4× the wall time. So boxes go one
+ * at a time.
  */
 const REC_BATCH = Number(process.env.OCR_REC_BATCH ?? 1);
 /** Lines read with a lower mean probability are dropped as noise. */
@@ -105,6 +106,10 @@ export class PaddleOcr {
       // On a shared, busy machine spinning threads burn the CPU other work (and our own second
       // thread) needs; blocking costs a little latency when the machine is idle.
       extra: { 'session.intra_op.allow_spinning': '0' },
+      // A memory pattern is planned for one input shape and kept per shape; every page and text
+      // line has its own, so the plans only grew the heap (peak RSS 740 → 565 MB over 19 full A4
+      // scans) without saving time. The arena stays: without it detection ran several times slower.
+      enableMemPattern: false,
     };
     const dir = modelsDir();
     const det = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options);
@@ -187,20 +192,16 @@ export class PaddleOcr {
     const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
     const plane = width * height;
     const input = new Float32Array(plane * 3);
-    const sx = image.width / width;
-    const sy = image.height / height;
     // ImageNet mean/std on a grey pixel, per channel (the model was trained in BGR; grey is grey).
     const mean = [0.406, 0.456, 0.485];
     const std = [0.225, 0.224, 0.229];
-    const gray = scale === 1 && width === image.width && height === image.height;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const v = (gray ? image.pixels[y * width + x] : sampleBox(image, x * sx, y * sy, sx, sy)) / 255;
-        const i = y * width + x;
-        input[i] = (v - mean[0]) / std[0];
-        input[plane + i] = (v - mean[1]) / std[1];
-        input[2 * plane + i] = (v - mean[2]) / std[2];
-      }
+    const grey =
+      width === image.width && height === image.height ? image.pixels : boxResize(image, width, height);
+    for (let i = 0; i < plane; i++) {
+      const v = grey[i] / 255;
+      input[i] = (v - mean[0]) / std[0];
+      input[plane + i] = (v - mean[1]) / std[1];
+      input[2 * plane + i] = (v - mean[2]) / std[2];
     }
     const feeds = { [this.#det.inputNames[0]]: new this.#Tensor('float32', input, [1, 3, height, width]) };
     const out = (await this.#det.run(feeds))[this.#det.outputNames[0]];
@@ -242,18 +243,37 @@ export class PaddleOcr {
   }
 }
 
-/** Mean of the source pixels under one destination pixel when shrinking (box filter). */
-function sampleBox(image: GrayImage, x: number, y: number, w: number, h: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const x1 = Math.min(image.width, Math.max(x0 + 1, Math.floor(x + w)));
-  const y1 = Math.min(image.height, Math.max(y0 + 1, Math.floor(y + h)));
-  let sum = 0;
-  for (let yy = y0; yy < y1; yy++) {
-    const row = yy * image.width;
-    for (let xx = x0; xx < x1; xx++) sum += image.pixels[row + xx];
+/**
+ * The page resized to `width` × `height`, each pixel the mean of the source pixels under it (a box
+ * filter; at least one source pixel when enlarging). Each output row sums its source rows once per
+ * column, then each output pixel its columns: a few additions per source pixel.
+ */
+export function boxResize(image: GrayImage, width: number, height: number): Float64Array {
+  const sx = image.width / width;
+  const sy = image.height / height;
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    left[x] = Math.floor(x * sx);
+    right[x] = Math.min(image.width, Math.max(left[x] + 1, Math.floor(x * sx + sx)));
   }
-  return sum / ((x1 - x0) * (y1 - y0));
+  const out = new Float64Array(width * height);
+  const columns = new Float64Array(image.width);
+  for (let y = 0; y < height; y++) {
+    const top = Math.floor(y * sy);
+    const bottom = Math.min(image.height, Math.max(top + 1, Math.floor(y * sy + sy)));
+    columns.fill(0);
+    for (let yy = top; yy < bottom; yy++) {
+      const row = yy * image.width;
+      for (let xx = 0; xx < image.width; xx++) columns[xx] += image.pixels[row + xx];
+    }
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let xx = left[x]; xx < right[x]; xx++) sum += columns[xx];
+      out[y * width + x] = sum / ((right[x] - left[x]) * (bottom - top));
+    }
+  }
+  return out;
 }
 
 function bilinear(image: GrayImage, x: number, y: number): number {
