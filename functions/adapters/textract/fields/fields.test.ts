@@ -81,6 +81,26 @@ describe('features', () => {
     expect(f(due, 'leftFar:dueDate')).toBe(1);
   });
 
+  it('reads a document title right before a number as its number label ("Facture FA-2017-0010")', () => {
+    const titled = docLines([
+      page([
+        ['Facture', 40, 40],
+        ['FA-2017-0010', 120, 40],
+        ['Facture', 40, 70],
+        ['à', 88, 70],
+        ['régler', 100, 70],
+        ['FA-2017-0011', 160, 70],
+      ]),
+    ]);
+    const ids = findCandidates(titled, 'DMY').filter((c) => c.kind === 'id');
+    const features = featuresOf(titled, ids);
+    const label = (value: string) =>
+      features[ids.findIndex((c) => c.value === value)][FEATURE_NAMES.indexOf('leftNear:invoiceNumber')];
+    expect(label('FA-2017-0010')).toBe(1);
+    // The title word inside a sentence is no label.
+    expect(label('FA-2017-0011')).toBe(0);
+  });
+
   it('ranks amounts and sees which add up', () => {
     const total = cs.find((c) => c.value === 119)!;
     const tax = cs.find((c) => c.value === 19)!;
