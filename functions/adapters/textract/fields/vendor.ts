@@ -109,17 +109,17 @@ export function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPi
     const pageRank = lines.filter((l) => l.page === line.page && l.index < line.index).length;
     line.segments.forEach((seg, segIndex) => {
       if (receivers.has(segKey(line, segIndex))) return;
-      // "Payment received by OYO": the name follows the label.
       // A label awaiting its value ("Nummer:", "Globale Nummer:") names no one.
       if (/:\s*$/.test(seg.text) && !PROVIDER_LABEL.test(seg.text)) return;
       // The value of a "Name:" label, on the same segment or the one after it.
+      const previous = line.segments[segIndex - 1]?.text;
       const labelledName =
         seg.text.match(NAME_LABEL)?.[0].includes(':') ||
-        (segIndex > 0 &&
-          /^\s*[\p{L} ]+:?\s*$/u.test(line.segments[segIndex - 1].text) &&
-          NAME_LABEL.test(line.segments[segIndex - 1].text) &&
-          line.segments[segIndex - 1].text.replace(NAME_LABEL, '').trim() === '');
-      // A label word followed by nothing but a legal form ("Lieferant GmbH") is a name, not a label.
+        (previous !== undefined &&
+          NAME_LABEL.test(previous) &&
+          previous.replace(NAME_LABEL, '').trim() === '');
+      // "Payment received by OYO": the name follows the label. A label word followed by nothing
+      // but a legal form ("Lieferant GmbH") is a name, not a label.
       const provider = seg.text.match(PROVIDER_LABEL);
       const afterLabel =
         provider?.index !== undefined ? seg.text.slice(provider.index + provider[0].length) : '';
