@@ -11,19 +11,23 @@ import { COMPANY_SUFFIX } from './labels';
 /** Every legal-form suffix of a text (compiled once: names are cleaned for every line). */
 const EVERY_SUFFIX = new RegExp(COMPANY_SUFFIX.source, 'giu');
 
+/** How many letters a text has besides its legal-form words. */
+function lettersBesideLegalForms(text: string): number {
+  return text.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length;
+}
+
 /** Whether a name carries a legal-form suffix after its own words ("KG. BATU" is a village, not a KG). */
 export function hasLegalSuffix(name: string): boolean {
   const m = name.match(COMPANY_SUFFIX);
   if (!m || m.index === undefined) return false;
   if (m.index > 0) return true;
   // Only legal words and initials ("CO. (M) SDN BHD"): the rest of a name printed on the line above.
-  const rest = name.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '');
-  return rest.length < 3;
+  return lettersBesideLegalForms(name) < 3;
 }
 
 /** Whether text holds a legal form and nothing else of a name ("GmbH", " SDN BHD"). */
 export function hasOnlyLegalWords(text: string): boolean {
-  return COMPANY_SUFFIX.test(text) && text.replace(EVERY_SUFFIX, '').replace(/[^\p{L}]/gu, '').length < 2;
+  return COMPANY_SUFFIX.test(text) && lettersBesideLegalForms(text) < 2;
 }
 
 /**
