@@ -10,6 +10,7 @@
  * on (einvoice).
  */
 
+import { basename } from 'node:path';
 import { applyIsotonic } from '../../functions/adapters/textract/fields/calibration';
 import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
 import { KEY_FIELDS } from '../../functions/core/extraction/pipeline';
@@ -199,6 +200,7 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
   const bySource = new Map<string, { unsure: number; all: number }>();
   const low = { wrong: 0, right: 0, unlabelled: 0 };
   let unsure = 0;
+  const which: string[] = [];
   for (const d of textPdfs) {
     const conf = keyConfidence.get(d)!;
     const fields = KEY_FIELDS.filter((f) => conf[f] < threshold);
@@ -207,6 +209,7 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
     if (fields.length) {
       unsure++;
       s.unsure++;
+      which.push(`${basename(d.doc.path)} (${fields.join(', ')})`);
     }
     bySource.set(d.doc.source, s);
     for (const f of fields) {
@@ -222,5 +225,6 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
       .map(([source, s]) => `${source} ${s.unsure}/${s.all}`)
       .join(', ')}`,
   );
+  if (threshold === LOW_CONFIDENCE) console.log(`    ${which.join('; ')}`);
 }
 console.log(`\n(${Math.round((performance.now() - started) / 1000)} s)`);

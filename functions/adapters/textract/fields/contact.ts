@@ -1,6 +1,13 @@
 import { findDates } from '../../../core/extraction/parse-values';
-import { ADDRESS_STOP, ADDRESS_WORD, REGISTRATION_LABEL, REGISTRATION_LINE, TITLE_WORDS } from './labels';
-import { type Box, boxOfSpan, type DocLine, segKey, union } from './lines';
+import {
+  ADDRESS_KEY,
+  ADDRESS_STOP,
+  ADDRESS_WORD,
+  REGISTRATION_LABEL,
+  REGISTRATION_LINE,
+  TITLE_WORDS,
+} from './labels';
+import { type Box, boxOfSpan, type DocLine, keyedValue, segKey, union } from './lines';
 import { type Found, withoutDates } from './values';
 import type { VendorPick } from './vendor';
 
@@ -15,6 +22,17 @@ import type { VendorPick } from './vendor';
 function isDateTimeLine(text: string): boolean {
   if (findDates(text).length === 0 && !/\b\d{1,2}:\d{2}\b/.test(text)) return false;
   return (withoutDates(text).match(/\p{L}/gu)?.length ?? 0) < 4;
+}
+
+/**
+ * A segment's text as part of an address: in a labelled block only the address key's value (without
+ * its key) and unlabelled continuation lines are, so null for another key's value ("Telefon: 5578",
+ * "Nummer: 998877"). "No: 2, Jalan …" and "Lot No.: 4F-27" keep their address word.
+ */
+export function addressText(line: DocLine, seg: number): string | null {
+  const { key, value } = keyedValue(line, seg);
+  if (key === null || ADDRESS_WORD.test(key)) return line.segments[seg].text;
+  return ADDRESS_KEY.test(key) ? value : null;
 }
 
 export function detectAddress(lines: DocLine[], vendor: VendorPick, receivers: Set<string>): Found | null {
@@ -40,7 +58,16 @@ export function detectAddress(lines: DocLine[], vendor: VendorPick, receivers: S
     if (segIndex < 0) continue;
     if (receivers.has(segKey(l, segIndex))) break;
     const seg = l.segments[segIndex];
-    const text = seg.text.trim();
+    // Other keys' values ("Nummer:", "Handelsregister:") come before the address or end it.
+    const part = addressText(l, segIndex);
+    if (part === null) {
+      if (taken.length === 0) {
+        last = l;
+        continue;
+      }
+      break;
+    }
+    const text = part.trim();
     // Between the name and the address: registration numbers, a date/time stamp, "Site: 1046".
     const preamble =
       REGISTRATION_LINE.test(text) ||

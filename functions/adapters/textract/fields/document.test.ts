@@ -213,6 +213,37 @@ describe('vendor name', () => {
     expect(field(rows, 'VENDOR_NAME')).toBe('Nordlicht Dachbau');
   });
 
+  it('reads the address from the "Anschrift:" key of a labelled block, without the other keys\' values', () => {
+    const rows = [
+      'Rechnung Nr. 4711 vom 13.06.2024',
+      'Verkäufer',
+      'Name:  Nordlicht Dachbau',
+      'Handelsregister:  HRB 45678',
+      'Ansprechpartner:  Kontaktperson',
+      'Anschrift:  Hafenstraße 20',
+      '  DE 20095 Hamburg',
+      'Telefon:  5578',
+      'USt.-Id.-Nr.:  DE123456789',
+      'Käufer',
+      'Name:  Kunden AG Mitte',
+      'Anschrift:  Lindenweg 3',
+      'Gesamtbetrag  119,00',
+    ];
+    expect(field(rows, 'VENDOR_ADDRESS')).toBe('Hafenstraße 20\nDE 20095 Hamburg');
+  });
+
+  it('ends an address at an identifier line (GLN, VAT ID)', () => {
+    const rows = [
+      'Nordlicht Dachbau GmbH',
+      'Hafenstraße 20',
+      '20095 Hamburg',
+      'GLN 4000001123452',
+      'RECHNUNG',
+      'Gesamtbetrag  119,00',
+    ];
+    expect(field(rows, 'VENDOR_ADDRESS')).toBe('Hafenstraße 20\n20095 Hamburg');
+  });
+
   it('reads a label word followed by a legal form as a name ("Lieferant GmbH")', () => {
     const rows = ['Seller', 'Name:  Lieferant GmbH', 'Street:  Lieferantenstraße 20', 'Total  119,00'];
     expect(field(rows, 'VENDOR_NAME')).toBe('Lieferant GmbH');

@@ -4,7 +4,7 @@ import { applyIsotonic, fitIsotonic } from './calibration';
 import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
 import { FEATURE_NAMES, featuresOf } from './features';
-import { boxOfSpan, docLines } from './lines';
+import { boxOfSpan, docLines, keyedValue } from './lines';
 
 /** A page of words placed on a 600×800 grid: each entry is [text, x, y]; words are 6 units a character. */
 function page(words: Array<[string, number, number]>): LayoutPage {
@@ -201,5 +201,25 @@ describe('document lines', () => {
     // The gap between the label and its value belongs to no word.
     expect(row?.charWord[at - 1]).toBe(-1);
     expect(row?.charWord[at]).toBe(row?.words.findIndex((w) => w.text === 'R-2041'));
+  });
+
+  it('tells the key a segment is the value of, on the segment or before it, and no key of a time or a link', () => {
+    const [keyed, apart, time, link] = docLines([
+      page([
+        ['Anschrift:', 40, 40],
+        ['Hafenstraße', 80, 40],
+        ['20', 150, 40],
+        ['Telefon:', 40, 60],
+        ['5578', 300, 60],
+        ['08:30', 40, 80],
+        ['Uhr', 80, 80],
+        ['https://example.com', 40, 100],
+      ]),
+    ]);
+    expect(keyedValue(keyed, 0)).toEqual({ key: 'Anschrift', value: 'Hafenstraße 20' });
+    expect(keyedValue(apart, 1)).toEqual({ key: 'Telefon', value: '5578' });
+    expect(keyedValue(apart, 0).key).toBeNull();
+    expect(keyedValue(time, 0)).toEqual({ key: null, value: '08:30 Uhr' });
+    expect(keyedValue(link, 0).key).toBeNull();
   });
 });

@@ -40,7 +40,14 @@ export const TITLE_WORDS = letterBounded(
   /^(tax\s*invoice|invoice|simplified\s*tax\s*invoice|official\s*receipt|receipt|cash\s*(bill|sales?|receipt)|rechnung|facture|factuur|bill|statement|quotation|payment\s*(receipt|confirmation)|page|date|total|summary|details|description|thank|welcome|copy|original|duplicate|customer|member|cashier|table|order|gst|sst|tel|fax|phone)\b/i,
 );
 export const ADDRESS_STOP = letterBounded(
-  /(\b(tel|telephone|phone|fax|hp|h\/p|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|date|cashier|served\s*by|number|no\s*:|reg\.?\s*no|co\.?\s*reg|company\s*reg|website|www|http|doc(ument)?\s*no|bill|table|counter|order|sales|member)\b|@|\bwww\.)/i,
+  /(\b(tel|telephone|phone|fax|hp|h\/p|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|date|cashier|served\s*by|number|no\s*:|reg\.?\s*no|co\.?\s*reg|company\s*reg|website|www|http|doc(ument)?\s*no|bill|table|counter|order|sales|member|ust|tva|btw|iva|gln|siret|siren|rcs|iban|bic|swift|kvk|hr[ab]|steuer\w*|handelsreg\w*)\b|@|\bwww\.)/i,
+);
+/**
+ * The key of a postal address in a labelled block ("Anschrift:", "Address:", "Adresse :"). A value
+ * under any other key (phone, contact, register, VAT ID) is not part of the address.
+ */
+export const ADDRESS_KEY = letterBounded(
+  /^\W*((postal\s*|street\s*|business\s*|mailing\s*)?address|addr|anschrift|adresse|stra(ss|ß)e|sitz|si[èe]ge(\s*social)?|adres|indirizzo|sede(\s*legale)?|direcci[oó]n|domicilio)\b/i,
 );
 export const REGISTRATION_LINE =
   /^\(?\s*((c[o0]\.?[-\s]*(reg|n[o0])\.?|company\s*(n[o0]|reg)\.?|reg\.?\s*n[o0]|br\s*n[o0]\.?|roc\s*n[o0]|gst\s*(id|reg)?\s*n[o0])\s*[:.]?)?[^a-z]{0,4}\(?\d{3,}[\d\s-]*[a-z]?\s*\)?\.?$/i;

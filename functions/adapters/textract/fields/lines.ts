@@ -130,3 +130,17 @@ export function charIndexOfSegment(line: DocLine, seg: LayoutWord): number {
 
 /** Key of one segment of one line. */
 export const segKey = (line: DocLine, seg: number) => `${line.index}:${seg}`;
+
+/**
+ * A segment as the value of a key in a labelled block ("Telefon:  5578", "Anschrift: Musterstr. 1"):
+ * the key is the segment's own text before a colon, or the segment before it when that one ends with
+ * a colon; the value is the segment's text without its own key. The key is null when the segment has
+ * none; a time ("08:30") or a web address is not a key and its value.
+ */
+export function keyedValue(line: LayoutLine, seg: number): { key: string | null; value: string } {
+  const text = line.segments[seg]?.text ?? '';
+  const own = text.match(/^\s*([^\d:]{2,40}?)\s*:(?!\/)\s*(?=\S)/u);
+  if (own) return { key: own[1], value: text.slice(own[0].length) };
+  const previous = line.segments[seg - 1]?.text.match(/^\s*([^:]{2,40}?)\s*:\s*$/u);
+  return { key: previous ? previous[1] : null, value: text };
+}

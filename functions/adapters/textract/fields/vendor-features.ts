@@ -1,6 +1,7 @@
 import { foldText, similarity } from '../../../core/classification/text-keys';
 import { findAmounts, findDates } from '../../../core/extraction/parse-values';
 import type { LayoutWord } from '../text-layout';
+import { addressText } from './contact';
 import { GENERIC_DOMAINS } from './labels';
 import { LABEL_CLASSES } from './lexicon';
 import type { DocLine } from './lines';
@@ -176,8 +177,11 @@ export function addressCandidates(lines: DocLine[]): AddressCandidate[] {
   const out: AddressCandidate[] = [];
   lines.forEach((line, li) => {
     if (!searched(line)) return;
-    line.segments.forEach((seg) => {
-      const first = tidy(seg.text);
+    line.segments.forEach((seg, segIndex) => {
+      // In a labelled block an address is the address key's value, never another key's.
+      const part = addressText(line, segIndex);
+      if (part === null) return;
+      const first = tidy(part);
       if (!first || letters(first) + digits(first) < 3) return;
       // The rest of a one-line "Name · Street · City" or "Name, Street, City".
       for (const split of [/\s[•|·–—]\s|\s-\s/, /,\s*/]) {
@@ -204,8 +208,9 @@ export function addressCandidates(lines: DocLine[]): AddressCandidate[] {
       out.push({ text: first, line: li, lastLine: li, lines: 1, inline: false, x0, x1 });
       for (let k = 2; k <= 4; k++) {
         const next = nextInColumn(lines, last, x0, x1, 1.6);
-        if (!next) break;
-        texts.push(tidy(next.seg.text));
+        const nextText = next && addressText(lines[next.line], next.index);
+        if (!next || nextText == null) break;
+        texts.push(tidy(nextText));
         last = next.line;
         x0 = Math.min(x0, next.seg.x0);
         x1 = Math.max(x1, next.seg.x1);
