@@ -232,6 +232,21 @@ describe('vendor name', () => {
     expect(field(rows, 'VENDOR_ADDRESS')).toBe('Hafenstraße 20\nDE 20095 Hamburg');
   });
 
+  it('reads no seller address from a delivery address block ("Adresse de livraison")', () => {
+    const rows = [
+      'Au Jardin Fleuri',
+      '12 rue des Lilas',
+      '75011 Paris',
+      'Adresse de livraison',
+      'Boutique Centrale',
+      '35 avenue Foch',
+      '69006 Lyon',
+      'FACTURE',
+      'Total TTC  120,00',
+    ];
+    expect(field(rows, 'VENDOR_ADDRESS')).toBe('12 rue des Lilas\n75011 Paris');
+  });
+
   it('ends an address at an identifier line (GLN, VAT ID)', () => {
     const rows = [
       'Nordlicht Dachbau GmbH',

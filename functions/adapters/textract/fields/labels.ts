@@ -14,7 +14,7 @@ export const GENERIC_DOMAINS =
   /^(gmail|yahoo|hotmail|outlook|live|icloud|aol|gmx|web|mail|protonmail|t-online)$/;
 
 export const RECEIVER_LABEL = letterBounded(
-  /\b(bil(?:l|led)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|purchaser|k[äa]ufer|leistungsempf[äa]nger|acheteur|destinataire|koper|afnemer|comprador|acquirente|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée])\b/i,
+  /\b(bil(?:l|led)?\s*to|invoice\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|customer(?:\s*name)?|client|kunde|rechnung\s*an|rechnungsempf[aä]nger|factuuradres|factur[ée]\s*[àa]|adresse\s*de\s*facturation|attn|attention|recipient|buyer|purchaser|k[äa]ufer|leistungsempf[äa]nger|acheteur|destinataire|koper|afnemer|comprador|acquirente|licensed\s*to|guest\s*name|billing\s*contact|technical\s*contact|nom\s*de\s*l.abonn[ée]|adresse\s*de\s*livraison|livr[ée]\s*[àa]|liefer(?:adresse|anschrift)|(?:abweichender\s*)?warenempf[äa]nger|afleveradres|direcci[oó]n\s*de\s*(?:entrega|env[ií]o)|indirizzo\s*di\s*(?:consegna|spedizione))\b/i,
 );
 export const PROVIDER_LABEL = letterBounded(
   /\b(from|provided\s*by|seller|vendor|supplier|issued\s*by|service\s*provider|payee|remit\s*to|sold\s*by|payment\s*received\s*by|(?:make\s*)?(?:cheques?|checks?|payments?)\s*payable\s*to|lieferant|verk[äa]ufer|rechnungssteller|vendeur|fournisseur|prestataire|leverancier|verkoper|proveedor|emisor|fornitore|cedente)\b/i,
