@@ -147,6 +147,7 @@ const ENGINE_FILES = [
   'functions/adapters/textract/image-prep.ts',
   'functions/adapters/textract/ocr-engines.ts',
   'functions/adapters/textract/paddle-ocr.ts',
+  'functions/adapters/textract/paddle-ocr-worker.ts',
   'functions/adapters/textract/restore-spaces.ts',
   'functions/adapters/textract/text-layout.ts',
 ];

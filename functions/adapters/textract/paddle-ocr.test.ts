@@ -1,8 +1,11 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   boxResize,
   ctcDecode,
   findTextBoxes,
+  PaddleOcr,
+  type PaddleTimings,
   pageSkew,
   skewSplitsLines,
   textRunsVertical,
@@ -193,4 +196,42 @@ describe('skewSplitsLines', () => {
     expect(skewSplitsLines(page(1000), 0.5)).toBe(false);
     expect(skewSplitsLines(page(1000), 0)).toBe(false);
   });
+});
+
+describe('reading a page on two cores', () => {
+  it('reads half of the lines in the worker thread, and reads them as one thread does', async () => {
+    const rows = [
+      'Invoice number INV-20417',
+      'Invoice date 14.03.2024',
+      'Subtotal 1,037.44',
+      'Total due 1,234.55',
+    ];
+    const text = rows
+      .map((r, i) => `<text x="40" y="${60 + i * 50}" font-family="sans-serif" font-size="26">${r}</text>`)
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="260"><rect width="100%" height="100%" fill="white"/>${text}</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const page = { pixels: new Uint8Array(data), width: info.width, height: info.height };
+    const timings = (): PaddleTimings => ({
+      detectMs: 0,
+      boxesMs: 0,
+      recognizeMs: 0,
+      boxes: 0,
+      workerBoxes: 0,
+    });
+
+    const alone = timings();
+    const one = await (await PaddleOcr.create(1)).recognize(page, alone);
+    const shared = timings();
+    const two = await (await PaddleOcr.create(2)).recognize(page, shared);
+
+    // The recogniser leaves out most spaces; restore-spaces.ts puts them back from the gaps.
+    expect(one.map((r) => r.text.replace(/\s/g, ''))).toEqual(rows.map((r) => r.replace(/\s/g, '')));
+    expect(two).toEqual(one);
+    expect(alone.workerBoxes).toBe(0);
+    expect(shared.workerBoxes).toBe(Math.floor(shared.boxes / 2));
+  }, 120_000);
 });

@@ -6,12 +6,14 @@
  * input tensors through JS arrays of millions of numbers and copied the whole page once per text
  * box to crop it. Here the page arrives as raw grey pixels,
  * tensors are filled in place, and each box is sampled straight from the page into its 48-px-high
- * input (see REC_BATCH for why boxes are not batched).
+ * input (see REC_BATCH for why boxes are not batched). With a second core, half of a page's lines are
+ * read in a worker thread (LineReaderWorker).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { InferenceSession as OrtSession, Tensor as OrtTensor } from 'onnxruntime-node';
 
 /** A greyscale page: one byte per pixel, row by row. */
@@ -37,6 +39,8 @@ export interface PaddleTimings {
   boxesMs: number;
   recognizeMs: number;
   boxes: number;
+  /** Boxes read by the worker thread's recogniser (the rest on the caller's). */
+  workerBoxes: number;
 }
 
 /**
@@ -77,54 +81,40 @@ const CLS_SAMPLE = 12;
 
 export class PaddleOcr {
   readonly #det: OrtSession;
-  readonly #rec: OrtSession;
+  readonly #lines: LineReader;
   readonly #cls: OrtSession;
-  readonly #dictionary: string[];
+  readonly #helper: LineReaderWorker | null;
   readonly #Tensor: typeof OrtTensor;
 
   private constructor(
     det: OrtSession,
-    rec: OrtSession,
+    lines: LineReader,
     cls: OrtSession,
-    dictionary: string[],
+    helper: LineReaderWorker | null,
     tensor: typeof OrtTensor,
   ) {
     this.#det = det;
-    this.#rec = rec;
+    this.#lines = lines;
     this.#cls = cls;
-    this.#dictionary = dictionary;
+    this.#helper = helper;
     this.#Tensor = tensor;
   }
 
   static async create(threads = Math.max(1, availableParallelism())): Promise<PaddleOcr> {
     const ort = await import('onnxruntime-node');
-    const options: OrtSession.SessionOptions = {
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      // On a shared, busy machine spinning threads burn the CPU other work (and our own second
-      // thread) needs; blocking costs a little latency when the machine is idle.
-      extra: { 'session.intra_op.allow_spinning': '0' },
-      // A memory pattern is planned for one input shape and kept per shape; every page and text
-      // line has its own, so the plans only grew the heap (peak RSS 740 → 565 MB over 19 full A4
-      // scans) without saving time. The arena stays: without it detection ran several times slower.
-      enableMemPattern: false,
-    };
     const dir = modelsDir();
-    const det = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options);
-    // A text line is a small input (48 px high): splitting its work over two threads costs more in
-    // hand-offs than it gains. One thread ran a full page's 230 lines 22% faster (3.9 s vs 5.0 s,
-    // onnxruntime-node 1.30, 2 cores); the page-sized detection keeps both.
-    const lineOptions = { ...options, intraOpNumThreads: 1 };
-    const rec = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), lineOptions);
+    const det = await ort.InferenceSession.create(
+      join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
+      sessionOptions(threads),
+    );
     const cls = await ort.InferenceSession.create(
       join(dir, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
-      lineOptions,
+      sessionOptions(1),
     );
-    // Class 0 is the CTC blank; then one class per line of the key file, then the space.
-    const keys = readFileSync(join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n');
-    return new PaddleOcr(det, rec, cls, ['', ...keys, ' '], ort.Tensor);
+    // With a second core, a worker thread reads half of each page's lines with its own recogniser
+    // (OCR_LINE_WORKER=0 turns it off, to measure).
+    const helper = threads >= 2 && process.env.OCR_LINE_WORKER !== '0' ? new LineReaderWorker() : null;
+    return new PaddleOcr(det, await LineReader.create(), cls, helper, ort.Tensor);
   }
 
   /** Detection and recognition of every text box of an upright page. */
@@ -151,7 +141,7 @@ export class PaddleOcr {
   /** The text of the given boxes of a page; boxes read with low confidence are left out. */
   async recognizeBoxes(image: GrayImage, boxes: TextBox[], timings?: PaddleTimings): Promise<OcrRun[]> {
     const t = performance.now();
-    const runs = await this.#recognizeBoxes(image, boxes);
+    const runs = await this.#recognizeBoxes(image, boxes, timings);
     if (timings) timings.recognizeMs += performance.now() - t;
     return runs;
   }
@@ -215,24 +205,99 @@ export class PaddleOcr {
     return { prob: out.data as Float32Array, width, height };
   }
 
-  async #recognizeBoxes(image: GrayImage, boxes: TextBox[]): Promise<OcrRun[]> {
-    const crops = boxes.map((box) => ({
-      box,
-      width: Math.max(
-        REC_HEIGHT / 4,
-        Math.min(REC_HEIGHT * 60, Math.round((REC_HEIGHT * box.width) / box.height)),
-      ),
-    }));
-    crops.sort((a, b) => a.width - b.width);
+  async #recognizeBoxes(image: GrayImage, boxes: TextBox[], timings?: PaddleTimings): Promise<OcrRun[]> {
+    // Every other box by width goes to the worker, so both threads get as many pixels to read.
+    const byWidth = [...boxes].sort((a, b) => recWidth(a) - recWidth(b));
+    const mine = this.#helper ? byWidth.filter((_, k) => k % 2 === 0) : byWidth;
+    const theirs = this.#helper ? byWidth.filter((_, k) => k % 2 === 1) : [];
+    // A worker that could not start or failed leaves its share to this thread.
+    const helped = this.#helper?.read(image, theirs).catch(() => null);
+    const read = await this.#lines.read(image, mine);
+    if (helped) {
+      const theirRead = await helped;
+      if (theirRead && timings) timings.workerBoxes += theirs.length;
+      read.push(...(theirRead ?? (await this.#lines.read(image, theirs))));
+    }
     const runs: OcrRun[] = [];
-    for (let start = 0; start < crops.length; start += REC_BATCH) {
-      const batch = crops.slice(start, start + REC_BATCH);
-      const width = Math.ceil(Math.max(...batch.map((c) => c.width)) / 8) * 8;
+    [...mine, ...theirs].forEach((box, n) => {
+      const decoded = read[n];
+      if (!decoded.text.trim() || decoded.confidence < MIN_CONFIDENCE) return;
+      runs.push({ ...decoded, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 });
+    });
+    return runs.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  }
+}
+
+/** A line's width in the recogniser's input: its box scaled to 48 px high, within bounds. */
+function recWidth(box: TextBox): number {
+  return Math.max(
+    REC_HEIGHT / 4,
+    Math.min(REC_HEIGHT * 60, Math.round((REC_HEIGHT * box.width) / box.height)),
+  );
+}
+
+/** Options of every onnxruntime session; `threads` is the number of intra-op threads. */
+function sessionOptions(threads: number): OrtSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // On a shared, busy machine spinning threads burn the CPU other work (and our own second
+    // thread) needs; blocking costs a little latency when the machine is idle.
+    extra: { 'session.intra_op.allow_spinning': '0' },
+    // A memory pattern is planned for one input shape and kept per shape; every page and text
+    // line has its own, so the plans only grew the heap (peak RSS 740 → 565 MB over 19 full A4
+    // scans) without saving time. The arena stays: without it detection ran several times slower.
+    enableMemPattern: false,
+  };
+}
+
+/** A text line's reading: its text and the mean probability of its characters. */
+export interface LineText {
+  text: string;
+  confidence: number;
+}
+
+/**
+ * PP-OCRv4's recogniser with its dictionary: reads text boxes of a page, each sampled into a
+ * 48-px-high input and decoded greedily.
+ *
+ * A text line is a small input: splitting its work over two threads costs more in hand-offs than it
+ * gains (one thread ran a full page's 230 lines 22% faster, 3.9 s vs 5.0 s, onnxruntime-node 1.30,
+ * 2 cores), so each reader has one thread, and a second core gets a second reader in a worker.
+ */
+export class LineReader {
+  readonly #rec: OrtSession;
+  readonly #dictionary: string[];
+  readonly #Tensor: typeof OrtTensor;
+
+  private constructor(rec: OrtSession, dictionary: string[], tensor: typeof OrtTensor) {
+    this.#rec = rec;
+    this.#dictionary = dictionary;
+    this.#Tensor = tensor;
+  }
+
+  static async create(): Promise<LineReader> {
+    const ort = await import('onnxruntime-node');
+    const dir = modelsDir();
+    const rec = await ort.InferenceSession.create(join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), sessionOptions(1));
+    // Class 0 is the CTC blank; then one class per line of the key file, then the space.
+    const keys = readFileSync(join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n');
+    return new LineReader(rec, ['', ...keys, ' '], ort.Tensor);
+  }
+
+  /** The text of each box, in the order given. */
+  async read(image: GrayImage, boxes: TextBox[]): Promise<LineText[]> {
+    const read: LineText[] = [];
+    for (let start = 0; start < boxes.length; start += REC_BATCH) {
+      const batch = boxes.slice(start, start + REC_BATCH);
+      const width = Math.ceil(Math.max(...batch.map(recWidth)) / 8) * 8;
       const plane = REC_HEIGHT * width;
       // Padding is 0 after normalising to [-1, 1], i.e. mid grey, as in PaddleOCR's own batching.
       const input = new Float32Array(batch.length * 3 * plane);
-      for (const [n, c] of batch.entries()) {
-        sampleQuad(image, c.box, c.width, REC_HEIGHT, width, input, n * 3 * plane);
+      for (const [n, box] of batch.entries()) {
+        sampleQuad(image, box, recWidth(box), REC_HEIGHT, width, input, n * 3 * plane);
       }
       const feeds = {
         [this.#rec.inputNames[0]]: new this.#Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]),
@@ -240,13 +305,62 @@ export class PaddleOcr {
       const out = (await this.#rec.run(feeds))[this.#rec.outputNames[0]];
       const [, steps, classes] = out.dims as number[];
       const data = out.data as Float32Array;
-      batch.forEach((c, n) => {
-        const decoded = ctcDecode(data, n * steps * classes, steps, classes, this.#dictionary);
-        if (!decoded.text.trim() || decoded.confidence < MIN_CONFIDENCE) return;
-        runs.push({ ...decoded, x0: c.box.x0, y0: c.box.y0, x1: c.box.x1, y1: c.box.y1 });
+      batch.forEach((_, n) => {
+        read.push(ctcDecode(data, n * steps * classes, steps, classes, this.#dictionary));
       });
     }
-    return runs.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    return read;
+  }
+}
+
+/**
+ * A {@link LineReader} in a worker thread (`paddle-ocr-worker.ts`), so that a page's lines are read
+ * on two cores at once: onnxruntime-node runs a session on the calling thread. A worker that
+ * cannot start (no TypeScript loader, say) fails each read, and its share is read on the caller's.
+ */
+class LineReaderWorker {
+  #worker: Worker | null = null;
+  #next = 0;
+  readonly #pending = new Map<number, { resolve: (lines: LineText[]) => void; reject: (e: Error) => void }>();
+
+  read(image: GrayImage, boxes: TextBox[]): Promise<LineText[]> {
+    if (boxes.length === 0) return Promise.resolve([]);
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      const worker = this.#start();
+      this.#pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, image, boxes });
+    });
+  }
+
+  #start(): Worker {
+    if (this.#worker) return this.#worker;
+    // A worker does not inherit the tsx loader the product runs under (npm start, the scripts):
+    // it imports its TypeScript entry through tsx's API.
+    const entry = JSON.stringify(new URL('./paddle-ocr-worker.ts', import.meta.url).href);
+    const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+    const worker = new Worker(`import(${tsx}).then(({ tsImport }) => tsImport(${entry}, ${tsx}))`, {
+      eval: true,
+    });
+    worker.on('message', ({ id, lines, error }: { id: number; lines?: LineText[]; error?: string }) => {
+      const job = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (lines) job?.resolve(lines);
+      else job?.reject(new Error(error));
+      // An idle worker does not keep the process alive.
+      if (this.#pending.size === 0) worker.unref();
+    });
+    worker.on('error', (e: Error) => this.#fail(e));
+    worker.on('exit', () => this.#fail(new Error('The line reader worker stopped.')));
+    this.#worker = worker;
+    return worker;
+  }
+
+  #fail(e: Error): void {
+    for (const job of this.#pending.values()) job.reject(e);
+    this.#pending.clear();
+    this.#worker = null;
   }
 }
 
