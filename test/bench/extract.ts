@@ -156,12 +156,13 @@ try {
       boxes: paddleTimings.boxesMs - ocrBefore.boxesMs,
       recognize: paddleTimings.recognizeMs - ocrBefore.recognizeMs,
       n: paddleTimings.boxes - ocrBefore.boxes,
+      inWorker: paddleTimings.workerBoxes - ocrBefore.workerBoxes,
     };
     const ocrTotal = ocr.detect + ocr.boxes + ocr.recognize;
     if (ocrTotal > 0) {
       const share = (x: number) => `${Math.round((100 * x) / ocrTotal)}%`;
       report.push(
-        `${label('')} OCR wall time: detection ${share(ocr.detect)}, box finding ${share(ocr.boxes)}, recognition ${share(ocr.recognize)} (${ocr.n} text boxes, ${(ocr.recognize / Math.max(1, ocr.n)).toFixed(0)} ms each)`,
+        `${label('')} OCR wall time: detection ${share(ocr.detect)}, box finding ${share(ocr.boxes)}, recognition ${share(ocr.recognize)} (${ocr.n} text boxes, ${(ocr.recognize / Math.max(1, ocr.n)).toFixed(0)} ms each, ${ocr.inWorker} of them read in the worker thread)`,
       );
     }
   }
