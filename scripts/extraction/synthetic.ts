@@ -556,10 +556,10 @@ const TITLE_LINES: Record<Lang, Array<[string, string, string]>> = {
   ],
   de: [
     ['Rechnung', 'Nr.', 'vom'],
-    ['Teilrechnung (875)', 'Nr.', 'vom'],
+    ['Teilrechnung', 'Nr.', 'vom'],
     ['Schlussrechnung', 'Nr.', 'vom'],
     ['Gutschrift', 'Nr.', 'vom'],
-    ['Handelsrechnung (380)', 'Nr.', 'vom'],
+    ['Mietrechnung', 'Nr.', 'vom'],
   ],
   fr: [
     ['Facture', 'n°', 'du'],
@@ -601,9 +601,11 @@ function identifierVariety(random: () => number, lang: Lang, number: string, dat
   let titleLine: string | null = null;
   if (numberPlace === 'title') {
     // The title alone before the number, or with a number word and the date; sometimes glued the way OCR reads it.
-    const [title, no, of] = pick(TITLE_LINES[lang]);
+    // The title, sometimes with a document-type code ("Rechnung (380)"), then a number word and the date.
+    const [word, no, of] = pick(TITLE_LINES[lang]);
+    const title = random() < 0.25 ? `${word} (${digits(3)})` : word;
     const glue = random() < 0.3 ? '' : ' ';
-    titleLine = random() < 0.25 ? `${title} ${number}` : `${title} ${no}${glue}${number} ${of} ${date}`;
+    titleLine = random() < 0.25 ? `${word} ${number}` : `${title} ${no}${glue}${number} ${of} ${date}`;
   }
   const others = Array.from({ length: 2 + Math.floor(random() * 3) }, () => {
     const kind = pick(['vat', 'vat', 'gln', 'other', 'other', 'file', 'urn'] as const);
@@ -613,7 +615,7 @@ function identifierVariety(random: () => number, lang: Lang, number: string, dat
     if (kind === 'other')
       return `${pick(OTHER_IDS[lang].slice(1))} ${pick([digits(6), `${digits(2)}.${digits(3)}.${digits(3)}`, `WBA${digits(2)}FZ${digits(6)}`, `K-${digits(5)}`])}`;
     if (kind === 'file') return `XML: invoice_${digits(4)}_${pick(['basic', 'extended', 'xrechnung'])}.xml`;
-    return `urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:${pick(['basic', 'extended', 'en16931'])}`;
+    return `urn:${pick(['cen.eu', 'peppol.eu', 'example.org'])}:${pick(['en16931', 'poacc', 'billing'])}:${2014 + Math.floor(random() * 10)}#${pick(['compliant', 'conformant'])}:${pick(['1p0', '2p1', 'v1.2', 'v3'])}`;
   });
   const codes =
     random() < 0.5
