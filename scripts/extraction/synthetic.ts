@@ -334,7 +334,9 @@ function makeInvoice(
     font(true, 11 + Math.floor(random() * 4)).text(ids.titleLine, 40, 130, { lineBreak: false });
   else font(true, 16 + Math.floor(random() * 6)).text(w('title'), mx, 130);
   const facts: Array<[string, string]> = [
-    ...(ids && ids.numberPlace !== 'facts' ? [] : ([[w('number'), number]] as Array<[string, string]>)),
+    ...(ids && ids.numberPlace !== 'facts'
+      ? []
+      : ([[ids?.numberLabel ?? w('number'), number]] as Array<[string, string]>)),
     [w('date'), day(invoiceDate)],
   ];
   if (hasDue) facts.push([w('due'), day(dueDate)]);
@@ -355,7 +357,8 @@ function makeInvoice(
     }
   });
   const bx = stacked ? 330 : vendorRight ? 330 : 40;
-  if (ids?.numberPlace === 'inline') font(false, 9).text(`${w('number')}${colon} ${number}`, 370 - bx, 241);
+  if (ids?.numberPlace === 'inline')
+    font(false, 9).text(`${ids.numberLabel ?? w('number')}${colon} ${number}`, 370 - bx, 241);
   // Other identifiers: two under the seller's address, the rest in the footer.
   for (const [k, text] of (ids?.others ?? []).entries())
     font(false, 8).text(text, k < 2 ? vx : 40, k < 2 ? 106 + 11 * k : doc.page.height - 120 + 11 * k, {
@@ -569,6 +572,15 @@ const TITLE_LINES: Record<Lang, Array<[string, string, string]>> = {
   nl: [['Factuur', 'nr.', 'van']],
   it: [['Fattura', 'n.', 'del']],
 };
+/** More wordings of the invoice number's label than the plain set prints. */
+const MORE_NUMBER_LABELS: Record<Lang, string[]> = {
+  en: ['Invoice reference', 'Invoice ID', 'Receipt No.', 'Document No.', 'Bill No.'],
+  de: ['Rechnungs-Nr.', 'Beleg-Nr.', 'Rechnungsnr.', 'Gutschrift-Nr.'],
+  fr: ['Numéro de facture', 'Réf. facture', 'N° de pièce'],
+  es: ['Nº de factura', 'Número', 'Factura nº'],
+  nl: ['Factuurnummer', 'Factuur-nr.', 'Nummer'],
+  it: ['Numero documento', 'N. documento', 'Fattura n.'],
+};
 /** Other parties' and things' numbers, each under its own label, some with a bare "No.". */
 const OTHER_IDS: Record<Lang, string[]> = {
   en: ['VAT No.', 'Contract No.', 'Policy No.', 'Project No.', 'Customer ID', 'Vehicle No.', 'No.'],
@@ -624,7 +636,8 @@ function identifierVariety(random: () => number, lang: Lang, number: string, dat
           () => `${pick(['TB', 'AB', 'XK', 'ART'])}${digits(3)}${pick(['A4', 'X', 'B', ''])}`,
         )
       : null;
-  return { numberPlace, titleLine, others, codes };
+  const numberLabel = random() < 0.3 ? pick(MORE_NUMBER_LABELS[lang]) : null;
+  return { numberPlace, titleLine, others, codes, numberLabel };
 }
 
 const BUYER_FORMS = ['', '', 'GmbH', 'SARL', 'Ltd', 'B.V.', 'S.L.'];

@@ -252,6 +252,8 @@ describe('identifiers', () => {
     expect(idLabelAtEnd('Número de factura ')).toBe('invoice');
     expect(idLabelAtEnd('Factuurnr.')).toBe('invoice');
     expect(idLabelAtEnd('Fattura n. ')).toBe('invoice');
+    expect(idLabelAtEnd('Invoice reference: ')).toBe('invoice');
+    expect(idLabelAtEnd('Order reference: ')).toBe('other');
     expect(idLabelAtEnd('Facture ')).toBe('title');
     expect(idLabelAtEnd('Customer No.: ')).toBe('other');
     expect(idLabelAtEnd('USt-IdNr. ')).toBe('other');

@@ -45,14 +45,16 @@ export const LABEL_CLASS_NAMES = Object.keys(LABEL_CLASSES) as LabelClass[];
  * to the value (OCR drops the spaces: "Rechnungsnr.", "Nr.210112").
  */
 const NUMBER_WORD = '(?:no|nr|n[°º]|n|num|number|nummer|numéro|numero|número|#|id)';
+/** "Invoice reference", "Référence facture": a reference word after a title word names the document's number. */
+const REFERENCE_WORD = '(?:ref|reference|referenz|r[ée]f[ée]rence|referencia|riferimento)\\.?';
 /** A document's title word, also inside German compounds (Teilrechnung, Handelsrechnung). */
 export const DOC_TITLE =
   /(?:^|[^\p{L}])(invoice|inv|bill|receipt|\p{L}*rechnung|rechnungs|beleg|quittung|gutschrift|facture|avoir|factuur|creditnota|factura|fattura|ricevuta|nota\s*(?:de\s*)?cr[ée]dito|credit\s*note|document|doc)(?=$|[^\p{L}])/iu;
 const TITLE_SOURCE = DOC_TITLE.source.replace('(?:^|[^\\p{L}])', '').replace('(?=$|[^\\p{L}])', '');
 export const ID_LABEL_ENDS = {
-  /** The document's own number: a title word and a number word, in either order. */
+  /** The document's own number: a title word and a number word (or "reference"), in either order. */
   invoice: new RegExp(
-    `(?:^|[^\\p{L}])(?:(?:${TITLE_SOURCE})\\s*[-.]?\\s*(?:\\(\\s*[\\p{L}\\p{N}]{1,6}\\s*\\)\\s*)?${NUMBER_WORD}|${NUMBER_WORD}\\s*[.:]?\\s*(?:de\\s*(?:la\\s*)?|of\\s*|del\\s*(?:la\\s*)?)?(?:${TITLE_SOURCE}))\\W*$`,
+    `(?:^|[^\\p{L}])(?:(?:${TITLE_SOURCE})\\s*[-.]?\\s*(?:\\(\\s*[\\p{L}\\p{N}]{1,6}\\s*\\)\\s*)?(?:${NUMBER_WORD}|${REFERENCE_WORD})|${NUMBER_WORD}\\s*[.:]?\\s*(?:de\\s*(?:la\\s*)?|of\\s*|del\\s*(?:la\\s*)?)?(?:${TITLE_SOURCE}))\\W*$`,
     'iu',
   ),
   /** The document's title alone at the start of the line ("Facture FA-2017-0010", "Rechnung 2024-17"). */
