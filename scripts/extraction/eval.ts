@@ -30,7 +30,7 @@ import {
 } from './experiment';
 import { isCorrect, isLabelled, SCORED_FIELDS } from './labels';
 import { type DocData, trainRowScorer, trainScorers } from './learn';
-import { SYNTHETIC_COUNT, syntheticSets, TABLE_COUNT } from './synthetic';
+import { ID_VARIETY_COUNT, SYNTHETIC_COUNT, syntheticSets, TABLE_COUNT } from './synthetic';
 
 const started = performance.now();
 const data = loadData();
@@ -43,7 +43,7 @@ if (data.length === 0) {
 }
 const derived = data.filter((d) => d.doc.family !== d.doc.source).length;
 console.log(
-  `${data.length - derived} real documents + ${derived} degraded scans of them (each in its original's seller group, and held out with its original's source in LOSO) (+ ${2 * SYNTHETIC_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length - derived} real documents + ${derived} degraded scans of them (each in its original's seller group, and held out with its original's source in LOSO) (+ ${2 * SYNTHETIC_COUNT + ID_VARIETY_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
 const { fields: synthetic, tables } = await syntheticSets();

@@ -212,6 +212,8 @@ const CURRENCIES = [
 export const SYNTHETIC_COUNT = 200;
 /** How many synthetic invoices with varied item tables join each fold's line-item training. */
 export const TABLE_COUNT = 150;
+/** How many invoices with varied invoice-number placements and other identifiers join each fold. */
+export const ID_VARIETY_COUNT = 100;
 
 /** The field-training invoices, and the varied-table invoices only line-item rows learn from. */
 export async function syntheticSets(): Promise<{ fields: DocData[]; tables: DocData[] }> {
@@ -234,9 +236,16 @@ export interface Synth {
  * same as long as the seed does. With `sellerVariety` its seller block takes one of several places (see
  * {@link sellerBlock}) and it is labelled with the seller's name and address only; without, the seller
  * prints a plain letterhead and the invoice is labelled with every other field, so the other fields'
- * training stays what it was.
+ * training stays what it was. With `idVariety` the invoice number is printed in one of several ways
+ * and other identifiers stand around it (see {@link identifierVariety}); it is labelled with its number only.
  */
-function makeInvoice(i: number, random: () => number, tables: boolean, sellerVariety: boolean): Synth {
+function makeInvoice(
+  i: number,
+  random: () => number,
+  tables: boolean,
+  sellerVariety: boolean,
+  idVariety = false,
+): Synth {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const lang = pick(['en', 'en', 'de', 'de', 'fr', 'es', 'nl', 'it'] as Lang[]);
   const w = (k: string) => pick(WORDS[lang][k]);
@@ -320,9 +329,14 @@ function makeInvoice(i: number, random: () => number, tables: boolean, sellerVar
     lang,
   });
 
-  font(true, 16 + Math.floor(random() * 6)).text(w('title'), mx, 130);
+  const ids = idVariety ? identifierVariety(random, lang, number, day(invoiceDate)) : null;
+  if (ids?.titleLine)
+    font(true, 11 + Math.floor(random() * 4)).text(ids.titleLine, 40, 130, { lineBreak: false });
+  else font(true, 16 + Math.floor(random() * 6)).text(w('title'), mx, 130);
   const facts: Array<[string, string]> = [
-    [w('number'), number],
+    ...(ids && ids.numberPlace !== 'facts'
+      ? []
+      : ([[ids?.numberLabel ?? w('number'), number]] as Array<[string, string]>)),
     [w('date'), day(invoiceDate)],
   ];
   if (hasDue) facts.push([w('due'), day(dueDate)]);
@@ -343,6 +357,13 @@ function makeInvoice(i: number, random: () => number, tables: boolean, sellerVar
     }
   });
   const bx = stacked ? 330 : vendorRight ? 330 : 40;
+  if (ids?.numberPlace === 'inline')
+    font(false, 9).text(`${ids.numberLabel ?? w('number')}${colon} ${number}`, 370 - bx, 241);
+  // Other identifiers: two under the seller's address, the rest in the footer.
+  for (const [k, text] of (ids?.others ?? []).entries())
+    font(false, 8).text(text, k < 2 ? vx : 40, k < 2 ? 106 + 11 * k : doc.page.height - 120 + 11 * k, {
+      lineBreak: false,
+    });
   if (seller.buyerLabel) font(true, 9).text(w('billTo'), bx, 215);
   seller.buyer(
     bx,
@@ -368,7 +389,14 @@ function makeInvoice(i: number, random: () => number, tables: boolean, sellerVar
     font(false, 9);
     items.forEach((it, k) => {
       const y = top + 18 + k * 16;
-      doc.text(it.description, qtyFirst ? 90 : cols.desc, y, { width: 200 });
+      doc.text(
+        ids?.codes ? `${ids.codes[k % ids.codes.length]}  ${it.description}` : it.description,
+        qtyFirst ? 90 : cols.desc,
+        y,
+        {
+          width: 200,
+        },
+      );
       doc.text(String(it.quantity), qtyFirst ? cols.desc : cols.qty, y);
       doc.text(money(it.unitPrice), cols.unit, y);
       doc.text(money(it.total), cols.amount, y);
@@ -499,25 +527,117 @@ function makeInvoice(i: number, random: () => number, tables: boolean, sellerVar
   seller.footer();
   doc.end();
 
-  const label: CorpusDoc['label'] = sellerVariety
-    ? { file: `synthetic-seller-${i}.pdf`, vendorName, vendorAddress: `${street}, ${town}` }
-    : {
-        file: `synthetic-${tables ? 'table-' : ''}${i}.pdf`,
-        invoiceNumber: number,
-        invoiceDate,
-        dueDate: hasDue ? dueDate : null,
-        subtotal: showSubtotal ? subtotal : null,
-        taxAmount: tax,
-        totalAmount: total,
-        currency: currency.code,
-        lineItems: items.map((it) => ({
-          description: it.description,
-          quantity: it.quantity,
-          unitPrice: it.unitPrice,
-          total: it.total,
-        })),
-      };
+  const label: CorpusDoc['label'] = idVariety
+    ? { file: `synthetic-ids-${i}.pdf`, invoiceNumber: number }
+    : sellerVariety
+      ? { file: `synthetic-seller-${i}.pdf`, vendorName, vendorAddress: `${street}, ${town}` }
+      : {
+          file: `synthetic-${tables ? 'table-' : ''}${i}.pdf`,
+          invoiceNumber: number,
+          invoiceDate,
+          dueDate: hasDue ? dueDate : null,
+          subtotal: showSubtotal ? subtotal : null,
+          taxAmount: tax,
+          totalAmount: total,
+          currency: currency.code,
+          lineItems: items.map((it) => ({
+            description: it.description,
+            quantity: it.quantity,
+            unitPrice: it.unitPrice,
+            total: it.total,
+          })),
+        };
   return { label, pdf };
+}
+
+/** A title line that carries the number: "{title} {no} {number} {of} {date}", per language. */
+const TITLE_LINES: Record<Lang, Array<[string, string, string]>> = {
+  en: [
+    ['Invoice', 'No.', 'dated'],
+    ['Tax Invoice', '#', 'of'],
+    ['Credit Note', 'No.', 'of'],
+  ],
+  de: [
+    ['Rechnung', 'Nr.', 'vom'],
+    ['Teilrechnung', 'Nr.', 'vom'],
+    ['Schlussrechnung', 'Nr.', 'vom'],
+    ['Gutschrift', 'Nr.', 'vom'],
+    ['Mietrechnung', 'Nr.', 'vom'],
+  ],
+  fr: [
+    ['Facture', 'n°', 'du'],
+    ['Avoir', 'N°', 'du'],
+  ],
+  es: [['Factura', 'nº', 'del']],
+  nl: [['Factuur', 'nr.', 'van']],
+  it: [['Fattura', 'n.', 'del']],
+};
+/** More wordings of the invoice number's label than the plain set prints. */
+const MORE_NUMBER_LABELS: Record<Lang, string[]> = {
+  en: ['Invoice reference', 'Invoice ID', 'Receipt No.', 'Document No.', 'Bill No.'],
+  de: ['Rechnungs-Nr.', 'Beleg-Nr.', 'Rechnungsnr.', 'Gutschrift-Nr.'],
+  fr: ['Numéro de facture', 'Réf. facture', 'N° de pièce'],
+  es: ['Nº de factura', 'Número', 'Factura nº'],
+  nl: ['Factuurnummer', 'Factuur-nr.', 'Nummer'],
+  it: ['Numero documento', 'N. documento', 'Fattura n.'],
+};
+/** Other parties' and things' numbers, each under its own label, some with a bare "No.". */
+const OTHER_IDS: Record<Lang, string[]> = {
+  en: ['VAT No.', 'Contract No.', 'Policy No.', 'Project No.', 'Customer ID', 'Vehicle No.', 'No.'],
+  de: ['USt-IdNr.', 'Vertrag Nr.', 'Objekt-Nr.', 'Kundennummer', 'FG-Nr.', 'Steuernummer', 'Nr.'],
+  fr: ['N° TVA', 'Contrat n°', 'N° client', 'SIRET', 'N°'],
+  es: ['NIF', 'Contrato nº', 'Nº cliente', 'Nº'],
+  nl: ['BTW-nr.', 'Contract nr.', 'KvK', 'Klantnr.', 'Nr.'],
+  it: ['P.IVA', 'Contratto n.', 'Codice cliente', 'N.'],
+};
+const VAT_PREFIX: Record<Lang, string> = { en: 'GB', de: 'DE', fr: 'FR', es: 'ES', nl: 'NL', it: 'IT' };
+
+/** A GS1 number (GLN/GTIN) of `length` digits with its check digit. */
+function gs1(random: () => number, length: number): string {
+  const body = Array.from({ length: length - 1 }, (_, k) => (k === 0 ? 4 : Math.floor(random() * 10)));
+  const sum = body.reduceRight((t, d, k) => t + d * ((body.length - 1 - k) % 2 === 0 ? 3 : 1), 0);
+  return `${body.join('')}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * How an identifier-variety invoice prints its number (in the facts block, in a title line with
+ * its date, or beside other text on a line; sometimes glued to its label the way OCR reads it)
+ * and which other identifiers stand around it: VAT IDs, GLNs, contract, vehicle and customer
+ * numbers (some under a bare "No."), a file name, a URN with a version, article codes in the table.
+ */
+function identifierVariety(random: () => number, lang: Lang, number: string, date: string) {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const place = random();
+  const numberPlace: 'facts' | 'title' | 'inline' = place < 0.35 ? 'facts' : place < 0.8 ? 'title' : 'inline';
+  let titleLine: string | null = null;
+  if (numberPlace === 'title') {
+    // The title alone before the number, or with a number word and the date; sometimes glued the way OCR reads it.
+    // The title, sometimes with a document-type code ("Rechnung (380)"), then a number word and the date.
+    const [word, no, of] = pick(TITLE_LINES[lang]);
+    const title = random() < 0.25 ? `${word} (${digits(3)})` : word;
+    const glue = random() < 0.3 ? '' : ' ';
+    titleLine = random() < 0.25 ? `${word} ${number}` : `${title} ${no}${glue}${number} ${of} ${date}`;
+  }
+  const others = Array.from({ length: 2 + Math.floor(random() * 3) }, () => {
+    const kind = pick(['vat', 'vat', 'gln', 'other', 'other', 'file', 'urn'] as const);
+    if (kind === 'vat')
+      return `${pick(OTHER_IDS[lang].slice(0, 1))} ${VAT_PREFIX[lang]}${digits(lang === 'fr' || lang === 'it' ? 11 : 9)}`;
+    if (kind === 'gln') return `${pick(['GLN', 'GTIN', 'EAN', 'ILN'])} ${gs1(random, pick([13, 13, 14]))}`;
+    if (kind === 'other')
+      return `${pick(OTHER_IDS[lang].slice(1))} ${pick([digits(6), `${digits(2)}.${digits(3)}.${digits(3)}`, `WBA${digits(2)}FZ${digits(6)}`, `K-${digits(5)}`])}`;
+    if (kind === 'file') return `XML: invoice_${digits(4)}_${pick(['basic', 'extended', 'xrechnung'])}.xml`;
+    return `urn:${pick(['cen.eu', 'peppol.eu', 'example.org'])}:${pick(['en16931', 'poacc', 'billing'])}:${2014 + Math.floor(random() * 10)}#${pick(['compliant', 'conformant'])}:${pick(['1p0', '2p1', 'v1.2', 'v3'])}`;
+  });
+  const codes =
+    random() < 0.5
+      ? Array.from(
+          { length: 3 },
+          () => `${pick(['TB', 'AB', 'XK', 'ART'])}${digits(3)}${pick(['A4', 'X', 'B', ''])}`,
+        )
+      : null;
+  const numberLabel = random() < 0.3 ? pick(MORE_NUMBER_LABELS[lang]) : null;
+  return { numberPlace, titleLine, others, codes, numberLabel };
 }
 
 const BUYER_FORMS = ['', '', 'GmbH', 'SARL', 'Ltd', 'B.V.', 'S.L.'];
@@ -673,14 +793,20 @@ function sellerBlock(
 export async function syntheticData(count: number, seed = 2024, tables = false): Promise<DocData[]> {
   const random = rng(seed);
   const sellerRandom = rng(seed + 1);
+  const idRandom = rng(seed + 2);
   const analyzer = new LocalExpenseAnalyzer();
   const out: DocData[] = [];
-  // The varied-table set is one set; otherwise the plain invoices, then as many seller-variety ones.
-  const total = tables ? count : 2 * count;
+  // The varied-table set is one set; otherwise the plain invoices, then as many seller-variety ones,
+  // then half as many identifier-variety ones.
+  const total = tables ? count : 2 * count + ID_VARIETY_COUNT;
   for (let k = 0; k < total; k++) {
     const i = k % count;
     const { label, pdf } =
-      k < count ? makeInvoice(i, random, tables, false) : makeInvoice(i, sellerRandom, false, true);
+      k < count
+        ? makeInvoice(i, random, tables, false)
+        : k < 2 * count
+          ? makeInvoice(i, sellerRandom, false, true)
+          : makeInvoice(k - 2 * count, idRandom, false, false, true);
     const bytes = new Uint8Array(await pdf);
     const pages = await analyzer.readPages({ bytes, contentType: 'application/pdf' });
     const read: CachedRead = {

@@ -1,5 +1,7 @@
 import { type DateOrder, findAmounts, findDates } from '../../../core/extraction/parse-values';
+import { GLUED_JOINER, GLUED_LABEL } from './lexicon';
 import { type DocLine, spanBox } from './lines';
+import { SPLIT_CODE } from './values';
 
 /**
  * Candidate values of the scalar invoice fields, read from positioned lines: every amount, every
@@ -21,6 +23,11 @@ export interface Candidate {
   /** The value's box in page units (from its characters' share of the line). */
   x0: number;
   x1: number;
+  /**
+   * An identifier read from a token other than as printed: with a number word or date joiner OCR
+   * glued to it taken off ("Nr.210112vom" → 210112), or two OCR halves joined ("IBZY 2087").
+   */
+  reading?: 'unglued' | 'joined';
 }
 
 const ID_TOKEN = /(?<![\p{L}\p{N}])[\p{L}\p{N}][\p{L}\p{N}/._-]{2,29}(?![\p{L}\p{N}])/gu;
@@ -57,21 +64,32 @@ export function findCandidates(lines: DocLine[], order: DateOrder): Candidate[] 
         ...spanBox(line, a.index, end),
       });
     }
+    const id = (start: number, end: number, reading?: Candidate['reading'], value = text.slice(start, end)) =>
+      out.push({
+        kind: 'id',
+        value,
+        raw: value,
+        line: li,
+        start,
+        end,
+        ...spanBox(line, start, end),
+        ...(reading ? { reading } : {}),
+      });
     for (const m of text.matchAll(ID_TOKEN)) {
       const raw = m[0].replace(/[._/-]+$/, '');
       // Identifier-shaped: has a digit, or joins letter groups with a separator ("INV-ABC", "AB/CD").
       const shaped = /\d/.test(raw) || /\p{Lu}[/_-]\p{L}/u.test(raw);
       if (!shaped || inDate(m.index)) continue;
-      const end = m.index + raw.length;
-      out.push({
-        kind: 'id',
-        value: raw,
-        raw,
-        line: li,
-        start: m.index,
-        end,
-        ...spanBox(line, m.index, end),
-      });
+      id(m.index, m.index + raw.length);
+      const label = raw.match(GLUED_LABEL)?.[0].length ?? 0;
+      const joiner = raw.slice(label).match(GLUED_JOINER)?.[0].length ?? 0;
+      const inner = raw.slice(label, raw.length - joiner).replace(/[._/-]+$/, '');
+      if ((label || joiner) && inner.length >= 3)
+        id(m.index + label, m.index + label + inner.length, 'unglued');
+    }
+    for (const m of text.matchAll(new RegExp(SPLIT_CODE.source, 'g'))) {
+      if (/[\p{L}\p{N}]/u.test(text[m.index - 1] ?? '')) continue;
+      id(m.index, m.index + m[0].length, 'joined', `${m[1]}${m[2]}`);
     }
   });
   return out;

@@ -1,6 +1,15 @@
 import type { Candidate } from './candidates';
-import { LABEL_CLASS_NAMES, LABEL_CLASSES } from './lexicon';
+import {
+  DOC_TITLE,
+  GLUED_LABEL,
+  ID_LABEL_ENDS,
+  type IdLabel,
+  idLabelAtEnd,
+  LABEL_CLASS_NAMES,
+  LABEL_CLASSES,
+} from './lexicon';
 import type { DocLine } from './lines';
+import { ID_FORMATS, identifierFormat } from './values';
 
 /**
  * Numeric features of a candidate value: which label words stand left of it on its line or above
@@ -9,6 +18,7 @@ import type { DocLine } from './lines';
  * with other amounts. The order of {@link FEATURE_NAMES} is the model's input order.
  */
 const LABEL_POSITIONS = ['leftNear', 'leftFar', 'above', 'aboveDist'] as const;
+const ID_LABELS = Object.keys(ID_LABEL_ENDS) as IdLabel[];
 
 export const FEATURE_NAMES: string[] = [
   ...LABEL_CLASS_NAMES.flatMap((c) => LABEL_POSITIONS.map((p) => `${p}:${c}`)),
@@ -46,6 +56,17 @@ export const FEATURE_NAMES: string[] = [
   'digitShare',
   'hasLetters',
   'hasSeparator',
+  // identifiers: whose number the label touching it names, on its line or in the cell above
+  ...ID_LABELS.map((k) => `idLabel:${k}`),
+  ...ID_LABELS.map((k) => `idLabelAbove:${k}`),
+  'titledNumber',
+  'dateAfter',
+  'amountsInLine',
+  'underscore',
+  'unglued',
+  'joined',
+  'gluedLabel',
+  ...ID_FORMATS.map((f) => `format:${f}`),
 ];
 
 const CURRENCY_MARK = /(?:[$€£¥₹]|\b(?:rm|usd|eur|gbp|myr|chf|cad|aud|inr|sgd)\b)\s*$/i;
@@ -166,7 +187,52 @@ function candidateFeatures(c: Candidate, ctx: DocContext): number[] {
       /[/._-]/.test(s) ? 1 : 0,
     ];
   }
-  return [...labels, ...general, ...amount, ...date, ...id];
+  return [...labels, ...general, ...amount, ...date, ...id, ...identifierFeatures(c, ctx, above)];
+}
+
+const oneHot = <T>(all: readonly T[], v: T | null) => all.map((x) => (x === v ? 1 : 0));
+
+/**
+ * What tells an invoice number from the other identifiers of a page: the label phrase touching
+ * it (the document's own number, another's, or a bare "No."), a number word in a line that starts
+ * with the document's title ("Teilrechnung (875) Nr. 210112 vom …"), a date right after it, the
+ * amounts of a table row beside it, and its format (a VAT ID, an IBAN, a phone number… is another
+ * thing's number). Zero for amounts and dates, so their scorers are not touched.
+ */
+function identifierFeatures(c: Candidate, ctx: DocContext, above: Array<{ text: string }>): number[] {
+  const size = 2 * ID_LABELS.length + 7 + ID_FORMATS.length;
+  if (c.kind !== 'id') return new Array<number>(size).fill(0);
+  const line = ctx.lines[c.line];
+  const before = line.text.slice(Math.max(0, c.start - 80), c.start);
+  const left = idLabelAtEnd(before);
+  const cellAbove = above.slice(0, 2).find((a) => a.text.trim());
+  const overIt = cellAbove ? idLabelAtEnd(cellAbove.text) : null;
+  const dateAfter = ctx.candidates.some(
+    (d) =>
+      d.kind === 'date' &&
+      d.line === c.line &&
+      d.start >= c.end &&
+      /^[\s,]*(?:\p{L}{1,6}\.?)?[\s,]*$/u.test(line.text.slice(c.end, d.start)),
+  );
+  const value = c.value as string;
+  return [
+    ...oneHot(ID_LABELS, left),
+    ...oneHot(ID_LABELS, overIt),
+    left === 'number' && DOC_TITLE.test(before) ? 1 : 0,
+    dateAfter ? 1 : 0,
+    // Amounts beside it (a table row's prices), not its own digits read as an amount.
+    Math.min(
+      4,
+      ctx.candidates.filter(
+        (o) => o.line === c.line && o.kind === 'amount' && (o.end <= c.start || o.start >= c.end),
+      ).length,
+    ) / 4,
+    value.includes('_') ? 1 : 0,
+    c.reading === 'unglued' ? 1 : 0,
+    c.reading === 'joined' ? 1 : 0,
+    GLUED_LABEL.test(value) ? 1 : 0,
+    ...oneHot(ID_FORMATS, identifierFormat(line.text, c.start, c.end)),
+  ];
 }
 
 /** The feature vectors of all candidates of a document, in the candidates' order. */

@@ -4,7 +4,10 @@ import { applyIsotonic, fitIsotonic } from './calibration';
 import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
 import { FEATURE_NAMES, featuresOf } from './features';
+import { idLabelAtEnd } from './lexicon';
+import { scoreLinear, trainLinear } from './linear';
 import { boxOfSpan, docLines, keyedValue } from './lines';
+import { identifierFormat, isGs1 } from './values';
 
 /** A page of words placed on a 600×800 grid: each entry is [text, x, y]; words are 6 units a character. */
 function page(words: Array<[string, number, number]>): LayoutPage {
@@ -221,5 +224,135 @@ describe('document lines', () => {
     expect(keyedValue(apart, 0).key).toBeNull();
     expect(keyedValue(time, 0)).toEqual({ key: null, value: '08:30 Uhr' });
     expect(keyedValue(link, 0).key).toBeNull();
+  });
+});
+
+describe('identifiers', () => {
+  /** The identifier candidates of a page and their feature vectors (computed among all candidates). */
+  const idsOf = (p: LayoutPage) => {
+    const lines = docLines([p]);
+    const cs = findCandidates(lines, 'DMY');
+    const features = featuresOf(lines, cs);
+    const at = cs.flatMap((c, i) => (c.kind === 'id' ? [i] : []));
+    return { ids: at.map((i) => cs[i]), features: at.map((i) => features[i]) };
+  };
+  /** The format of the first occurrence of `value` in `text`. */
+  const format = (text: string, value: string) =>
+    identifierFormat(text, text.indexOf(value), text.indexOf(value) + value.length);
+
+  it("knows the formats of numbers that are not the document's own", () => {
+    expect(format('USt-IdNr.: DE123456789', 'DE123456789')).toBe('vatId');
+    expect(format('N° TVA FR 12345678901', '12345678901')).toBe('vatId');
+    expect(format('IBAN DE08 7009 0100 1234 5678 90', '7009')).toBe('iban');
+    expect(format('BIC DEUTDEDB110', 'DEUTDEDB110')).toBe('bic');
+    expect(isGs1('4012345000009')).toBe(true);
+    expect(isGs1('4012345000008')).toBe(false);
+    expect(format('GLN 4012345000009', '4012345000009')).toBe('gs1');
+    expect(format('Telefon: +49 711-50885524', '50885524')).toBe('phone');
+    expect(format('80333 München', '80333')).toBe('postcode');
+    expect(format('Datum 20180613', '20180613')).toBe('compactDate');
+    expect(format('XML-Datei: rechnung_0042.xml', 'rechnung_0042.xml')).toBe('fileName');
+    expect(format('urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic', '1p0')).toBe('version');
+    expect(format('www.example.com/r/2024-17', '2024-17')).toBe('uri');
+  });
+
+  it('leaves invoice-number shapes without a format', () => {
+    expect(format('Invoice No. INV-2024-0042', 'INV-2024-0042')).toBeNull();
+    expect(format('Rechnung Nr. 471102 vom 05.03.2018', '471102')).toBeNull();
+    expect(format('Facture FA-2017-0010', 'FA-2017-0010')).toBeNull();
+    // An 8-digit number is no date when its month is not one.
+    expect(format('Nr. 47110819', '47110819')).toBeNull();
+  });
+
+  it('reads whose number the label touching a value names, in several languages and without spaces', () => {
+    expect(idLabelAtEnd('Invoice No. ')).toBe('invoice');
+    expect(idLabelAtEnd('Rechnungsnummer:  ')).toBe('invoice');
+    expect(idLabelAtEnd('Handelsrechnung(380) Nr.')).toBe('invoice');
+    expect(idLabelAtEnd('Numéro de facture : ')).toBe('invoice');
+    expect(idLabelAtEnd('Número de factura ')).toBe('invoice');
+    expect(idLabelAtEnd('Factuurnr.')).toBe('invoice');
+    expect(idLabelAtEnd('Fattura n. ')).toBe('invoice');
+    expect(idLabelAtEnd('Invoice reference: ')).toBe('invoice');
+    expect(idLabelAtEnd('Order reference: ')).toBe('other');
+    expect(idLabelAtEnd('Facture ')).toBe('title');
+    expect(idLabelAtEnd('Customer No.: ')).toBe('other');
+    expect(idLabelAtEnd('USt-IdNr. ')).toBe('other');
+    expect(idLabelAtEnd('Vertragsnummer ')).toBe('other');
+    expect(idLabelAtEnd('Nº cliente ')).toBe('other');
+    expect(idLabelAtEnd('Vergabenr.')).toBe('other');
+    expect(idLabelAtEnd('Rechnung des Versicherers (575) Nr. ')).toBe('number');
+    expect(idLabelAtEnd('Munich  ')).toBeNull();
+  });
+
+  it('takes a number word and a date word that OCR glued to a value off it, and joins a split code', () => {
+    const { ids } = idsOf(
+      page([
+        ['Teilrechnung', 40, 40],
+        ['Bau(875)', 120, 40],
+        ['Nr.210112vom', 175, 40],
+        ['06.06.2025', 255, 40],
+        ['IBZY', 40, 70],
+        ['2087', 70, 70],
+      ]),
+    );
+    expect(ids.find((c) => c.value === '210112')).toMatchObject({ reading: 'unglued' });
+    expect(ids.find((c) => c.value === 'IBZY2087')).toMatchObject({ reading: 'joined' });
+    // The token as printed stays a candidate too: the model learns which reading to trust.
+    expect(ids.map((c) => c.value)).toContain('Nr.210112vom');
+  });
+
+  /** A small invoice page: a VAT ID, a customer number, a title line with the number, an item row. */
+  const idPage = (title: string, number: string, vat: string, customer: string, date: string) =>
+    page([
+      ['ACME', 40, 40],
+      ...vat.split(' ').map((w, k): [string, number, number] => [w, 40 + k * 70, 55]),
+      ...customer.split(' ').map((w, k): [string, number, number] => [w, 40 + k * 70, 70]),
+      ...`${title} ${number} ${date}`
+        .split(' ')
+        .map((w, k): [string, number, number] => [w, 40 + k * 70, 100]),
+      ['AB100X4', 40, 200],
+      ['Widget', 100, 200],
+      ['2', 300, 200],
+      ['9,90', 380, 200],
+      ['19,80', 450, 200],
+    ]);
+
+  it('gives the model what tells the invoice number from the other numbers of a page', () => {
+    const { ids, features } = idsOf(
+      idPage('Rechnung Nr.', '4711', 'USt-IdNr. DE123456789', 'Kundennr. 556677', 'vom 05.03.2024'),
+    );
+    const f = (value: string, name: string) =>
+      features[ids.findIndex((c) => c.value === value)][FEATURE_NAMES.indexOf(name)];
+    expect(f('4711', 'idLabel:invoice')).toBe(1);
+    expect(f('4711', 'dateAfter')).toBe(1);
+    expect(f('DE123456789', 'idLabel:other')).toBe(1);
+    expect(f('DE123456789', 'format:vatId')).toBe(1);
+    expect(f('556677', 'idLabel:other')).toBe(1);
+    expect(f('AB100X4', 'amountsInLine')).toBeGreaterThan(0);
+    expect(f('4711', 'amountsInLine')).toBe(0);
+  });
+
+  it('learns from a few pages to pick the labelled number over VAT IDs, customer numbers and article codes', () => {
+    const train = [
+      idPage('Rechnung Nr.', '4711', 'USt-IdNr. DE123456789', 'Kundennr. 556677', 'vom 05.03.2024'),
+      idPage('Invoice No.', 'INV-2024-7', 'VAT No. GB987654321', 'Customer No. 12345', 'dated 2024-03-05'),
+      idPage('Factuur nr.', '2024017', 'BTW-nr. NL123456789B01', 'Klantnr. 99881', 'van 05-03-2024'),
+      idPage('Fattura n.', '88/2024', 'P.IVA IT12345678901', 'Codice cliente 30303', 'del 05/03/2024'),
+    ];
+    const X: number[][] = [];
+    const y: number[] = [];
+    const numbers = ['4711', 'INV-2024-7', '2024017', '88/2024'];
+    train.forEach((p, k) => {
+      const { ids, features } = idsOf(p);
+      X.push(...features);
+      y.push(...ids.map((c) => (c.value === numbers[k] ? 1 : 0)));
+    });
+    const scorer = trainLinear(X, y);
+    // A language and numbers it never saw.
+    const { ids, features } = idsOf(
+      idPage('Facture n°', '562044', 'N° TVA FR12345678901', 'N° client 334455', 'du 02/07/2015'),
+    );
+    const scores = features.map((x) => scoreLinear(scorer, x));
+    expect(ids[scores.indexOf(Math.max(...scores))].value).toBe('562044');
   });
 });

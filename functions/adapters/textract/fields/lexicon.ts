@@ -35,3 +35,61 @@ export const LABEL_CLASSES = {
 
 export type LabelClass = keyof typeof LABEL_CLASSES;
 export const LABEL_CLASS_NAMES = Object.keys(LABEL_CLASSES) as LabelClass[];
+
+/**
+ * The label right before an identifier says whose number it is. Each expression is anchored at
+ * the end of the text before the value (after any separators), so it reads the label phrase that
+ * touches the value: "Invoice No.", "Rechnungsnummer", "N° de facture", "Handelsrechnung (380)
+ * Nr." name the document's own number; "Customer No.", "USt-IdNr.", "Vertragsnummer", "IBAN"
+ * name another; a bare "No." / "Nr." / "#" names neither. Words may be glued to each other and
+ * to the value (OCR drops the spaces: "Rechnungsnr.", "Nr.210112").
+ */
+const NUMBER_WORD = '(?:no|nr|n[°º]|n|num|number|nummer|numéro|numero|número|#|id)';
+/** "Invoice reference", "Référence facture": a reference word after a title word names the document's number. */
+const REFERENCE_WORD = '(?:ref|reference|referenz|r[ée]f[ée]rence|referencia|riferimento)\\.?';
+/** A document's title word, also inside German compounds (Teilrechnung, Handelsrechnung). */
+export const DOC_TITLE =
+  /(?:^|[^\p{L}])(invoice|inv|bill|receipt|\p{L}*rechnung|rechnungs|beleg|quittung|gutschrift|facture|avoir|factuur|creditnota|factura|fattura|ricevuta|nota\s*(?:de\s*)?cr[ée]dito|credit\s*note|document|doc)(?=$|[^\p{L}])/iu;
+const TITLE_SOURCE = DOC_TITLE.source.replace('(?:^|[^\\p{L}])', '').replace('(?=$|[^\\p{L}])', '');
+export const ID_LABEL_ENDS = {
+  /** The document's own number: a title word and a number word (or "reference"), in either order. */
+  invoice: new RegExp(
+    `(?:^|[^\\p{L}])(?:(?:${TITLE_SOURCE})\\s*[-.]?\\s*(?:\\(\\s*[\\p{L}\\p{N}]{1,6}\\s*\\)\\s*)?(?:${NUMBER_WORD}|${REFERENCE_WORD})|${NUMBER_WORD}\\s*[.:]?\\s*(?:de\\s*(?:la\\s*)?|of\\s*|del\\s*(?:la\\s*)?)?(?:${TITLE_SOURCE}))\\W*$`,
+    'iu',
+  ),
+  /** The document's title alone at the start of the line ("Facture FA-2017-0010", "Rechnung 2024-17"). */
+  title: new RegExp(`^\\s*(?:tax\\s*)?(?:${TITLE_SOURCE})\\s*[:#]?\\s*$`, 'iu'),
+  /** Another party's or thing's number; also an unknown compound "…nummer" / "…nr.". */
+  other: new RegExp(
+    `(?:^|[^\\p{L}])(?:\\p{L}{3,}(?:nr|nummer)\\.?\\W*$|customer|client|kunden?|klant|debitor|order|bestell|auftrag|commande|bestelling|pedido|ordine|account|acct|a\\/c|konto|compte|cuenta|conto|bank|contrac?t|vertrag|police|policy|polizza|p[oó]liza|vehicle|fahrzeug|kennzeichen|article|artikel|art|item|product|produkt|sku|ean|gtin|gln|iln|vat|ust|ust-?id|u?st\\.?-?id|steuer|tax|tva|btw|iva|p\\.?\\s*iva|nif|cif|siret|siren|kvk|rcs|hrb|hra|iban|bic|swift|tel|telefon|phone|fax|mobile|handy|member|mitglied|delivery|liefer|livraison|project|projekt|objekt|page|seite|ref|reference|referenz|r[ée]f[ée]rence|purchase)\\p{L}*\\s*[-.]?\\s*(?:${NUMBER_WORD}|code|nr\\.?)?\\W*$`,
+    'iu',
+  ),
+  /** A number word alone. */
+  number: new RegExp(`(?:^|[^\\p{L}])${NUMBER_WORD}\\W*$`, 'iu'),
+} as const;
+export type IdLabel = keyof typeof ID_LABEL_ENDS;
+
+/** Which label phrase touches the end of `before`: the longest that matches (the first kind on a tie). */
+export function idLabelAtEnd(before: string): IdLabel | null {
+  let best: IdLabel | null = null;
+  let bestStart = Number.POSITIVE_INFINITY;
+  for (const k of Object.keys(ID_LABEL_ENDS) as IdLabel[]) {
+    const m = ID_LABEL_ENDS[k].exec(before);
+    if (m && m.index < bestStart) {
+      best = k;
+      bestStart = m.index;
+    }
+  }
+  return best;
+}
+
+/**
+ * A number word glued to the identifier after it ("Nr.210112", "No:4711", "Rechnungsnr.12"), and a
+ * word glued to its end that joins it to a date ("210112vom", "562044387du"): what OCR makes of
+ * "Nr. 210112 vom …" when it drops the spaces.
+ */
+export const GLUED_LABEL = new RegExp(
+  `^(?:\\p{L}{2,}(?:nr|nummer|no)\\.?|${NUMBER_WORD}[.:°]?)(?=\\p{N})|^(?:\\p{L}*(?:nr|no)[.:])(?=\\p{Lu})`,
+  'iu',
+);
+export const GLUED_JOINER = /(?<=\p{N})(?:vom|von|du|del|dal|dated|van|of)$/iu;

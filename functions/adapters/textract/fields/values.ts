@@ -48,9 +48,11 @@ export const readDate: Reader = (text) => {
   return d ? { value: d.raw, from: d.index, to: d.index + d.raw.length } : null;
 };
 
+/** A code read as capitals, one space and digits ("IBZY 2087"): OCR split one token in two. */
+export const SPLIT_CODE = /([A-Z]{2,6}) (\d[A-Z0-9]{2,})(?![A-Za-z0-9]| ?[A-Za-z0-9])/;
+
 export const readId: Reader = (text) => {
-  // A code read as capitals, one space and digits ("IBZY 2087"): OCR split one token in two.
-  const split = text.match(/^([^A-Za-z0-9]*)([A-Z]{2,6}) (\d[A-Z0-9]{2,})(?![A-Za-z0-9]| ?[A-Za-z0-9])/);
+  const split = text.match(new RegExp(`^([^A-Za-z0-9]*)${SPLIT_CODE.source}`));
   if (split) {
     const from = split[1].length;
     return { value: `${split[2]}${split[3]}`, from, to: from + split[2].length + 1 + split[3].length };
@@ -191,4 +193,80 @@ export function numericTail(line: DocLine): {
     start = a.index;
   }
   return { start, numbers };
+}
+
+/**
+ * Identifier formats that name something other than the document: a VAT ID, an IBAN or BIC, a
+ * GS1 article or location number (GTIN/GLN), a phone number, a postal code before a town, a date
+ * written without separators, a file name, a version string, a part of a URN or web address. An
+ * invoice number is printed in none of these shapes unless its label says so; the learned scorer
+ * gets the shape as a feature and learns how much it counts against a label.
+ */
+export const ID_FORMATS = [
+  'vatId',
+  'iban',
+  'bic',
+  'gs1',
+  'phone',
+  'postcode',
+  'compactDate',
+  'fileName',
+  'version',
+  'uri',
+] as const;
+export type IdFormat = (typeof ID_FORMATS)[number];
+
+/** EU, EFTA and UK VAT prefixes (Greece's is EL; XI is Northern Ireland). */
+const VAT_COUNTRY =
+  '(?:AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI)';
+const VAT_ID = new RegExp(`^${VAT_COUNTRY}(?=[A-Z0-9]*\\d{7})[A-Z0-9]{8,13}$`);
+const VAT_COUNTRY_BEFORE = new RegExp(`(?:^|[^A-Za-z])${VAT_COUNTRY}\\s?$`);
+const IBAN = /(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])/g;
+const BIC = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+const PHONE = /\+\d{1,3}[\s()/.-]*\d[\d\s()/.-]{5,}\d|\(0\d{1,5}\)\s*\d[\d\s/-]{3,}\d/g;
+const FILE_NAME = /\.(?:xml|pdf|png|jpe?g|tiff?|txt|csv|json|docx?|xlsx?|zip|html?)$/i;
+const VERSION = /^(?:v(?:er(?:sion)?)?\.?\d{1,3}(?:[._]\d{1,3}){0,3}|\d{1,2}p\d{1,2})$/i;
+const URI_CHUNK = /(?:^|[^\p{L}])(?:urn|https?|ftp|mailto):|www\.|@/iu;
+
+/** Whether a string of 12 to 14 digits ends with a valid GS1 (GTIN/GLN/EAN) check digit. */
+export function isGs1(digits: string): boolean {
+  if (!/^\d{12,14}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = digits.length - 2, k = 0; i >= 0; i--, k++) sum += Number(digits[i]) * (k % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
+function isCompactDate(s: string): boolean {
+  const m = s.match(/^(?:(19\d\d|20\d\d)(\d\d)(\d\d)|(\d\d)(\d\d)(19\d\d|20\d\d))$/);
+  if (!m) return false;
+  const [month, day] = m[1] ? [Number(m[2]), Number(m[3])] : [Number(m[5]), Number(m[4])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+const covers = (re: RegExp, text: string, start: number, end: number) =>
+  [...text.matchAll(re)].some((m) => m.index <= start && m.index + m[0].length >= end);
+
+/**
+ * The format of the identifier printed at [start, end) of a line's text, or null when it has
+ * none of {@link ID_FORMATS}: the value itself, and the run of non-space characters around it
+ * (an IBAN in groups, a "+49 …" phone number, "urn:…:1p0").
+ */
+export function identifierFormat(text: string, start: number, end: number): IdFormat | null {
+  const value = text.slice(start, end);
+  const compact = value.replace(/[\s.]/g, '');
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const chunk = (before.match(/\S*$/)?.[0] ?? '') + value + (after.match(/^\S*/)?.[0] ?? '');
+  if (covers(IBAN, text, start, end) && /\d{2}/.test(value)) return 'iban';
+  if (VAT_ID.test(compact) || (/^\d{8,12}$/.test(compact) && VAT_COUNTRY_BEFORE.test(before))) return 'vatId';
+  if (BIC.test(value) && /\d/.test(value.slice(6))) return 'bic';
+  if (isGs1(compact)) return 'gs1';
+  if (covers(PHONE, text, start, end)) return 'phone';
+  if (/^\d{4,5}$/.test(value) && /^\s+\p{Lu}\p{Ll}{2,}/u.test(after) && !/\d\s*$/.test(before))
+    return 'postcode';
+  if (isCompactDate(compact)) return 'compactDate';
+  if (FILE_NAME.test(chunk)) return 'fileName';
+  if (VERSION.test(value)) return 'version';
+  if (URI_CHUNK.test(chunk)) return 'uri';
+  return null;
 }
