@@ -104,6 +104,24 @@ describe('features', () => {
     expect(label('FA-2017-0011')).toBe(0);
   });
 
+  it('reads "N°" before a number as its number label, also with a space between them', () => {
+    const numbered = docLines([
+      page([
+        ['N°', 40, 40],
+        ['4711', 70, 40],
+        ['Facture', 40, 70],
+        ['N°', 90, 70],
+        ['FA-12', 120, 70],
+      ]),
+    ]);
+    const ids = findCandidates(numbered, 'DMY').filter((c) => c.kind === 'id');
+    const features = featuresOf(numbered, ids);
+    const label = (value: string) =>
+      features[ids.findIndex((c) => c.value === value)][FEATURE_NAMES.indexOf('leftNear:invoiceNumber')];
+    expect(label('4711')).toBe(1);
+    expect(label('FA-12')).toBe(1);
+  });
+
   it('ranks amounts and sees which add up', () => {
     const total = cs.find((c) => c.value === 119)!;
     const tax = cs.find((c) => c.value === 19)!;

@@ -23,7 +23,7 @@ export const LABEL_CLASSES = {
     /\b(due|due\s*date|payment\s*due|pay\s*by|f[äa]llig\w*|zahlbar\s*bis|zahlungsziel|[ée]ch[ée]ance|date\s*limite|vervaldatum|te\s*betalen\s*voor|vencimiento|scadenza)\b/i,
   ),
   invoiceNumber: letterBounded(
-    /\b(invoice\s*(no|nr|number|num|#)|inv\s*(no|#)|rechnungs?\s*-?\s*(nr|nummer|no)|rechnung\s*nr|belegnummer|facture\s*(n[°oº]|num[ée]ro)|num[ée]ro\s*de\s*facture|factuur\s*(nr|nummer)|factuurnummer|n[úu]mero\s*de\s*factura|factura\s*n|numero\s*fattura|fattura\s*n|receipt\s*(no|#|number)|bill\s*(no|#|number)|doc(ument)?\s*(no|#|number)|no\.?|nr\.?|n[°º]|#)\b|#|^\s*(?:tax\s*)?(?:invoice|facture|rechnung|factuur|factura|fattura|credit\s*note|avoir|gutschrift)\s*[:#]?\s*$/i,
+    /\b(invoice\s*(no|nr|number|num|#)|inv\s*(no|#)|rechnungs?\s*-?\s*(nr|nummer|no)|rechnung\s*nr|belegnummer|facture\s*(no|num[ée]ro)|num[ée]ro\s*de\s*facture|factuur\s*(nr|nummer)|factuurnummer|n[úu]mero\s*de\s*factura|factura\s*n|numero\s*fattura|fattura\s*n|receipt\s*(no|#|number)|bill\s*(no|#|number)|doc(ument)?\s*(no|#|number)|no\.?|nr\.?)\b|\bn[°º]|#|^\s*(?:tax\s*)?(?:invoice|facture|rechnung|factuur|factura|fattura|credit\s*note|avoir|gutschrift)\s*[:#]?\s*$/i,
   ),
   otherDate: letterBounded(
     /\b(order\s*date|delivery\s*date|ship\w*\s*date|period|service\s*period|leistungs\w*|liefer\w*|zeitraum|p[ée]riode|livraison|leverdatum|periode|entrega|consegna|from|to|bis|von|du|au|time)\b/i,
