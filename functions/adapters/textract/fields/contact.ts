@@ -8,7 +8,7 @@ import {
   TITLE_WORDS,
 } from './labels';
 import { type Box, boxOfSpan, type DocLine, keyedValue, segKey, union } from './lines';
-import { type Found, identifierFormat, withoutDates } from './values';
+import { type Found, withoutDates } from './values';
 import type { VendorPick } from './vendor';
 
 /**
@@ -31,16 +31,9 @@ function isDateTimeLine(text: string): boolean {
  */
 export function addressText(line: DocLine, seg: number): string | null {
   const { key, value } = keyedValue(line, seg);
-  let text: string;
-  if (key === null || ADDRESS_WORD.test(key)) text = line.segments[seg].text;
-  else if (ADDRESS_KEY.test(key)) text = value;
-  else return null;
-  // A VAT ID, bank account or phone number printed bare under the address ("DE136695976") is not part of it.
-  const bare = text.trim();
-  return NOT_ADDRESS_FORMATS.has(identifierFormat(bare, 0, bare.length) ?? '') ? null : text;
+  if (key === null || ADDRESS_WORD.test(key)) return line.segments[seg].text;
+  return ADDRESS_KEY.test(key) ? value : null;
 }
-
-const NOT_ADDRESS_FORMATS = new Set<string>(['vatId', 'iban', 'bic', 'gs1', 'phone']);
 
 export function detectAddress(lines: DocLine[], vendor: VendorPick, receivers: Set<string>): Found | null {
   if (vendor.inlineAddress && /\d/.test(vendor.inlineAddress)) {
