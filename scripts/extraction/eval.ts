@@ -43,7 +43,7 @@ if (data.length === 0) {
 }
 const derived = data.filter((d) => d.doc.family !== d.doc.source).length;
 console.log(
-  `${data.length - derived} real documents + ${derived} degraded scans of them (each in its original's seller group, and held out with its original's source in LOSO) (+ ${2 * SYNTHETIC_COUNT + ID_VARIETY_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
+  `${data.length - derived} real documents + ${derived} degraded scans of them (each in its original's seller group, and held out with its original's source in LOSO) (+ ${3 * SYNTHETIC_COUNT + ID_VARIETY_COUNT} synthetic in every training fold, + ${TABLE_COUNT} with varied item tables for line items), ${new Set(data.map((d) => d.doc.group)).size} sellers, ${FEATURE_NAMES.length} features`,
 );
 
 const { fields: synthetic, tables } = await syntheticSets();

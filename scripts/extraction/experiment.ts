@@ -197,6 +197,12 @@ export function fitCalibration(
 }
 
 /**
+ * The total is what a bill is paid from: the learned total replaces the rules' only where it is
+ * right at least as often on every source, not just more often overall.
+ */
+const ON_EVERY_SOURCE: ModelField[] = ['totalAmount'];
+
+/**
  * Fields where the learned extractor is right more often than the rules, out of fold, on the real
  * documents: a derived scan repeats its original's seller and layout, and letting both vote would
  * count that source twice.
@@ -206,17 +212,32 @@ export function fieldsWhereLearnedWins(
   learned: Map<DocData, Prediction>,
 ): { use: ModelField[]; counts: Record<string, { rules: number; learned: number; n: number }> } {
   const counts: Record<string, { rules: number; learned: number; n: number }> = {};
+  const worseSomewhere = new Set<ModelField>();
   for (const field of ALL_LEARNED) {
     const c = { rules: 0, learned: 0, n: 0 };
+    const bySource = new Map<string, number>();
     for (const [d, p] of learned) {
       if (d.doc.family !== d.doc.source || !isLabelled(d.doc.label, field)) continue;
       c.n++;
+      const right =
+        (isCorrect(d.doc.label, field, p[field]) ? 1 : 0) -
+        (isCorrect(d.doc.label, field, rules.get(d)?.[field]) ? 1 : 0);
       if (isCorrect(d.doc.label, field, p[field])) c.learned++;
       if (isCorrect(d.doc.label, field, rules.get(d)?.[field])) c.rules++;
+      bySource.set(d.doc.source, (bySource.get(d.doc.source) ?? 0) + right);
     }
     counts[field] = c;
+    if ([...bySource.values()].some((gain) => gain < 0)) worseSomewhere.add(field);
   }
-  return { use: ALL_LEARNED.filter((f) => counts[f].n > 0 && counts[f].learned > counts[f].rules), counts };
+  return {
+    use: ALL_LEARNED.filter(
+      (f) =>
+        counts[f].n > 0 &&
+        counts[f].learned > counts[f].rules &&
+        !(ON_EVERY_SOURCE.includes(f) && worseSomewhere.has(f)),
+    ),
+    counts,
+  };
 }
 
 /** Retrains the model for each fold of a fold set and predicts the held-out documents with `use`. */

@@ -38,10 +38,11 @@ export interface DocData {
 }
 
 export function prepare(doc: CorpusDoc, read: CachedRead): DocData {
-  const { lines, candidates, features } = scoreDocument(read.pages.read, {});
+  const rulesFields = detectExpenseDocument(read.pages.read).SummaryFields ?? [];
+  const { lines, candidates, features } = scoreDocument(read.pages.read, {}, rulesFields);
   const rows = rowCandidates(lines);
   const items = doc.label.lineItems;
-  const rules = rulesAnswer(detectExpenseDocument(read.pages.read).SummaryFields ?? []);
+  const rules = rulesAnswer(rulesFields);
   return {
     doc,
     read,

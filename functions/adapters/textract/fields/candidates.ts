@@ -28,6 +28,11 @@ export interface Candidate {
    * glued to it taken off ("Nr.210112vom" → 210112), or two OCR halves joined ("IBZY 2087").
    */
   reading?: 'unglued' | 'joined';
+  /**
+   * An amount read by joining a lone digit group to the figure after it ("1   671,95"): OCR often
+   * puts a wide gap after a thousands digit, and the figure alone would lose it.
+   */
+  joined?: boolean;
 }
 
 const ID_TOKEN = /(?<![\p{L}\p{N}])[\p{L}\p{N}][\p{L}\p{N}/._-]{2,29}(?![\p{L}\p{N}])/gu;
@@ -63,6 +68,19 @@ export function findCandidates(lines: DocLine[], order: DateOrder): Candidate[] 
         end,
         ...spanBox(line, a.index, end),
       });
+      const joined = joinedGroup(text, a.index, a.raw, a.value);
+      if (joined && !inDate(joined.start)) {
+        out.push({
+          kind: 'amount',
+          value: joined.value,
+          raw: text.slice(joined.start, end),
+          line: li,
+          start: joined.start,
+          end,
+          ...spanBox(line, joined.start, end),
+          joined: true,
+        });
+      }
     }
     const id = (start: number, end: number, reading?: Candidate['reading'], value = text.slice(start, end)) =>
       out.push({
@@ -93,4 +111,21 @@ export function findCandidates(lines: DocLine[], order: DateOrder): Candidate[] 
     }
   });
   return out;
+}
+
+/**
+ * "1   671,95": a figure of exactly three digits before its decimals, after a lone group of one to
+ * three digits and a gap, may be one amount whose thousands group OCR set apart. Returns the joined
+ * amount (the figure's sign and decimals kept) and where it starts.
+ */
+function joinedGroup(
+  text: string,
+  index: number,
+  raw: string,
+  value: number,
+): { value: number; start: number } | null {
+  if (!/^\d{3}[.,]\d{2}$/.test(raw)) return null;
+  const m = text.slice(0, index).match(/(?<![\p{L}\p{N}.,:/-])(\d{1,3})\s+$/u);
+  if (!m || m.index === undefined) return null;
+  return { value: Number(m[1]) * 1000 + value, start: m.index };
 }

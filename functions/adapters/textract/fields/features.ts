@@ -1,3 +1,4 @@
+import { columnSums, printedRates, type TaxTriples, taxTriples } from './arithmetic';
 import type { Candidate } from './candidates';
 import {
   DOC_TITLE,
@@ -14,8 +15,9 @@ import { ID_FORMATS, identifierFormat } from './values';
 /**
  * Numeric features of a candidate value: which label words stand left of it on its line or above
  * it in its column (and how near), what the value looks like, where it is on the page, how large
- * the line is printed, its rank among the document's values of its kind, and whether it adds up
- * with other amounts. The order of {@link FEATURE_NAMES} is the model's input order.
+ * the line is printed, its rank among the document's values of its kind, whether it adds up with
+ * other amounts (see `arithmetic.ts`), and whether the hand rules answered it for an amount field.
+ * The order of {@link FEATURE_NAMES} is the model's input order.
  */
 const LABEL_POSITIONS = ['leftNear', 'leftFar', 'above', 'aboveDist'] as const;
 const ID_LABELS = Object.keys(ID_LABEL_ENDS) as IdLabel[];
@@ -46,6 +48,14 @@ export const FEATURE_NAMES: string[] = [
   'sameValueCount',
   'sumOfTwo',
   'addsToMax',
+  'taxTripleTotal',
+  'taxTripleNet',
+  'taxTripleTax',
+  'columnSum',
+  'joinedGroups',
+  'rulesTotal',
+  'rulesSubtotal',
+  'rulesTax',
   // dates
   'earliest',
   'latest',
@@ -71,18 +81,31 @@ export const FEATURE_NAMES: string[] = [
 
 const CURRENCY_MARK = /(?:[$€£¥₹]|\b(?:rm|usd|eur|gbp|myr|chf|cad|aud|inr|sgd)\b)\s*$/i;
 
+/** The amounts the hand rules answered (`model.ts` reads them from the rules' fields). */
+export interface RulesAmounts {
+  total: number | null;
+  subtotal: number | null;
+  tax: number | null;
+}
+const NO_RULES: RulesAmounts = { total: null, subtotal: null, tax: null };
+
 interface DocContext {
   lines: DocLine[];
   candidates: Candidate[];
   medianHeight: number;
   maxAmount: number;
+  /** The amounts as printed (joined digit groups left out: they are guesses). */
   amounts: number[];
   dates: string[];
+  triples: TaxTriples;
+  columnSums: Set<Candidate>;
+  rules: RulesAmounts;
 }
 
-function contextOf(lines: DocLine[], candidates: Candidate[]): DocContext {
+function contextOf(lines: DocLine[], candidates: Candidate[], rules: RulesAmounts): DocContext {
   const heights = lines.map((l) => l.height / Math.max(1, l.pageHeight)).sort((a, b) => a - b);
-  const amounts = candidates.filter((c) => c.kind === 'amount').map((c) => c.value as number);
+  const amountCandidates = candidates.filter((c) => c.kind === 'amount');
+  const amounts = amountCandidates.filter((c) => !c.joined).map((c) => c.value as number);
   return {
     lines,
     candidates,
@@ -90,6 +113,12 @@ function contextOf(lines: DocLine[], candidates: Candidate[]): DocContext {
     maxAmount: Math.max(0, ...amounts),
     amounts,
     dates: candidates.filter((c) => c.kind === 'date').map((c) => c.value as string),
+    triples: taxTriples(
+      amountCandidates.map((c) => c.value as number),
+      printedRates(lines),
+    ),
+    columnSums: columnSums(lines, candidates),
+    rules,
   };
 }
 
@@ -146,7 +175,7 @@ function candidateFeatures(c: Candidate, ctx: DocContext): number[] {
     sameLine.every((o) => o.start <= c.start) ? 1 : 0,
     sameLine.length,
   ];
-  let amount = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let amount = new Array<number>(18).fill(0);
   if (c.kind === 'amount') {
     const v = c.value as number;
     const rank = ctx.amounts.filter((a) => a > v + 0.005).length;
@@ -163,6 +192,14 @@ function candidateFeatures(c: Candidate, ctx: DocContext): number[] {
       ctx.amounts.filter((a) => Math.abs(a - v) <= 0.005).length,
       v > 0 && others.some((a) => a < v && has(Math.round((v - a) * 100) / 100)) ? 1 : 0,
       v > 0 && v < ctx.maxAmount && has(Math.round((ctx.maxAmount - v) * 100) / 100) ? 1 : 0,
+      ctx.triples.total.has(Math.round(v * 100)) ? 1 : 0,
+      ctx.triples.net.has(Math.round(v * 100)) ? 1 : 0,
+      ctx.triples.tax.has(Math.round(v * 100)) ? 1 : 0,
+      ctx.columnSums.has(c) ? 1 : 0,
+      c.joined ? 1 : 0,
+      same(v, ctx.rules.total),
+      same(v, ctx.rules.subtotal),
+      same(v, ctx.rules.tax),
     ];
   }
   let date = [0, 0, 0, 0];
@@ -235,8 +272,10 @@ function identifierFeatures(c: Candidate, ctx: DocContext, above: Array<{ text: 
   ];
 }
 
+const same = (v: number, rules: number | null) => (rules !== null && Math.abs(v - rules) < 0.005 ? 1 : 0);
+
 /** The feature vectors of all candidates of a document, in the candidates' order. */
-export function featuresOf(lines: DocLine[], candidates: Candidate[]): number[][] {
-  const ctx = contextOf(lines, candidates);
+export function featuresOf(lines: DocLine[], candidates: Candidate[], rules = NO_RULES): number[][] {
+  const ctx = contextOf(lines, candidates, rules);
   return candidates.map((c) => candidateFeatures(c, ctx));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupIntoLines, type LayoutPage, type LayoutWord } from '../text-layout';
+import { columnSums, printedRates, taxTriples } from './arithmetic';
 import { applyIsotonic, fitIsotonic } from './calibration';
 import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
@@ -58,6 +59,37 @@ describe('candidates', () => {
     // The box of "119,00" is the word's own, not the line's.
     expect(total.x0).toBeCloseTo(450);
     expect(total.x1).toBeCloseTo(450 + 6 * 6);
+  });
+});
+
+describe('joined digit groups', () => {
+  it('also reads a lone digit group before a three-digit figure as its thousands ("1   671,95")', () => {
+    const lines = docLines([
+      page([
+        ['Gesamtbetrag', 40, 100],
+        ['1', 400, 100],
+        ['671,95', 430, 100],
+      ]),
+    ]);
+    const amounts = findCandidates(lines, 'DMY').filter((c) => c.kind === 'amount');
+    expect(amounts.map((c) => [c.value, Boolean(c.joined)])).toEqual([
+      [1, false],
+      [671.95, false],
+      [1671.95, true],
+    ]);
+    expect(amounts[2].x0).toBeCloseTo(400);
+  });
+
+  it('joins nothing after a figure with decimals, nor a figure that is not three digits', () => {
+    const lines = docLines([
+      page([
+        ['12,50', 300, 100],
+        ['300,00', 400, 100],
+        ['2', 40, 120],
+        ['45,00', 400, 120],
+      ]),
+    ]);
+    expect(findCandidates(lines, 'DMY').some((c) => c.joined)).toBe(false);
   });
 });
 
@@ -130,6 +162,32 @@ describe('features', () => {
     expect(f(tax, 'addsToMax')).toBe(1);
     expect(f(tax, 'percentAfter')).toBe(0);
   });
+
+  it('sees the roles of a net, its tax at the printed rate and their sum, and the column sums', () => {
+    const total = cs.find((c) => c.value === 119)!;
+    const tax = cs.find((c) => c.value === 19)!;
+    const net = cs.find((c) => c.value === 100 && lines[c.line].text.startsWith('Netto'))!;
+    expect([f(total, 'taxTripleTotal'), f(total, 'taxTripleNet'), f(total, 'taxTripleTax')]).toEqual([
+      1, 0, 0,
+    ]);
+    expect([f(net, 'taxTripleTotal'), f(net, 'taxTripleNet'), f(net, 'taxTripleTax')]).toEqual([0, 1, 0]);
+    expect([f(tax, 'taxTripleTotal'), f(tax, 'taxTripleNet'), f(tax, 'taxTripleTax')]).toEqual([0, 0, 1]);
+    // 119,00 sits under 100,00 and 19,00 in the same column; the net under the lone item amount only.
+    expect(f(total, 'columnSum')).toBe(1);
+    expect(f(net, 'columnSum')).toBe(0);
+  });
+
+  it("marks the amounts the hand rules answered, only when given the rules' answer", () => {
+    const withRules = featuresOf(lines, cs, { total: 119, subtotal: 100, tax: null });
+    const g = (c: Candidate, name: string) => withRules[cs.indexOf(c)][FEATURE_NAMES.indexOf(name)];
+    const total = cs.find((c) => c.value === 119)!;
+    const hundreds = cs.filter((c) => c.value === 100);
+    expect(g(total, 'rulesTotal')).toBe(1);
+    expect(g(total, 'rulesSubtotal')).toBe(0);
+    expect(hundreds.map((c) => g(c, 'rulesSubtotal'))).toEqual([1, 1]);
+    expect(cs.filter((c) => c.kind === 'amount').map((c) => g(c, 'rulesTax'))).toEqual([0, 0, 0, 0]);
+    expect(f(total, 'rulesTotal')).toBe(0);
+  });
 });
 
 describe('decode', () => {
@@ -165,6 +223,41 @@ describe('decode', () => {
     expect(picks.taxAmount?.candidate.value).toBe(19);
   });
 
+  it('lets a consistent combination overrule a lone higher-scoring total', () => {
+    const picks = decode(
+      cs,
+      scores({
+        totalAmount: [
+          [100, 0.8],
+          [119, 0.6],
+        ],
+        subtotal: [[100, 0.85]],
+        taxAmount: [[19, 0.85]],
+      }),
+    );
+    expect(picks.totalAmount?.candidate.value).toBe(119);
+  });
+
+  it('gives a total less confidence when a rival scores close to it, more when the arithmetic supports it', () => {
+    const alone = decode(cs, scores({ totalAmount: [[119, 0.8]] })).totalAmount!;
+    const rivalled = decode(
+      cs,
+      scores({
+        totalAmount: [
+          [119, 0.8],
+          [19, 0.7],
+        ],
+      }),
+    ).totalAmount!;
+    const supported = decode(
+      cs,
+      scores({ totalAmount: [[119, 0.8]], subtotal: [[100, 0.8]], taxAmount: [[19, 0.8]] }),
+    ).totalAmount!;
+    expect(rivalled.candidate.value).toBe(119);
+    expect(rivalled.score).toBeLessThan(alone.score);
+    expect(supported.score).toBeGreaterThan(alone.score);
+  });
+
   it('never picks a due date before the invoice date, and leaves out an unlikely optional field', () => {
     const picks = decode(
       cs,
@@ -177,6 +270,69 @@ describe('decode', () => {
     expect(picks.invoiceDate?.candidate.value).toBe('2024-04-04');
     expect(picks.dueDate).toBeNull();
     expect(picks.subtotal).toBeNull();
+  });
+});
+
+const right = (text: string, y: number): [string, number, number] => [text, 500 - text.length * 6, y];
+
+describe('tax triples', () => {
+  it('finds a net, a tax at a usual rate of it, and their sum among the printed amounts', () => {
+    const t = taxTriples([3, 100, 19, 119, 7.5], []);
+    expect([...t.total]).toEqual([11900]);
+    expect([...t.net]).toEqual([10000]);
+    expect([...t.tax]).toEqual([1900]);
+  });
+
+  it('uses a rate printed on the page, and allows a cent of rounding in the sum', () => {
+    // 8.875 % is no usual rate: only the printed one makes 80.00 + 7.10 a triple.
+    expect(taxTriples([80, 7.1, 87.1], []).total.size).toBe(0);
+    expect([...taxTriples([80, 7.1, 87.1], [0.08875]).total]).toEqual([8710]);
+    expect([...taxTriples([33.33, 6.33, 39.67], []).total]).toEqual([3967]);
+  });
+
+  it('passes over figures too large to be amounts (an account number read as one)', () => {
+    expect(taxTriples([1.2e17, 100, 19, 119], []).total.size).toBe(1);
+  });
+
+  it('reads printed rates as fractions, leaving out what cannot be a tax rate', () => {
+    const lines = docLines([
+      page([
+        ['MwSt.', 40, 40],
+        ['19%', 90, 40],
+        ['Rabatt', 40, 60],
+        ['7,7 %', 90, 60],
+        ['95%', 40, 80],
+      ]),
+    ]);
+    expect(printedRates(lines).sort()).toEqual([0.077, 0.19]);
+  });
+});
+
+describe('column sums', () => {
+  it('sees a figure that is the sum of the figures stacked above it in its column', () => {
+    const lines = docLines([
+      page([
+        ['Betrag', 460, 100],
+        ['Wartung', 40, 120],
+        right('120,00', 120),
+        ['Material,', 40, 135],
+        ['wie', 40, 150],
+        ['vereinbart', 70, 150],
+        right('80,50', 150),
+        ['Netto', 300, 180],
+        right('200,50', 180),
+        ['MwSt.', 300, 195],
+        right('38,10', 195),
+        ['Gesamt', 300, 210],
+        right('238,60', 210),
+        ['Seite', 40, 240],
+        ['1', 80, 240],
+      ]),
+    ]);
+    const cs = findCandidates(lines, 'DMY');
+    const sums = [...columnSums(lines, cs)].map((c) => c.value);
+    // The net adds up the items (over a wrapped description); the total adds up net and tax.
+    expect(sums).toEqual([200.5, 238.6]);
   });
 });
 

@@ -7,7 +7,7 @@ import { letterBounded } from './words';
  */
 export const LABEL_CLASSES = {
   total: letterBounded(
-    /\b(total|grand\s*total|amount\s*due|balance\s*due|total\s*due|amount\s*payable|total\s*payable|to\s*pay|net\s*payable|gesamt\w*|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|bruttobetrag|brutto|montant\s*(total|d[ûu]|ttc)|net\s*[àa]\s*payer|ttc|totaal|te\s*betalen|importe\s*total|total\s*a\s*pagar|totale|importo|da\s*pagare|jumlah)\b/i,
+    /\b(total|grand\s*total|amount\s*due|balance\s*due|total\s*due|amount\s*payable|total\s*payable|to\s*pay|net\s*payable|gesamt\w*|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|bruttobetrag|brutto|montant\s*(total|d[ûu]|ttc)|somme|\w*summe\w*|suma|net\s*[àa]\s*payer|ttc|totaal|te\s*betalen|importe\s*total|total\s*a\s*pagar|totale|importo|da\s*pagare|jumlah)\b/i,
   ),
   subtotal: letterBounded(
     /\b(sub\s*-?\s*total|net\s*(amount|total)|total\s*(net|excl\w*|before\s*tax|ht|hors\s*taxes?)|nettobetrag|netto\w*|summe\s*netto|zwischensumme|warenwert|sous[\s-]*total|montant\s*ht|total\s*ht|\bht\b|subtotaal|excl\w*\s*(btw|vat|tax)|base\s*imponible|subtotale|imponibile)\b/i,
@@ -16,6 +16,22 @@ export const LABEL_CLASSES = {
     /\b(tax(?:es)?|taxe|vat|gst|sst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|iva|imposta|sales\s*tax|service\s*tax|steuer)\b/i,
   ),
   taxRate: /\d{1,2}(?:[.,]\d{1,2})?\s*%/,
+  /** A sum before tax ("Rechnungssumme ohne USt.", "Total excl. VAT", "Montant HT", "Netto"). */
+  net: letterBounded(
+    /\b((ohne|exkl\w*|excl\w*|excluding|without|before|vor|hors|sans|sin|zonder|senza)\s*\.?\s*(ust|mwst|vat|tax\w*|tva|iva|btw|steuer\w*|gst|taxes?)|net|nett|netto\w*|ht|neto|imponibile|base\s*imponible|warenwert)\b/i,
+  ),
+  /** A sum with tax ("inkl. USt.", "Total TTC", "Bruttobetrag", "Gross", "IVA incluida"). */
+  gross: letterBounded(
+    /\b((inkl\w*|incl\w*|including|inclusive|mit|avec|con|met)\s*\.?\s*(ust|mwst|vat|tax\w*|tva|iva|btw|steuer\w*|gst)|(ust|mwst|vat|tva|iva|btw|gst)\s*(incl\w*|inbegrepen|comprise?)|brutto\w*|gross|ttc|tvac|lordo|ivato)\b/i,
+  ),
+  /** What is to be paid ("Zahlbetrag", "Amount due", "Net à payer", "Te betalen", "Totale da pagare"). */
+  payable: letterBounded(
+    /\b(zahlbetrag|zu\s*zahlen(?:der\s*betrag)?|zahlbar|offene[rn]?\s*betrag|restbetrag|amount\s*(due|payable|to\s*pay)|balance\s*(due|to\s*pay)?|total\s*(due|payable)|payable|to\s*pay|please\s*pay|[àa]\s*payer|solde|te\s*betalen|openstaand|a\s*pagar|por\s*pagar|da\s*pagare|saldo)\b/i,
+  ),
+  /** A running sum carried to or from another page ("Übertrag", "Carried forward", "À reporter"). */
+  carried: letterBounded(
+    /\b([üu]bertrag|uebertrag|carried\s*(forward|over)|brought\s*forward|c\/f|b\/f|[àa]\s*reporter|report|transporte|suma\s*y\s*sigue|riporto|transport)\b/i,
+  ),
   invoiceDate: letterBounded(
     /\b(invoice\s*date|date\s*of\s*(issue|invoice)|issue\s*date|issued|date|datum|rechnungsdatum|ausstellungsdatum|belegdatum|date\s*de\s*(la\s*)?facture|date\s*d['’]?[ée]mission|factuurdatum|fecha(\s*de\s*(la\s*)?factura)?|data(\s*fattura)?|tarikh)\b/i,
   ),

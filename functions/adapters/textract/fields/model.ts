@@ -1,10 +1,15 @@
 import type { ExpenseDocument, ExpenseField } from '../../../core/extraction/expense-types';
-import { type DateOrder, dateOrderForCurrency, detectCurrency } from '../../../core/extraction/parse-values';
+import {
+  type DateOrder,
+  dateOrderForCurrency,
+  detectCurrency,
+  parseAmount,
+} from '../../../core/extraction/parse-values';
 import type { LayoutPage } from '../text-layout';
 import { applyIsotonic, type IsotonicMap } from './calibration';
 import { type Candidate, findCandidates } from './candidates';
 import { decode, LEARNED_FIELDS, type LearnedField } from './decode';
-import { FEATURE_NAMES, featuresOf } from './features';
+import { FEATURE_NAMES, featuresOf, type RulesAmounts } from './features';
 import { type LinearScorer, scoreLinear } from './linear';
 import { type DocLine, docLines } from './lines';
 import { detectLineItems } from './table/items';
@@ -64,10 +69,26 @@ export function dateOrderOfLines(lines: DocLine[]): DateOrder {
   return dateOrderForCurrency(detectCurrency(lines.map((l) => l.text))?.code);
 }
 
-/** Candidates, their features, and each field's score of each candidate (NaN for other kinds). */
+/** The total, subtotal and tax the hand rules answered, as numbers (a feature of the amounts). */
+export function rulesAmounts(fields: ExpenseField[]): RulesAmounts {
+  const amount = (...types: string[]) => {
+    for (const type of types) {
+      const v = parseAmount(fields.find((f) => f.Type?.Text === type)?.ValueDetection?.Text);
+      if (v !== null) return v;
+    }
+    return null;
+  };
+  return { total: amount('TOTAL', 'AMOUNT_DUE'), subtotal: amount('SUBTOTAL'), tax: amount('TAX') };
+}
+
+/**
+ * Candidates, their features, and each field's score of each candidate (NaN for other kinds).
+ * `rules` is the rules' answer for the same pages (their amounts are features).
+ */
 export function scoreDocument(
   pages: LayoutPage[],
   scorers: LoadedModel['scorers'],
+  rules: ExpenseField[],
 ): {
   lines: DocLine[];
   candidates: Candidate[];
@@ -76,7 +97,7 @@ export function scoreDocument(
 } {
   const lines = docLines(pages);
   const candidates = findCandidates(lines, dateOrderOfLines(lines));
-  const features = featuresOf(lines, candidates);
+  const features = featuresOf(lines, candidates, rulesAmounts(rules));
   const scores = {} as Record<LearnedField, number[]>;
   for (const field of Object.keys(LEARNED_FIELDS) as LearnedField[]) {
     const kind = LEARNED_FIELDS[field];
@@ -94,7 +115,7 @@ export function modelValues(
   model: LoadedModel,
   rules: ExpenseDocument,
 ): Partial<Record<ModelField, unknown>> {
-  const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
+  const { lines, candidates, scores } = scoreDocument(pages, model.scorers, rules.SummaryFields ?? []);
   const picks = decode(candidates, scores);
   const vendor = pickVendor(lines, model.scorers, rulesAnswer(rules.SummaryFields ?? []));
   const out: Partial<Record<ModelField, unknown>> = {};
@@ -160,7 +181,7 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
   let fields = doc.SummaryFields ?? [];
   const learned = [...model.use].filter((f): f is LearnedField => f in LEARNED_FIELDS);
   if (learned.length) {
-    const { lines, candidates, scores } = scoreDocument(pages, model.scorers);
+    const { lines, candidates, scores } = scoreDocument(pages, model.scorers, doc.SummaryFields ?? []);
     const picks = decode(candidates, scores);
     // A field the model finds no candidate for keeps the rules' answer.
     const answered = learned.filter((f) => picks[f]);
