@@ -177,18 +177,23 @@ for (let i = 0; i < bins.length - 1; i++) {
     `  [${bins[i].toFixed(2)}, ${Math.min(1, bins[i + 1]).toFixed(2)})  ${String(inBin.length).padStart(6)}  ${mean.toFixed(3).padStart(9)}  ${(100 * right).toFixed(1).padStart(5)}%`,
   );
 }
-for (const threshold of [0.9, 0.95]) {
+for (const threshold of [0.9, 0.95, 0.98]) {
   const over = calibratedPoints.filter((p) => p.conf >= threshold);
   const docsOver = data.filter((d) => {
     const own = calibratedPoints.filter((p) => p.doc === d);
     return own.length > 0 && own.every((p) => p.conf >= threshold);
   });
-  const docErrors = calibratedPoints.filter((p) => docsOver.includes(p.doc) && !p.correct).length;
+  const docWrong = calibratedPoints.filter((p) => docsOver.includes(p.doc) && !p.correct);
+  const docErrors = docWrong.length;
   const docFields = calibratedPoints.filter((p) => docsOver.includes(p.doc)).length;
   console.log(
     `  fields ≥ ${threshold}: ${over.length}, right ${((100 * over.filter((p) => p.correct).length) / Math.max(1, over.length)).toFixed(1)}%;` +
       ` documents with every labelled field ≥ ${threshold} (could skip review): ${docsOver.length}/${data.length}, field error among them ${((100 * docErrors) / Math.max(1, docFields)).toFixed(1)}%`,
   );
+  if (docWrong.length)
+    console.log(
+      `    wrong among them: ${docWrong.map((p) => `${basename(p.doc.doc.path)} (${p.field})`).join('; ')}`,
+    );
 }
 // The cloud's Textract fallback (core's unsureFields): a text PDF with a key field not found or
 // below the threshold is read again by Textract. How often, and were those fields really wrong?
