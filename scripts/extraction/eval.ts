@@ -204,7 +204,6 @@ console.log(
 for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
   const bySource = new Map<string, { unsure: number; all: number }>();
   const low = { wrong: 0, right: 0, unlabelled: 0 };
-  let unsure = 0;
   const which: string[] = [];
   for (const d of textPdfs) {
     const conf = keyConfidence.get(d)!;
@@ -212,7 +211,6 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
     const s = bySource.get(d.doc.source) ?? { unsure: 0, all: 0 };
     s.all++;
     if (fields.length) {
-      unsure++;
       s.unsure++;
       which.push(`${basename(d.doc.path)} (${fields.join(', ')})`);
     }
@@ -223,6 +221,7 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
       else low.wrong++;
     }
   }
+  const unsure = which.length;
   console.log(
     `  threshold ${threshold.toFixed(1)}${threshold === LOW_CONFIDENCE ? ' (product)' : ''}: ${unsure}/${textPdfs.length} (${Math.round((100 * unsure) / textPdfs.length)}%) unsure; their key fields: ${low.wrong} wrong, ${low.right} right, ${low.unlabelled} not labelled; by source ${[
       ...bySource,

@@ -219,12 +219,11 @@ export function fieldsWhereLearnedWins(
     for (const [d, p] of learned) {
       if (d.doc.family !== d.doc.source || !isLabelled(d.doc.label, field)) continue;
       c.n++;
-      const right =
-        (isCorrect(d.doc.label, field, p[field]) ? 1 : 0) -
-        (isCorrect(d.doc.label, field, rules.get(d)?.[field]) ? 1 : 0);
-      if (isCorrect(d.doc.label, field, p[field])) c.learned++;
-      if (isCorrect(d.doc.label, field, rules.get(d)?.[field])) c.rules++;
-      bySource.set(d.doc.source, (bySource.get(d.doc.source) ?? 0) + right);
+      const learnedRight = isCorrect(d.doc.label, field, p[field]) ? 1 : 0;
+      const rulesRight = isCorrect(d.doc.label, field, rules.get(d)?.[field]) ? 1 : 0;
+      c.learned += learnedRight;
+      c.rules += rulesRight;
+      bySource.set(d.doc.source, (bySource.get(d.doc.source) ?? 0) + learnedRight - rulesRight);
     }
     counts[field] = c;
     if ([...bySource.values()].some((gain) => gain < 0)) worseSomewhere.add(field);

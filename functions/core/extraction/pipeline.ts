@@ -235,8 +235,10 @@ export async function extractInvoice(
   return processAnalysis(await deps.analyzer.analyze(file), ctx);
 }
 
-/** The fields the overall confidence weighs most: without them an invoice is not processed unseen. */
-/** The fields without which a reading is no use: the cloud asks Textract when one is unsure. */
+/**
+ * The fields without which a reading is no use: the overall confidence weighs them most, and the
+ * cloud asks Textract when one is unsure.
+ */
 export const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'] as const;
 
 /**

@@ -18,7 +18,8 @@ const TAX_SLACK = 2;
 /** Larger figures are account, phone or register numbers, never an invoice's amounts. */
 const LARGEST = 1e9;
 
-const cents = (v: number) => Math.round(v * 100);
+/** An amount in whole cents, the unit the sums are compared in. */
+export const cents = (v: number) => Math.round(v * 100);
 
 /** The tax rates printed on the page ("19%", "7,7 %"), as fractions. */
 export function printedRates(lines: DocLine[]): number[] {

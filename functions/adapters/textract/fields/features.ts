@@ -1,4 +1,4 @@
-import { columnSums, printedRates, type TaxTriples, taxTriples } from './arithmetic';
+import { cents, columnSums, printedRates, type TaxTriples, taxTriples } from './arithmetic';
 import type { Candidate } from './candidates';
 import {
   DOC_TITLE,
@@ -192,9 +192,9 @@ function candidateFeatures(c: Candidate, ctx: DocContext): number[] {
       ctx.amounts.filter((a) => Math.abs(a - v) <= 0.005).length,
       v > 0 && others.some((a) => a < v && has(Math.round((v - a) * 100) / 100)) ? 1 : 0,
       v > 0 && v < ctx.maxAmount && has(Math.round((ctx.maxAmount - v) * 100) / 100) ? 1 : 0,
-      ctx.triples.total.has(Math.round(v * 100)) ? 1 : 0,
-      ctx.triples.net.has(Math.round(v * 100)) ? 1 : 0,
-      ctx.triples.tax.has(Math.round(v * 100)) ? 1 : 0,
+      ctx.triples.total.has(cents(v)) ? 1 : 0,
+      ctx.triples.net.has(cents(v)) ? 1 : 0,
+      ctx.triples.tax.has(cents(v)) ? 1 : 0,
       ctx.columnSums.has(c) ? 1 : 0,
       c.joined ? 1 : 0,
       same(v, ctx.rules.total),
