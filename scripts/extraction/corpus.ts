@@ -145,6 +145,7 @@ export async function buildDerivedScans(log: (line: string) => void = () => {}):
 const ENGINE_FILES = [
   'functions/adapters/textract/pdf-pages.ts',
   'functions/adapters/textract/image-prep.ts',
+  'functions/adapters/textract/local-analyzer.ts',
   'functions/adapters/textract/ocr-engines.ts',
   'functions/adapters/textract/paddle-ocr.ts',
   'functions/adapters/textract/paddle-ocr-worker.ts',

@@ -67,8 +67,7 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
           read.push(text);
           continue;
         }
-        const image = await pdf.render(i + 1, this.#renderDpi);
-        const prepared = await prepareForOcr(image.png);
+        const prepared = await prepareForOcr(await pdf.pixels(i + 1, this.#renderDpi));
         read.push(await this.#ocrPage(i + 1, prepared, 'rendered-pdf'));
       }
       return { total: pdf.pageCount, read };

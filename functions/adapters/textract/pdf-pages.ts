@@ -1,15 +1,39 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { RawPixels } from './image-prep';
 import type { LayoutPage, LayoutWord } from './text-layout';
 import { groupIntoLines, splitRun } from './text-layout';
+
+/** The canvas pdfjs draws on in Node (@napi-rs/canvas), as far as it is used here. */
+interface PageCanvas {
+  canvas: { encode(type: 'png'): Promise<Buffer> };
+  context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+}
+interface CanvasFactory {
+  create(width: number, height: number): PageCanvas;
+  destroy(target: PageCanvas): void;
+}
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
 let pdfjsModule: Promise<PdfJs> | null = null;
-/** pdfjs is loaded once per process and only when a PDF arrives. */
+/**
+ * pdfjs is loaded once per process and only when a PDF arrives. Its minified builds are loaded: they
+ * are the same release without source maps, and under the TypeScript loader (npm start, the
+ * scripts), which turns source maps on, the full builds' maps cost about 160 MB of resident memory.
+ * The worker's code is imported here and handed to pdfjs through `globalThis.pdfjsWorker`, which
+ * pdfjs reads before loading `workerSrc` itself: it runs in this thread, as pdfjs's fake worker
+ * always does in Node, and a bundle carries it.
+ */
 function pdfjs(): Promise<PdfJs> {
-  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsModule ??= Promise.all([
+    import('pdfjs-dist/legacy/build/pdf.min.mjs'),
+    import('pdfjs-dist/legacy/build/pdf.worker.min.mjs'),
+  ]).then(([lib, worker]) => {
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker;
+    return lib;
+  });
   return pdfjsModule;
 }
 
@@ -36,6 +60,11 @@ export interface PdfFile {
   textLayer(page: number): Promise<LayoutPage | null>;
   /** The page rendered to a PNG at `dpi`, or smaller when that would exceed the pixel budget (see {@link renderScale}). */
   render(page: number, dpi: number): Promise<{ png: Buffer; width: number; height: number }>;
+  /**
+   * The page rendered as {@link render} does, as raw RGBA pixels: what OCR reads. Encoding a noisy
+   * scan's page as PNG took longer than rendering it (0.4–0.6 s for an A4 page at 150 dpi).
+   */
+  pixels(page: number, dpi: number): Promise<RawPixels>;
   close(): Promise<void>;
 }
 
@@ -83,6 +112,28 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
     verbosity: 0,
     isEvalSupported: false,
   }).promise;
+  /** Draws a page on a canvas of the page's size at `dpi` (within the budget) and reads it with `read`. */
+  const draw = async <T>(
+    pageNumber: number,
+    dpi: number,
+    read: (target: PageCanvas, width: number, height: number) => Promise<T>,
+  ): Promise<T> => {
+    const page = await doc.getPage(pageNumber);
+    const size = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: renderScale(size.width, size.height, dpi) });
+    const width = Math.ceil(viewport.width);
+    const height = Math.ceil(viewport.height);
+    const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+    const target = factory.create(width, height);
+    try {
+      await page.render({ canvasContext: target.context as never, viewport, canvas: target.canvas as never })
+        .promise;
+      return await read(target, width, height);
+    } finally {
+      factory.destroy(target);
+      page.cleanup();
+    }
+  };
   return {
     pageCount: doc.numPages,
     async textLayer(pageNumber) {
@@ -129,32 +180,19 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
       };
     },
     async render(pageNumber, dpi) {
-      const page = await doc.getPage(pageNumber);
-      const size = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: renderScale(size.width, size.height, dpi) });
-      const width = Math.ceil(viewport.width);
-      const height = Math.ceil(viewport.height);
-      const factory = (
-        doc as unknown as {
-          canvasFactory: {
-            create(
-              w: number,
-              h: number,
-            ): { canvas: { encode(type: 'png'): Promise<Buffer> }; context: unknown };
-            destroy(c: unknown): void;
-          };
-        }
-      ).canvasFactory;
-      const target = factory.create(width, height);
-      await page.render({
-        canvasContext: target.context as never,
-        viewport,
-        canvas: target.canvas as never,
-      }).promise;
-      const png = await target.canvas.encode('png');
-      factory.destroy(target);
-      page.cleanup();
-      return { png, width, height };
+      return draw(pageNumber, dpi, async ({ canvas }, width, height) => ({
+        png: await canvas.encode('png'),
+        width,
+        height,
+      }));
+    },
+    pixels(pageNumber, dpi) {
+      return draw(pageNumber, dpi, async ({ context }, width, height) => ({
+        data: context.getImageData(0, 0, width, height).data,
+        width,
+        height,
+        channels: 4 as const,
+      }));
     },
     async close() {
       await doc.destroy();
