@@ -21,8 +21,8 @@ function setup(invoice: Record<string, unknown>, extra: Parameters<typeof mockAp
     [`GET /api/invoices/${ID}/pdf`]: { status: 500, body: { message: 'storage down', code: 'internal' } },
     ...extra,
   });
-  renderWithProviders(<InvoiceDetailDialog invoiceId={ID} open onClose={() => {}} />);
-  return api;
+  const { queryClient } = renderWithProviders(<InvoiceDetailDialog invoiceId={ID} open onClose={() => {}} />);
+  return { ...api, queryClient };
 }
 
 describe('InvoiceDetailDialog', () => {
@@ -172,6 +172,50 @@ describe('InvoiceDetailDialog', () => {
     expect(await screen.findByText('Invoice updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('Extracted Information')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
+  it('keeps what the person typed when a newer version arrives while they edit; saving over it is a 409', async () => {
+    const user = userEvent.setup();
+    let served = makeInvoice({ status: 'PROCESSED', version: 3, totalAmount: 1248.5 });
+    const { calls, queryClient } = setup(
+      {},
+      {
+        [`GET /api/invoices/${ID}`]: () => ({ body: served }),
+        [`PUT /api/invoices/${ID}`]: {
+          status: 409,
+          body: { message: 'The invoice was changed by someone else', code: 'conflict' },
+        },
+        'GET /api/properties': { body: page([]) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const total = screen.getByLabelText('Total Amount');
+    await user.clear(total);
+    await user.type(total, '1250');
+
+    // Meanwhile a teammate saves the invoice, and the dialog hears of it.
+    served = makeInvoice({ status: 'PROCESSED', version: 4, totalAmount: 1248.5, notes: 'Checked by Sam' });
+    await queryClient.invalidateQueries();
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'GET' && c.url.pathname === `/api/invoices/${ID}`),
+      ).toHaveLength(2),
+    );
+
+    // The form was not reloaded under the caret: the typing and the focus are where they were.
+    expect(screen.getByLabelText('Total Amount')).toHaveValue(1250);
+    expect(screen.getByLabelText('Total Amount')).toHaveFocus();
+    await user.type(screen.getByLabelText('Total Amount'), '.5');
+    expect(screen.getByLabelText('Total Amount')).toHaveValue(1250.5);
+
+    // Its save carries the version it was made on, so the server can refuse to overwrite Sam's change;
+    // then the form shows the latest version.
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const put = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(put).toMatchObject({ version: 3, totalAmount: 1250.5 });
+    expect(await screen.findByDisplayValue('Checked by Sam')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total Amount')).toHaveValue(1248.5);
   });
 
   it('says so when a save hits a newer version (409)', async () => {

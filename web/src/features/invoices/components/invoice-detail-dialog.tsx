@@ -495,6 +495,12 @@ export function InvoiceDetailDialog({
     setEditing(false);
     setRejecting(false);
   }
+  // The edit form keeps the version it was opened on: a newer one arriving while the person types (the
+  // workflow finishing, a teammate's save) must not remount the form under their caret, dropping what
+  // they typed and moving the focus. Saving over it answers 409; from then on the form follows the latest.
+  const [formVersion, setFormVersion] = useState<number | 'latest' | null>(null);
+  if (editing && invoice && formVersion === null) setFormVersion(invoice.version);
+  if (!editing && formVersion !== null) setFormVersion(null);
   const open_ = (id: string | undefined) => id && onOpenInvoice?.(id);
   const nextId = queue.next?.id;
   const decision = useDecision({
@@ -608,10 +614,11 @@ export function InvoiceDetailDialog({
                 {onOpenInvoice ? <ReviewQueue queue={queue} onOpen={onOpenInvoice} /> : null}
                 {editing ? (
                   <InvoiceEditForm
-                    key={invoice.version}
+                    key={typeof formVersion === 'number' ? formVersion : invoice.version}
                     invoice={invoice}
                     focusField={firstAttentionField(invoice) ?? 'vendorName'}
                     onDone={() => setEditing(false)}
+                    onConflict={() => setFormVersion('latest')}
                   />
                 ) : (
                   <ExtractedInformation invoice={invoice} />

@@ -94,11 +94,14 @@ export function InvoiceEditForm({
   invoice,
   onDone,
   focusField,
+  onConflict,
 }: {
   invoice: Invoice;
   onDone: () => void;
   /** The field to start on (the first needing attention); its input takes the focus when the form opens. */
   focusField?: ReviewField;
+  /** The save met a newer version (409): the form is to show the latest. */
+  onConflict?: () => void;
 }) {
   const update = useUpdateInvoice();
   const properties = usePropertyOptions();
@@ -138,8 +141,8 @@ export function InvoiceEditForm({
     ...register(k),
   });
 
-  // Awaited rather than mutate's callbacks: the saved invoice carries a new version, which remounts
-  // this form (its key) before the refetches settle, and mutate drops the callbacks of an unmounted form.
+  // Awaited rather than mutate's callbacks: mutate drops the callbacks of a form unmounted meanwhile
+  // (after a 409 the form is remounted on the latest version).
   const onSubmit = handleSubmit(async (fields) => {
     if (splitBlocked) return;
     const body = {
@@ -150,6 +153,7 @@ export function InvoiceEditForm({
     try {
       await update.mutateAsync({ id: invoice.id, body });
     } catch (e) {
+      if (e instanceof ApiError && e.status === 409) onConflict?.();
       toast({
         title: 'Error',
         description:
