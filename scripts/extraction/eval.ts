@@ -180,7 +180,11 @@ for (let i = 0; i < bins.length - 1; i++) {
 /** The documents whose every labelled field is at or over `threshold`, and their fields. */
 function skipSet(points: typeof calibratedPoints, threshold: number) {
   const byDoc = new Map<DocData, typeof points>();
-  for (const p of points) byDoc.set(p.doc, [...(byDoc.get(p.doc) ?? []), p]);
+  for (const p of points) {
+    const own = byDoc.get(p.doc);
+    if (own) own.push(p);
+    else byDoc.set(p.doc, [p]);
+  }
   const docs = [...byDoc].filter(([, own]) => own.every((p) => p.conf >= threshold)).map(([d]) => d);
   const fields = docs.flatMap((d) => byDoc.get(d) ?? []);
   return { docs, fields, wrong: fields.filter((p) => !p.correct) };

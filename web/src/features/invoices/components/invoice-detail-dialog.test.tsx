@@ -25,6 +25,16 @@ function setup(invoice: Record<string, unknown>, extra: Parameters<typeof mockAp
   return { ...api, queryClient };
 }
 
+/** The edit form's lookups, and a save that meets a newer version of the invoice. */
+const SAVE_CONFLICTS = {
+  [`PUT /api/invoices/${ID}`]: {
+    status: 409,
+    body: { message: 'The invoice was changed by someone else', code: 'conflict' },
+  },
+  'GET /api/properties': { body: page([]) },
+  'GET /api/categories': { body: page([]) },
+};
+
 describe('InvoiceDetailDialog', () => {
   it('shows extracted information with per-field confidence and the review reasons', async () => {
     setup({ status: 'REVIEW_REQUIRED', reviewReasons: ['Total does not match the line items'] });
@@ -181,12 +191,7 @@ describe('InvoiceDetailDialog', () => {
       {},
       {
         [`GET /api/invoices/${ID}`]: () => ({ body: served }),
-        [`PUT /api/invoices/${ID}`]: {
-          status: 409,
-          body: { message: 'The invoice was changed by someone else', code: 'conflict' },
-        },
-        'GET /api/properties': { body: page([]) },
-        'GET /api/categories': { body: page([]) },
+        ...SAVE_CONFLICTS,
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -220,17 +225,7 @@ describe('InvoiceDetailDialog', () => {
 
   it('says so when a save hits a newer version (409)', async () => {
     const user = userEvent.setup();
-    setup(
-      { status: 'PROCESSED' },
-      {
-        [`PUT /api/invoices/${ID}`]: {
-          status: 409,
-          body: { message: 'The invoice was changed by someone else', code: 'conflict' },
-        },
-        'GET /api/properties': { body: page([]) },
-        'GET /api/categories': { body: page([]) },
-      },
-    );
+    setup({ status: 'PROCESSED' }, SAVE_CONFLICTS);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
