@@ -140,8 +140,8 @@ export async function buildDerivedScans(log: (line: string) => void = () => {}):
   }
 }
 
-// The code that turns bytes into positioned words. local-analyzer.ts is left out: it also holds
-// the field answer (answerFor), which changes with every model and must not invalidate the cache.
+// The code that turns bytes into positioned words. local-analyzer.ts is in: it decides what is
+// rendered and read. A new model changes model.json, not these files, so it keeps the cache.
 const ENGINE_FILES = [
   'functions/adapters/textract/pdf-pages.ts',
   'functions/adapters/textract/image-prep.ts',

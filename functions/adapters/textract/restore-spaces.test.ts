@@ -50,4 +50,25 @@ describe('repairOcrText', () => {
     expect(restoreSpaces('GARDENIABAKERIES(KL)SDNBHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(restoreSpaces('WESTERN(M)SDN.BHD')).toBe('WESTERN (M) SDN. BHD');
   });
+
+  it('splits a capital that starts a word, not one that ends a legal form', () => {
+    expect(restoreSpaces('TotalRM12.00')).toBe('Total RM12.00');
+    expect(restoreSpaces('Grundbesitz GmbH&Co.')).toBe('Grundbesitz GmbH&Co.');
+    expect(restoreSpaces('Werkzeuge-GmbH')).toBe('Werkzeuge-GmbH');
+  });
+});
+
+describe('a "ß" read as "B"', () => {
+  it('is restored inside a lower-case word before a German ending', () => {
+    expect(repairOcrText('MusterstraBe 42, 75645 Frankfurt')).toBe('Musterstraße 42, 75645 Frankfurt');
+    expect(repairOcrText('Lieferantenstrabe')).toBe('Lieferantenstrabe');
+    expect(repairOcrText('An den StraBen 3')).toBe('An den Straßen 3');
+    expect(restoreSpaces(repairOcrText('MusterstraBe42'))).toBe('Musterstraße 42');
+  });
+
+  it('leaves capitals that start words alone', () => {
+    for (const text of ['Cold Beer 4.50', 'NoteBook 15"', 'WhiteBoard', 'Bestellung B-12']) {
+      expect(repairOcrText(text)).toBe(text);
+    }
+  });
 });

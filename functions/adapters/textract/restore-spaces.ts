@@ -121,7 +121,9 @@ export function restoreSpaces(text: string): string {
     .map((token) => {
       if (token.length < 8) return token;
       let t = token
-        .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+        // A capital starting a word of its own ("TotalRM", "MusterstraßeBerlin"), not a lone capital
+        // ending one: "GmbH", "mbH&Co." keep theirs.
+        .replace(/(\p{Ll})(\p{Lu})(?=\p{L})/gu, '$1 $2')
         .replace(/(\p{L}{3,})(\d)/gu, '$1 $2')
         .replace(/(\d)(\p{L}{3,})/gu, '$1 $2')
         .replace(/([,;])(?=\p{L})/gu, '$1 ')
@@ -142,7 +144,8 @@ export function restoreSpaces(text: string): string {
  * Repairs OCR misreadings that hide dates, times and totals from the field rules: a time run
  * into the year before it ("25/12/20188:13:39PM", "12 Mar 201818:19", "21/02/1811:19"), a number
  * run into the date after it ("100021911/03/2018"), a hyphen read for the decimal point of a
- * currency amount ("RM 14-10") and the usual letter confusions in "Total" ("Totai", "Tolal").
+ * currency amount ("RM 14-10"), the usual letter confusions in "Total" ("Totai", "Tolal") and a
+ * "ß" read as "B".
  */
 export function repairOcrText(text: string): string {
   return (
@@ -160,5 +163,8 @@ export function repairOcrText(text: string): string {
       .replace(/(\d)-(\d{1,2}\/\d{1,2}\/(?:19|20)\d{2})(?!\d)/g, '$1 $2')
       .replace(/\b(RM|MYR|USD|SGD|EUR|\$)\s?(\d{1,6})-(\d{2})(?![\d/.-])/gi, '$1 $2.$3')
       .replace(/\b[Tt][o0O][tlfTLF][a4A][il1|IL](?=\b|[^a-z])/g, (m) => (/[a-z]/.test(m) ? 'Total' : 'TOTAL'))
+      // The recogniser has no "ß" and reads it as "B": a capital B inside a lower-case word, before
+      // a German ending, is one ("MusterstraBe 42", "GroBe", "StraBen").
+      .replace(/(?<=\p{Ll}{2})Be(?=[nrsm]?(?!\p{L}))/gu, 'ße')
   );
 }

@@ -36,11 +36,17 @@ export function fitIsotonic(points: Array<{ raw: number; correct: boolean }>): I
   return { x, y };
 }
 
-/** The calibrated confidence of a raw one: linear between block edges, flat outside. */
+/**
+ * The calibrated confidence of a raw one: linear between block edges, flat above the highest. Under
+ * the lowest raw confidence the fit saw it falls linearly to 0 at raw 0: the fit has no evidence
+ * that such a reading is as good as its lowest block, and carrying that block's rate down would
+ * give a score the model itself all but rejected (0.07) the rate of fields it scored 0.8.
+ */
 export function applyIsotonic(map: IsotonicMap | undefined, raw: number): number {
   if (!map || map.x.length === 0) return raw;
   const { x, y } = map;
-  if (raw <= x[0]) return y[0];
+  if (raw < x[0]) return x[0] > 0 ? (y[0] * Math.max(0, raw)) / x[0] : y[0];
+  if (raw === x[0]) return y[0];
   if (raw >= x[x.length - 1]) return y[y.length - 1];
   let i = 1;
   while (x[i] < raw) i++;

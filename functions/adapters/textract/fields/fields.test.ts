@@ -361,6 +361,15 @@ describe('isotonic calibration', () => {
     expect(applyIsotonic(map, 0.78)).toBeCloseTo(121 / 124, 3);
     expect(applyIsotonic(map, 0.96)).toBeGreaterThanOrEqual(applyIsotonic(map, 0.78));
   });
+
+  it('gives a raw confidence under any the fit saw less than the lowest block, falling to 0 at 0', () => {
+    const points = Array.from({ length: 30 }, (_, i) => ({ raw: 0.6 + i * 0.01, correct: true }));
+    const map = fitIsotonic(points);
+    const lowest = applyIsotonic(map, 0.6);
+    expect(lowest).toBeGreaterThan(0.9);
+    expect(applyIsotonic(map, 0.3)).toBeCloseTo(lowest / 2, 3);
+    expect(applyIsotonic(map, 0)).toBe(0);
+  });
 });
 
 describe('document lines', () => {
