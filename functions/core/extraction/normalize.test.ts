@@ -157,6 +157,24 @@ describe('normalize: amounts that follow from the others', () => {
     ],
   });
 
+  it("leaves a VAT number printed under the seller's address out of the address", () => {
+    const address = (text: string) => normalize(answer([['VENDOR_ADDRESS', text]])).vendorAddress;
+    expect(address('Erfurter Strasse 13\nDE74465 Demoort\nDE136695976')).toBe(
+      'Erfurter Strasse 13, DE74465 Demoort',
+    );
+    expect(address('12 rue de la Paix\n75002 Paris\nTVA intracom. FR 12 345678901')).toBe(
+      '12 rue de la Paix, 75002 Paris',
+    );
+    expect(address('Musterstr. 12\nUSt-IdNr.: DE 136 695 976\n12345 Musterstadt')).toBe(
+      'Musterstr. 12, 12345 Musterstadt',
+    );
+    // Postal codes, PO boxes and British postcodes stay.
+    expect(address('PO Box 12345\nLondon SW1A 1AA\nGB')).toBe('PO Box 12345, London SW1A 1AA, GB');
+    expect(address('Lot 2942, Jalan SS 15/4B\n47500 Subang Jaya')).toBe(
+      'Lot 2942, Jalan SS 15/4B, 47500 Subang Jaya',
+    );
+  });
+
   it('takes the subtotal as the total less the tax when only those are printed', () => {
     const invoice = normalize(
       answer([

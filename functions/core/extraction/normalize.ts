@@ -100,8 +100,25 @@ function cleanName(text: string): string | null {
     .trim();
 }
 
+/**
+ * A line that is only a VAT or tax registration number ("DE136695976", "USt-IdNr.: DE 136 695 976",
+ * "TVA FR12345678901"): printed under a letterhead's address, never part of it.
+ */
+function isTaxIdLine(line: string): boolean {
+  const m = line.match(/^(.*?)([A-Z]{2}(?:[\s.-]?[0-9A-Z]){7,12})$/);
+  if (!m) return false;
+  const label = m[1].trim();
+  const digits = m[2].match(/\d/g)?.length ?? 0;
+  return (
+    digits >= 7 &&
+    (label === '' || (/^(vat|ust|tva|iva|btw|mwst|uid|steuer|tax)\b/i.test(label) && !/\d/.test(label)))
+  );
+}
+
 function cleanAddress(text: string): string | null {
-  const lines = meaningfulLines(text).map((l) => l.replace(/[\s,;]+$/, ''));
+  const lines = meaningfulLines(text)
+    .map((l) => l.replace(/[\s,;]+$/, ''))
+    .filter((l) => !isTaxIdLine(l));
   return lines.length ? lines.join(', ') : null;
 }
 
