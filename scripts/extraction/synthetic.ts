@@ -343,7 +343,10 @@ function makeInvoice(
     ...(ids && ids.numberPlace !== 'facts'
       ? []
       : ([[ids?.numberLabel ?? w('number'), number]] as Array<[string, string]>)),
-    [w('date'), day(invoiceDate)],
+    // A title line that carries the date ("Rechnung Nr. 4711 vom 05.03.2025") is often its only place.
+    ...(ids?.titleLine?.endsWith(day(invoiceDate)) && random() < 0.5
+      ? []
+      : ([[w('date'), day(invoiceDate)]] as Array<[string, string]>)),
   ];
   if (hasDue) facts.push([w('due'), day(dueDate)]);
   if (random() < 0.6) facts.push([w('order'), `${Math.floor(1000 + random() * 999999)}`]);
@@ -540,7 +543,12 @@ function makeInvoice(
   doc.end();
 
   const label: CorpusDoc['label'] = idVariety
-    ? { file: `synthetic-ids-${i}.pdf`, invoiceNumber: number }
+    ? {
+        file: `synthetic-ids-${i}.pdf`,
+        invoiceNumber: number,
+        invoiceDate,
+        dueDate: hasDue ? dueDate : null,
+      }
     : sellerVariety
       ? { file: `synthetic-seller-${i}.pdf`, vendorName, vendorAddress: `${street}, ${town}` }
       : {
