@@ -23,6 +23,20 @@ describe('repairOcrText', () => {
     expect(isoDates('Order No. 55512327/08/2020')).toEqual([['2020-08-27']]);
   });
 
+  it('separates a time from the 2-digit year of a date with a month name', () => {
+    expect(repairOcrText('15 Jun 1809:08:37PM')).toBe('15 Jun 18 09:08:37PM');
+    expect(isoDates('15 Jun 1809:08:37PM')).toEqual([['2018-06-15']]);
+    expect(repairOcrText('15 Jun 2018 09:08')).toBe('15 Jun 2018 09:08');
+  });
+
+  it('reads a zero in a month name as the letter O', () => {
+    expect(repairOcrText('Date; 0ct 3,2016 12:16:25 PM')).toBe('Date; Oct 3,2016 12:16:25 PM');
+    expect(repairOcrText('12 N0V 2019')).toBe('12 NOV 2019');
+    expect(isoDates('0ct 3,2016')).toEqual([['2016-10-03']]);
+    // Other words and numbers with a zero stay as they are.
+    expect(repairOcrText('Room 0ctagon 10ct')).toBe('Room 0ctagon 10ct');
+  });
+
   it('reads a hyphen between currency digits as the decimal point', () => {
     expect(repairOcrText('TOTAL RM 23-45')).toBe('TOTAL RM 23.45');
     // Without a currency it may be a range or a code, and is left alone.

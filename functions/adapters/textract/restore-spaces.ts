@@ -155,8 +155,14 @@ export function repairOcrText(text: string): string {
         /(\d{1,2}\s?[/.-]?\s?(?:\d{1,2}|\p{L}{3,9}\.?)\s?[/.-]?\s?(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu,
         '$1 ',
       )
-      // A 2-digit year followed by HH:MM: four digits before a colon cannot all be the year.
+      // A 2-digit year followed by HH:MM: four digits before a colon cannot all be the year
+      // ("21/02/1811:19", "15 Jun 1809:08:37PM").
       .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2})(?=\d{2}:\d{2})/g, '$1 ')
+      .replace(/(\b\d{1,2}\s?(?:[A-Za-z]{3}|[A-Za-z]{4,9}\.?)\s?\d{2})(?=\d{2}:\d{2})/g, '$1 ')
+      // A zero read for the O of a month: "0ct 3,2016", "N0V".
+      .replace(/\b0(ct|CT|ctober|CTOBER)\b/g, 'O$1')
+      .replace(/\b([Nn])0(v|vember)\b/g, '$1o$2')
+      .replace(/\bN0(V|VEMBER)\b/g, 'NO$1')
       // Digits before a DD/MM/YYYY date: no day has three digits, so the last two start the date.
       .replace(/(\d{3,})(\d{2}\/\d{2}\/(?:19|20)\d{2})(?!\d)/g, '$1 $2')
       // "REG #19-18/01/2018": a slashed date hyphenated onto the number before it.
