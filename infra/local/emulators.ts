@@ -67,10 +67,17 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
             'DynamoDB Local runs on Java, and `java` is not on the PATH: install Java 17 or later ' +
               '(Debian/Ubuntu: apt-get install openjdk-17-jre-headless).',
           );
+        // Another server took the port between freePort() and the JVM binding it: say so the way
+        // Node does, so the caller starts again on fresh ports.
+        if (/BindException|Address already in use/.test(output))
+          throw Object.assign(new Error(`DynamoDB Local could not bind port ${options.port}: EADDRINUSE`), {
+            code: 'EADDRINUSE',
+          });
         if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
-        // Not listening yet: the request fails until the JVM is up.
+        // Not listening yet: the request fails until the JVM is up. Only DynamoDB's own answer counts
+        // (its JSON protocol), not whatever else may be listening on the port.
         return fetch(endpoint).then(
-          () => true,
+          (res) => res.headers.get('content-type')?.startsWith('application/x-amz-json') === true,
           () => false,
         );
       },
