@@ -143,9 +143,7 @@ console.log(
 // Reliability: calibrate each fold's confidences with maps fitted on the other folds only.
 const points = confidencePoints(productCv);
 const calibratedPoints: Array<{ field: string; conf: number; correct: boolean; doc: DocData }> = [];
-/** Each document's key fields with the confidence the product gives them (maps of other folds). */
-const keyConfidence = new Map<DocData, Record<(typeof KEY_FIELDS)[number], number>>();
-/** Each document's reading as Validate sees it in the product: every field's confidence calibrated. */
+/** Each document's reading as the product sees it: every field's confidence calibrated (maps of other folds). */
 const calibratedInvoice = new Map<DocData, ExtractedInvoice>();
 for (const fold of folds) {
   const others = folds
@@ -155,12 +153,6 @@ for (const fold of folds) {
   const maps = fitCalibration(others);
   for (const d of fold) {
     const p = productCv.get(d)!;
-    keyConfidence.set(
-      d,
-      Object.fromEntries(
-        KEY_FIELDS.map((f) => [f, p[f] === null ? 0 : applyIsotonic(maps[f], Number(p.confidence[f] ?? 0))]),
-      ) as Record<(typeof KEY_FIELDS)[number], number>,
-    );
     calibratedInvoice.set(d, {
       ...(p as unknown as ExtractedInvoice),
       confidence: Object.fromEntries(
@@ -267,8 +259,8 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
   const low = { wrong: 0, right: 0, unlabelled: 0 };
   const which: string[] = [];
   for (const d of textPdfs) {
-    const conf = keyConfidence.get(d)!;
-    const fields = KEY_FIELDS.filter((f) => conf[f] < threshold);
+    const invoice = calibratedInvoice.get(d)!;
+    const fields = KEY_FIELDS.filter((f) => invoice[f] === null || invoice.confidence[f] < threshold);
     const s = bySource.get(d.doc.source) ?? { unsure: 0, all: 0 };
     s.all++;
     if (fields.length) {

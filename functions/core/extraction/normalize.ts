@@ -1,6 +1,13 @@
 import type { FieldLocation } from '../../../shared/schemas/invoice';
 import type { AnalyzeExpenseResponse, ExpenseField } from './expense-types';
-import { type DateOrder, dateOrderForCurrency, detectCurrency, findDates, parseAmount } from './parse-values';
+import {
+  type DateOrder,
+  dateOrderForCurrency,
+  detectCurrency,
+  findDates,
+  isVatId,
+  parseAmount,
+} from './parse-values';
 import type { ExtractedInvoice, ExtractedLineItem, FieldConfidence, FieldLocations } from './types';
 
 /** A summary field together with where it came from. */
@@ -101,18 +108,14 @@ function cleanName(text: string): string | null {
 }
 
 /**
- * A line that is only a VAT or tax registration number ("DE136695976", "USt-IdNr.: DE 136 695 976",
- * "TVA FR12345678901"): printed under a letterhead's address, never part of it.
+ * A line that is only a VAT number, bare or after its label ("DE136695976", "USt-IdNr.: DE 136 695
+ * 976", "TVA intracom. FR 12 345678901"): printed under a letterhead's address, never part of it.
  */
 function isTaxIdLine(line: string): boolean {
-  const m = line.match(/^(.*?)([A-Z]{2}(?:[\s.-]?[0-9A-Z]){7,12})$/);
-  if (!m) return false;
+  const m = line.match(/^(.*?)([A-Z]{2}(?:[\s.-]?[0-9A-Z]){7,13})$/);
+  if (!m || !isVatId(m[2].replace(/[\s.-]/g, ''))) return false;
   const label = m[1].trim();
-  const digits = m[2].match(/\d/g)?.length ?? 0;
-  return (
-    digits >= 7 &&
-    (label === '' || (/^(vat|ust|tva|iva|btw|mwst|uid|steuer|tax)\b/i.test(label) && !/\d/.test(label)))
-  );
+  return label === '' || (/^(vat|ust|tva|iva|btw|mwst|uid|steuer|tax)\b/i.test(label) && !/\d/.test(label));
 }
 
 function cleanAddress(text: string): string | null {

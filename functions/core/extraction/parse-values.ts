@@ -314,3 +314,13 @@ export function detectCurrency(texts: string[]): CurrencyGuess | null {
 export function dateOrderForCurrency(code: string | null | undefined): DateOrder {
   return code === 'USD' ? 'MDY' : 'DMY';
 }
+
+/** EU, EFTA and UK VAT prefixes (Greece's is EL; XI is Northern Ireland), as a regular expression source. */
+export const VAT_COUNTRY =
+  '(?:AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI)';
+const VAT_ID = new RegExp(`^${VAT_COUNTRY}(?=[A-Z0-9]*\\d{7})[A-Z0-9]{8,13}$`);
+
+/** Whether an identifier written without spaces or dots is a VAT ID ("DE136695976", "ATU12345678"). */
+export function isVatId(compact: string): boolean {
+  return VAT_ID.test(compact);
+}

@@ -45,8 +45,7 @@ export function fitIsotonic(points: Array<{ raw: number; correct: boolean }>): I
 export function applyIsotonic(map: IsotonicMap | undefined, raw: number): number {
   if (!map || map.x.length === 0) return raw;
   const { x, y } = map;
-  if (raw < x[0]) return x[0] > 0 ? (y[0] * Math.max(0, raw)) / x[0] : y[0];
-  if (raw === x[0]) return y[0];
+  if (raw <= x[0]) return x[0] > 0 ? (y[0] * Math.max(0, raw)) / x[0] : y[0];
   if (raw >= x[x.length - 1]) return y[y.length - 1];
   let i = 1;
   while (x[i] < raw) i++;

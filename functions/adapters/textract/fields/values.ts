@@ -1,4 +1,4 @@
-import { findAmounts, findDates } from '../../../core/extraction/parse-values';
+import { findAmounts, findDates, isVatId, VAT_COUNTRY } from '../../../core/extraction/parse-values';
 import { type Box, boxOfSpan, charIndexOfSegment, type DocLine } from './lines';
 
 /**
@@ -216,10 +216,6 @@ export const ID_FORMATS = [
 ] as const;
 export type IdFormat = (typeof ID_FORMATS)[number];
 
-/** EU, EFTA and UK VAT prefixes (Greece's is EL; XI is Northern Ireland). */
-const VAT_COUNTRY =
-  '(?:AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI)';
-const VAT_ID = new RegExp(`^${VAT_COUNTRY}(?=[A-Z0-9]*\\d{7})[A-Z0-9]{8,13}$`);
 const VAT_COUNTRY_BEFORE = new RegExp(`(?:^|[^A-Za-z])${VAT_COUNTRY}\\s?$`);
 const IBAN = /(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])/g;
 const BIC = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
@@ -258,7 +254,7 @@ export function identifierFormat(text: string, start: number, end: number): IdFo
   const after = text.slice(end);
   const chunk = (before.match(/\S*$/)?.[0] ?? '') + value + (after.match(/^\S*/)?.[0] ?? '');
   if (covers(IBAN, text, start, end) && /\d{2}/.test(value)) return 'iban';
-  if (VAT_ID.test(compact) || (/^\d{8,12}$/.test(compact) && VAT_COUNTRY_BEFORE.test(before))) return 'vatId';
+  if (isVatId(compact) || (/^\d{8,12}$/.test(compact) && VAT_COUNTRY_BEFORE.test(before))) return 'vatId';
   if (BIC.test(value) && /\d/.test(value.slice(6))) return 'bic';
   if (isGs1(compact)) return 'gs1';
   if (covers(PHONE, text, start, end)) return 'phone';
