@@ -246,7 +246,7 @@ for (const fold of folds) {
   skipped.wrong += s.wrong.length;
 }
 console.log(
-  `  skip review at ≤ 1% field error (threshold chosen on the other folds: ${chosen.join(', ')}): ${skipped.docs}/${data.length} documents (${percent(skipped.docs, data.length)}%), field error among them ${percent(skipped.wrong, skipped.fields)}%`,
+  `  skip review at ≤ 1% field error (threshold chosen on the other folds: ${chosen.join(', ')}): ${skipped.docs}/${data.length} documents (${percent(skipped.docs, data.length)}%), field error among them ${percent(skipped.wrong, skipped.fields)}% (${skipped.wrong} of ${skipped.fields} fields)`,
 );
 // The cloud's Textract fallback (core's unsureFields): a text PDF with a key field not found or
 // below the threshold is read again by Textract. How often, and were those fields really wrong?

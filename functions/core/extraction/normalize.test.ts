@@ -160,7 +160,7 @@ describe('normalize: amounts that follow from the others', () => {
   it("leaves a VAT number printed under the seller's address out of the address", () => {
     const address = (text: string) => normalize(answer([['VENDOR_ADDRESS', text]])).vendorAddress;
     expect(address('Erfurter Strasse 13\nDE74465 Demoort\nDE136695976')).toBe(
-      'Erfurter Strasse 13, DE74465 Demoort',
+      'Erfurter Strasse 13, 74465 Demoort, DE',
     );
     expect(address('12 rue de la Paix\n75002 Paris\nTVA intracom. FR 12 345678901')).toBe(
       '12 rue de la Paix, 75002 Paris',
@@ -173,6 +173,15 @@ describe('normalize: amounts that follow from the others', () => {
     expect(address('Lot 2942, Jalan SS 15/4B\n47500 Subang Jaya')).toBe(
       'Lot 2942, Jalan SS 15/4B, 47500 Subang Jaya',
     );
+  });
+
+  it('moves a country code printed before the postcode to the end, where the country stands', () => {
+    const address = (text: string) => normalize(answer([['VENDOR_ADDRESS', text]])).vendorAddress;
+    expect(address('Erdkuhl 5\nDE 12345 Berlin')).toBe('Erdkuhl 5, 12345 Berlin, DE');
+    expect(address('Hauptstr. 1, D-80333 München')).toBe('Hauptstr. 1, 80333 München, DE');
+    expect(address('3 rue Neuve\nF-75001 Paris\nFrance')).toBe('3 rue Neuve, 75001 Paris, France');
+    // A street line keeps its letter ("E 1234 Main St"): only the postcode and town's part moves it.
+    expect(address('E 1234 Main Street\n47500 Subang Jaya')).toBe('E 1234 Main Street, 47500 Subang Jaya');
   });
 
   it('takes the subtotal as the total less the tax when only those are printed', () => {

@@ -118,11 +118,32 @@ function isTaxIdLine(line: string): boolean {
   return label === '' || (/^(vat|ust|tva|iva|btw|mwst|uid|steuer|tax)\b/i.test(label) && !/\d/.test(label));
 }
 
+/** A country code printed before a postcode ("DE 80333 München", "D-80333", "F-75001 Paris"). */
+const PREFIXED_POSTCODE = /^(D|DE|F|FR|A|AT|CH|B|BE|L|LU|I|IT|E|ES)[\s-]?(\d{4,5})\s+(?=\p{L})/u;
+const ISO_COUNTRY: Record<string, string> = { D: 'DE', F: 'FR', A: 'AT', B: 'BE', L: 'LU', I: 'IT', E: 'ES' };
+
+/**
+ * An address as lines joined by commas, without VAT-number lines. A country code printed before
+ * the postcode moves to the end, where a country line stands ("DE 12345 Berlin" → "12345 Berlin,
+ * DE"), unless a part after the postcode's already names the country.
+ */
 function cleanAddress(text: string): string | null {
-  const lines = meaningfulLines(text)
+  const parts = meaningfulLines(text)
     .map((l) => l.replace(/[\s,;]+$/, ''))
-    .filter((l) => !isTaxIdLine(l));
-  return lines.length ? lines.join(', ') : null;
+    .filter((l) => !isTaxIdLine(l))
+    .join(', ')
+    .split(', ');
+  let country: string | null = null;
+  // Only the address's last part, or the one before a country line, is its postcode and town.
+  const cleaned = parts.map((part, k) => {
+    const last = k === parts.length - 1;
+    const m = part.match(PREFIXED_POSTCODE);
+    if (!m || !(last || (k === parts.length - 2 && !/\d/.test(parts[k + 1])))) return part;
+    if (last) country = ISO_COUNTRY[m[1]] ?? m[1];
+    return `${m[2]} ${part.slice(m[0].length)}`;
+  });
+  if (country) cleaned.push(country);
+  return cleaned.join(', ') || null;
 }
 
 /** "https: //www.amazon.com/x" → "amazon.com". */

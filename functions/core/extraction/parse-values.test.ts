@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCurrency } from './parse-values';
+import { detectCurrency, findDates } from './parse-values';
 
 describe('detectCurrency', () => {
   it('reads written codes and symbols, the code outweighing a bare dollar sign', () => {
@@ -21,5 +21,17 @@ describe('detectCurrency', () => {
 
   it('finds no currency in a bare number, a word ending in E or a non-euro IBAN', () => {
     expect(detectCurrency(['Total 19.80', 'ONE STOP PHONE', 'IBAN GB29 NWBK 6016 1331 9268 19'])).toBeNull();
+  });
+});
+
+describe('findDates', () => {
+  it('reads 4- and 2-digit years, a 4-digit year still when a time is glued to it', () => {
+    expect(findDates('Datum 05.03.2013').map((d) => d.iso)).toEqual(['2013-03-05']);
+    expect(findDates('Date 28/04/18').map((d) => d.iso)).toEqual(['2018-04-28']);
+    expect(findDates('28/04/201809:08').map((d) => d.iso)).toEqual(['2018-04-28']);
+  });
+
+  it('takes no 2-digit year from a 3-digit one (a digit OCR lost), so "20.06.025" is no date in 2002', () => {
+    expect(findDates('Bei Zahlung bis zum 20.06.025 zahlen')).toEqual([]);
   });
 });

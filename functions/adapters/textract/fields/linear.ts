@@ -19,6 +19,16 @@ export function scoreLinear(model: LinearScorer, x: number[]): number {
   return sigmoid(z);
 }
 
+/**
+ * The smallest spread a feature is standardised by. A feature nearly constant in training (on the
+ * first page: true for all but a few multi-page documents) would otherwise be divided by a tiny
+ * spread, so its rare value becomes a huge input and a weight learned from a handful of rows moves a
+ * new document's score by several logits (a payment date on page 4 outscored the title-line date).
+ * With the floor, such a feature needs real evidence to matter. 0.25 was chosen over 0, 0.15 and
+ * 0.4 by grouped CV and leave-one-source-out (docs/extraction.md).
+ */
+const MIN_SCALE = 0.25;
+
 export function trainLinear(
   X: number[][],
   y: number[],
@@ -31,7 +41,7 @@ export function trainLinear(
   const scale = new Array<number>(d).fill(0);
   for (const row of X) for (let j = 0; j < d; j++) mean[j] += row[j] / n;
   for (const row of X) for (let j = 0; j < d; j++) scale[j] += (row[j] - mean[j]) ** 2 / n;
-  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]) || 1;
+  for (let j = 0; j < d; j++) scale[j] = Math.max(Math.sqrt(scale[j]), MIN_SCALE);
   const Z = X.map((row) => row.map((v, j) => (v - mean[j]) / scale[j]));
   const w = new Array<number>(d + 1).fill(0);
   const grad = new Array<number>(d + 1);

@@ -19,6 +19,23 @@ describe('cleanVendorName', () => {
   });
 });
 
+describe('cleanVendorName: OCR and registration numbers', () => {
+  it('reads letters OCR took for digits inside words, and leaves numbers and short codes alone', () => {
+    expect(cleanVendorName('URBAN 1DEA SDN BHD')).toBe('URBAN IDEA SDN BHD');
+    expect(cleanVendorName('MR. D.1.Y. (M) SDN BHD')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(cleanVendorName('Rec0rd Stores Ltd')).toBe('Record Stores Ltd');
+    expect(cleanVendorName('99 SPEED MART S/B')).toBe('99 SPEED MART S/B');
+    expect(cleanVendorName('A1 Plumbing LLC')).toBe('A1 Plumbing LLC');
+    expect(cleanVendorName('10 GRAM Gourmet SDN BHD')).toBe('10 GRAM Gourmet SDN BHD');
+  });
+
+  it('drops a registration number printed bare after the legal form, not a number in the name', () => {
+    expect(cleanVendorName('MOONLIGHT CAKE H0USE SDN BHD 862725-U')).toBe('MOONLIGHT CAKE HOUSE SDN BHD');
+    expect(cleanVendorName("KING'S CONFECTIONERY S/B 273500-U (GKJ)")).toBe("KING'S CONFECTIONERY S/B");
+    expect(cleanVendorName('Triple Six Point Enterprise 666')).toBe('Triple Six Point Enterprise 666');
+  });
+});
+
 describe('hasOnlyLegalWords', () => {
   it('tells a bare legal form from a name with one', () => {
     expect(hasOnlyLegalWords(' GmbH')).toBe(true);

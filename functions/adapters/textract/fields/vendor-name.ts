@@ -49,12 +49,29 @@ const NAME_THEN_SEPARATOR = new RegExp(
   'iu',
 );
 
+/**
+ * Letters OCR read as digits inside a word of letters: "H0USE" → "HOUSE", "1DEA" → "IDEA",
+ * "D.1.Y." → "D.I.Y.". Only where the word has two letters or more and no digit other than 0 or 1,
+ * so numbers ("99 SPEED MART", "10 GRAM") and short codes ("A1") stay as printed.
+ */
+export function undoDigitsForLetters(text: string): string {
+  return text.replace(/[\p{L}01][\p{L}01.]*/gu, (word) => {
+    if (!/[01]/.test(word) || (word.match(/\p{L}/gu)?.length ?? 0) < 2) return word;
+    const upper = word === word.toUpperCase();
+    return word.replace(/0/g, upper ? 'O' : 'o').replace(/1/g, upper ? 'I' : 'l');
+  });
+}
+
+/** A registration number printed bare after the legal form: "… SDN BHD 862725-U", and what follows. */
+const BARE_REGISTRATION = new RegExp(`(${COMPANY_SUFFIX.source})\\s+\\d{4,}-?\\p{Lu}?(?:\\s.*)?$`, 'iu');
+
 /** The part of a segment that names the organisation: up to and including its legal suffix. */
 export function cleanVendorName(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
   s = s.split(/\s[•|·]\s|\s{2,}/)[0].replace(/[\s,;:]+$/, '');
-  s = undoSdnBhdMisreading(s);
+  s = undoDigitsForLetters(undoSdnBhdMisreading(s));
   s = s.replace(/\s*\((?=[^)]*\d)[^)]*\)?\s*$/, ''); // trailing registration "(001451637-M)"
+  s = s.replace(BARE_REGISTRATION, '$1');
   s = s.replace(/\s*\b(co\.?\s*reg\.?|company\s*no|reg\.?\s*no|gst\s*(reg|id|no)).*$/i, '');
   // "Atlassian Pty Ltd, Level 6, 341 George St" → "Atlassian Pty Ltd".
   const parts = s.split(/,\s*/);
