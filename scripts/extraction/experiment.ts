@@ -258,10 +258,15 @@ export async function withScorers(
  * The rules alone, the learned extractor on every field out of fold (grouped CV), the fields it
  * wins, and the product (rules + those fields) out of fold: what eval and train both start from.
  */
-export async function crossValidate(data: DocData[], synthetic: DocData[], tables: DocData[] = []) {
+export async function crossValidate(
+  data: DocData[],
+  synthetic: DocData[],
+  tables: DocData[] = [],
+  seed?: number,
+) {
   const rules = new Map<DocData, Prediction>();
   for (const d of data) rules.set(d, await predict(d, null));
-  const folds = groupedFolds(data);
+  const folds = groupedFolds(data, 5, seed);
   const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic, tables);
   const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
   // Line items: the learned row decision where its out-of-fold F1 is at least the rules'.
