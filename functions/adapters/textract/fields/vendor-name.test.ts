@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanVendorName, hasOnlyLegalWords } from './vendor-name';
+import { addressAfterName, cleanVendorName, hasOnlyLegalWords } from './vendor-name';
 
 describe('cleanVendorName', () => {
   it('ends the name at its legal form when a separator and an address follow', () => {
@@ -33,6 +33,26 @@ describe('cleanVendorName: OCR and registration numbers', () => {
     expect(cleanVendorName('MOONLIGHT CAKE H0USE SDN BHD 862725-U')).toBe('MOONLIGHT CAKE HOUSE SDN BHD');
     expect(cleanVendorName("KING'S CONFECTIONERY S/B 273500-U (GKJ)")).toBe("KING'S CONFECTIONERY S/B");
     expect(cleanVendorName('Triple Six Point Enterprise 666')).toBe('Triple Six Point Enterprise 666');
+  });
+});
+
+describe('addressAfterName', () => {
+  it("reads the address on the name's own line after a separator, dashes glued by OCR too", () => {
+    expect(addressAfterName('Nordlicht GmbH • Hafenstraße 20 • D-20457 Hamburg')).toBe(
+      'Hafenstraße 20, D-20457 Hamburg',
+    );
+    expect(addressAfterName('Au bon moulin SARL - 1242 chemin de l’olive - 84340 Malaucène - France')).toBe(
+      '1242 chemin de l’olive, 84340 Malaucène, France',
+    );
+    expect(addressAfterName('Aubonmoulin SARL-1242 chemin de Tolive-84340 Malaucene-France')).toBe(
+      '1242 chemin de Tolive, 84340 Malaucene-France',
+    );
+  });
+
+  it('finds none without a separator after the legal form, or without a number', () => {
+    expect(addressAfterName('Anglia Co-operative Society')).toBeNull();
+    expect(addressAfterName('Nordlicht GmbH')).toBeNull();
+    expect(addressAfterName('Nordlicht GmbH - Ihr Partner für Technik')).toBeNull();
   });
 });
 

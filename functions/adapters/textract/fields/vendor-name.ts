@@ -62,6 +62,28 @@ export function undoDigitsForLetters(text: string): string {
   });
 }
 
+/**
+ * The address printed on the name's own line after a separator, as comma-joined parts: the sender
+ * line above an envelope window ("Nordlicht GmbH • Hafenstraße 20 • 20457 Hamburg", "Au bon moulin
+ * SARL - 1242 chemin de l'olive - 84340 Malaucène"), its dashes sometimes glued to the words by OCR
+ * ("SARL-1242 chemin de Tolive-84340 Malaucene"). Null without such a separator or without a digit.
+ */
+export function addressAfterName(text: string): string | null {
+  const bullets = text.split(/\s[•|·]\s/);
+  let rest: string;
+  if (bullets.length > 1) rest = bullets.slice(1).join(' • ');
+  else {
+    const m = text.match(NAME_THEN_SEPARATOR);
+    if (!m) return null;
+    rest = text.slice(m[0].length - 1);
+  }
+  const parts = rest
+    .split(/\s*[•|·]\s*|\s+[-–—]\s+|(?<=\p{L}{3})[-–—](?=\d)/u)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length && /\d/.test(rest) ? parts.join(', ') : null;
+}
+
 /** A registration number printed bare after the legal form: "… SDN BHD 862725-U", and what follows. */
 const BARE_REGISTRATION = new RegExp(`(${COMPANY_SUFFIX.source})\\s+\\d{4,}-?\\p{Lu}?(?:\\s.*)?$`, 'iu');
 

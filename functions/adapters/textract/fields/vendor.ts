@@ -11,6 +11,7 @@ import {
 } from './labels';
 import { type Box, boxOfSpan, type DocLine, segKey, union } from './lines';
 import {
+  addressAfterName,
   cleanVendorName,
   continuesAbove,
   hasLegalSuffix,
@@ -187,14 +188,13 @@ export function detectVendor(lines: DocLine[], receivers: Set<string>): VendorPi
       // A line that ends with a comma runs on into the next one: a street or town of the address.
       if (/,\s*$/.test(seg.text) && !legalSuffix) score -= 1;
       if (!best || score > best.score) {
-        const parts = seg.text.split(/\s[•|·]\s/);
         best = {
           name,
           line,
           box: seg,
           confidence: Math.min(95, line.confidence) * (legalSuffix ? 0.9 : 0.75),
           score,
-          inlineAddress: parts.length > 1 ? parts.slice(1).join(', ') : null,
+          inlineAddress: addressAfterName(seg.text),
         };
       }
     });
