@@ -27,6 +27,7 @@ describe('cleanVendorName: OCR and registration numbers', () => {
     expect(cleanVendorName('99 SPEED MART S/B')).toBe('99 SPEED MART S/B');
     expect(cleanVendorName('A1 Plumbing LLC')).toBe('A1 Plumbing LLC');
     expect(cleanVendorName('10 GRAM Gourmet SDN BHD')).toBe('10 GRAM Gourmet SDN BHD');
+    expect(cleanVendorName('NO.1 PHARMACY SDN BHD')).toBe('NO.1 PHARMACY SDN BHD');
   });
 
   it('drops a registration number printed bare after the legal form, not a number in the name', () => {

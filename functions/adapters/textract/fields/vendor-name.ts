@@ -52,11 +52,13 @@ const NAME_THEN_SEPARATOR = new RegExp(
 /**
  * Letters OCR read as digits inside a word of letters: "H0USE" → "HOUSE", "1DEA" → "IDEA",
  * "D.1.Y." → "D.I.Y.". Only where the word has two letters or more and no digit other than 0 or 1,
- * so numbers ("99 SPEED MART", "10 GRAM") and short codes ("A1") stay as printed.
+ * so numbers ("99 SPEED MART", "10 GRAM", "NO.1 PHARMACY") and short codes ("A1") stay as printed.
  */
 export function undoDigitsForLetters(text: string): string {
   return text.replace(/[\p{L}01][\p{L}01.]*/gu, (word) => {
     if (!/[01]/.test(word) || (word.match(/\p{L}/gu)?.length ?? 0) < 2) return word;
+    // A word then its number: "No.1", "No10".
+    if (/^\p{L}+\.?[01]+\.?$/u.test(word)) return word;
     const upper = word === word.toUpperCase();
     return word.replace(/0/g, upper ? 'O' : 'o').replace(/1/g, upper ? 'I' : 'l');
   });
