@@ -275,7 +275,7 @@ console.log(
 // A few hundred fields decide that share, so it swings with the split into folds: the same
 // measurement on two other seller splits (the whole CV again, the fields the model answers included).
 for (const seed of OTHER_SPLITS) {
-  const split = await crossValidate(data, synthetic, tables, seed);
+  const split = await crossValidate(data, synthetic, tables, { seed, rules });
   const c = calibrateOutOfFold(split.folds, split.productCv);
   const over = c.calibratedPoints.filter((p) => p.conf >= 0.9);
   console.log(

@@ -262,11 +262,12 @@ export async function crossValidate(
   data: DocData[],
   synthetic: DocData[],
   tables: DocData[] = [],
-  seed?: number,
+  split: { seed?: number; rules?: Map<DocData, Prediction> } = {},
 ) {
-  const rules = new Map<DocData, Prediction>();
-  for (const d of data) rules.set(d, await predict(d, null));
-  const folds = groupedFolds(data, 5, seed);
+  // The rules have no training: another split into folds reuses their predictions.
+  const rules = split.rules ?? new Map<DocData, Prediction>();
+  if (!split.rules) for (const d of data) rules.set(d, await predict(d, null));
+  const folds = groupedFolds(data, 5, split.seed);
   const learnedCv = await outOfFold(folds, ALL_LEARNED, synthetic, tables);
   const { use, counts } = fieldsWhereLearnedWins(rules, learnedCv.predictions);
   // Line items: the learned row decision where its out-of-fold F1 is at least the rules'.

@@ -54,7 +54,7 @@ const NAME_THEN_SEPARATOR = new RegExp(
  * "D.1.Y." → "D.I.Y.". Only where the word has two letters or more and no digit other than 0 or 1,
  * so numbers ("99 SPEED MART", "10 GRAM", "NO.1 PHARMACY") and short codes ("A1") stay as printed.
  */
-export function undoDigitsForLetters(text: string): string {
+function undoDigitsForLetters(text: string): string {
   return text.replace(/[\p{L}01][\p{L}01.]*/gu, (word) => {
     if (!/[01]/.test(word) || (word.match(/\p{L}/gu)?.length ?? 0) < 2) return word;
     // A word then its number: "No.1", "No10".
@@ -71,14 +71,11 @@ export function undoDigitsForLetters(text: string): string {
  * ("SARL-1242 chemin de Tolive-84340 Malaucene"). Null without such a separator or without a digit.
  */
 export function addressAfterName(text: string): string | null {
-  const bullets = text.split(/\s[•|·]\s/);
-  let rest: string;
-  if (bullets.length > 1) rest = bullets.slice(1).join(' • ');
-  else {
-    const m = text.match(NAME_THEN_SEPARATOR);
-    if (!m) return null;
-    rest = text.slice(m[0].length - 1);
-  }
+  const bullet = text.search(/\s[•|·]\s/);
+  const dashed = bullet < 0 ? text.match(NAME_THEN_SEPARATOR) : null;
+  if (bullet < 0 && !dashed) return null;
+  // From the first separator on (a bullet), or from the first character after it (a dash).
+  const rest = bullet >= 0 ? text.slice(bullet) : text.slice(dashed![0].length - 1);
   const parts = rest
     .split(/\s*[•|·]\s*|\s+[-–—]\s+|(?<=\p{L}{3})[-–—](?=\d)/u)
     .map((p) => p.trim())
