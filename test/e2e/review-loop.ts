@@ -342,12 +342,12 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
     await page.keyboard.press('e');
     await dialog.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
-    await dialog.getByLabel('Notes').focus();
+    // The caret is in the box before typing: a focus call can land while the form is still settling.
+    const notes = dialog.getByLabel('Notes');
+    await notes.focus();
+    await page.waitForFunction(() => document.activeElement?.id === 'edit-notes');
     await page.keyboard.type('ask about the rake');
-    assert(
-      (await dialog.getByLabel('Notes').inputValue()) === 'ask about the rake',
-      'typing was taken as shortcuts',
-    );
+    assert((await notes.inputValue()) === 'ask about the rake', 'typing was taken as shortcuts');
     await page.keyboard.press('Escape');
     assert(await dialog.isVisible(), 'Esc in a text box closed the dialog');
     await dialog.getByLabel('Vendor Name').focus();

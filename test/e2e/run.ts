@@ -143,8 +143,13 @@ async function newContext(browser: Browser, baseURL: string, theme: 'light' | 'd
 
 function watchErrors(page: Page, bucket: string[]) {
   page.on('pageerror', (e) => bucket.push(`pageerror: ${e.message}`));
+  // A failed API call is named by its method and path (the console's own line names neither).
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.status() !== 401)
+      bucket.push(`response: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource.*401/.test(m.text()))
+    if (m.type() === 'error' && !/^Failed to load resource/.test(m.text()))
       bucket.push(`console: ${m.text()}`);
   });
 }

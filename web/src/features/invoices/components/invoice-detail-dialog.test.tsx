@@ -223,6 +223,28 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByLabelText('Total Amount')).toHaveValue(1248.5);
   });
 
+  it('a newer reading with another field needing attention does not move the caret in the open form', async () => {
+    const user = userEvent.setup();
+    let served = makeInvoice({ status: 'PROCESSED' });
+    const { queryClient } = setup(
+      {},
+      {
+        [`GET /api/invoices/${ID}`]: () => ({ body: served }),
+        'GET /api/properties': { body: page([]) },
+        'GET /api/categories': { body: page([]) },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const split = screen.getByRole('button', { name: 'Split across properties' });
+    split.focus();
+
+    // The total now needs attention, but the person is on the form already: the keyboard stays put.
+    served = makeInvoice({ status: 'PROCESSED', aiConfidence: 0.5, fieldConfidence: { totalAmount: 0.2 } });
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText('AI confidence 50.0%')).toBeInTheDocument();
+    expect(split).toHaveFocus();
+  });
+
   it('says so when a save hits a newer version (409)', async () => {
     const user = userEvent.setup();
     setup({ status: 'PROCESSED' }, SAVE_CONFLICTS);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Invoice, invoiceUpdateSchema } from '@shared/schemas/invoice';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -125,10 +125,13 @@ export function InvoiceEditForm({
   const splitBlocked = unbalanced.length > 0;
   const splitChanged = split.rows.length > 0 || (invoice.allocations ?? []).length > 0;
   // Before paint, in the commit that shows the form: focusing later could pull the caret out of a field
-  // the person has already clicked or typed into (their text would land in the attention field). And
-  // never away from a field they are in.
+  // the person has already clicked or typed into (their text would land in the attention field). Only
+  // once per form: a newer reading arriving meanwhile (another attention field) must not move the caret,
+  // and never away from a field they are in.
+  const startedOn = useRef(false);
   useLayoutEffect(() => {
-    if (!focusField || isTyping(document.activeElement)) return;
+    if (startedOn.current || !focusField || isTyping(document.activeElement)) return;
+    startedOn.current = true;
     setFocus(editInputName(focusField) as keyof InvoiceFormValues);
   }, [focusField, setFocus]);
   const { setFocused } = useFieldHighlight();
