@@ -152,6 +152,21 @@ describe('decisions', () => {
       }),
     );
     expect(unknown).toMatchObject({ status: 'PROCESSED', autoApproved: false });
+    // A credit note from the known vendor is well under the amount, and money owed to the organization:
+    // never a bill approved by itself.
+    const credit = await uploadSpec(
+      api,
+      plumbingInvoice({
+        invoiceNumber: 'CN-1',
+        invoiceDate: '2026-10-08',
+        lines: [{ description: 'Credit for a cancelled service call', quantity: 1, unitPrice: -250 }],
+        taxRate: 0,
+      }),
+    );
+    expect(credit).toMatchObject({ status: 'REVIEW_REQUIRED', autoApproved: false, totalAmount: -250 });
+    expect(credit.reviewReasons).toContain(
+      'The total -250.00 is negative: this looks like a credit note, not a bill to pay.',
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { approvalStepsFor } from '../approvals/routing';
 import { assertMayApprove, type Person, remaining } from '../approvals/steps';
 import type { AppError } from '../errors/app-error';
+import { readSurely } from '../validation/validate';
 import type { Actor } from './audit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
 import { assertApprovable, assertTransition } from './transitions';
@@ -100,8 +101,9 @@ async function approveByPerson(
 
 /**
  * Why the organization's rule approves this invoice without a person, or null when it does not: the
- * rule is on, the invoice was PROCESSED (nothing to review) and is no suspected duplicate, its total
- * in the organization's currency is at most the rule's amount, and its vendor is a known (ACTIVE) one.
+ * rule is on, the invoice was PROCESSED (nothing to review) and is no suspected duplicate, every field
+ * read is sure enough to go unchecked (`readSurely`), its total in the organization's currency is at
+ * most the rule's amount, and its vendor is a known (ACTIVE) one.
  */
 async function autoApprovalReason(
   invoice: InvoiceItem,
@@ -110,6 +112,7 @@ async function autoApprovalReason(
   const { autoApprove, defaultCurrency } = orgSettings(org);
   if (!autoApprove.enabled || autoApprove.maxAmount === null) return null;
   if (invoice.status !== 'PROCESSED' || invoice.duplicateOf || invoice.readFailure) return null;
+  if (!readSurely(invoice, invoice.fieldConfidence)) return null;
   if (invoice.totalAmount === null || invoice.totalAmount > autoApprove.maxAmount) return null;
   if ((invoice.currency ?? defaultCurrency) !== defaultCurrency || !invoice.vendorId) return null;
   const vendor = await findVendor(invoice.orgId, invoice.vendorId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractedInvoice } from '../extraction/types';
-import { aiConfidenceOf, decide, validateInvoice } from './validate';
+import { aiConfidenceOf, decide, readSurely, SKIP_REVIEW_CONFIDENCE, validateInvoice } from './validate';
 
 function invoice(overrides: Partial<ExtractedInvoice> = {}): ExtractedInvoice {
   return {
@@ -76,6 +76,18 @@ describe('validateInvoice', () => {
     expect(reasons).toEqual(['The vendor name could not be read.', 'The total amount could not be read.']);
   });
 
+  it('sends a credit note (a negative total) to review, and passes a zero total', () => {
+    const credit = invoice({ subtotal: -150, taxAmount: -12, totalAmount: -162, lineItems: [] });
+    const reasons = validateInvoice(credit, { today });
+    expect(reasons).toEqual([
+      'The total -162.00 is negative: this looks like a credit note, not a bill to pay.',
+    ]);
+    expect(decide(reasons, aiConfidenceOf(credit))).toBe('REVIEW_REQUIRED');
+    expect(
+      validateInvoice(invoice({ subtotal: 0, taxAmount: 0, totalAmount: 0, lineItems: [] }), { today }),
+    ).toEqual([]);
+  });
+
   it('flags fields read with low confidence', () => {
     const inv = invoice();
     inv.confidence.totalAmount = 0.4;
@@ -143,5 +155,20 @@ describe('decide', () => {
     const full = aiConfidenceOf(inv);
     inv.confidence.totalAmount = 0;
     expect(aiConfidenceOf(inv)).toBeLessThan(full - 0.3);
+  });
+});
+
+describe('readSurely', () => {
+  it('needs every field read at or over the threshold, and ignores the fields not read', () => {
+    const inv = invoice();
+    const sure = { ...inv.confidence, dueDate: 0.95, currency: 0.93 };
+    expect(readSurely(inv, sure)).toBe(true);
+    expect(readSurely(inv, { ...sure, taxAmount: SKIP_REVIEW_CONFIDENCE - 0.01 })).toBe(false);
+    // A due date not read (null, confidence 0): nothing to be unsure of. No invoice date: a person adds it.
+    expect(readSurely({ ...inv, dueDate: null }, { ...sure, dueDate: 0 })).toBe(true);
+    expect(readSurely({ ...inv, invoiceDate: null }, { ...sure, invoiceDate: 0 })).toBe(false);
+    // The page's address is not what a known vendor's bill is sent with.
+    expect(readSurely(invoice({ vendorAddress: '1 Main St' }), { ...sure, vendorAddress: 0.4 })).toBe(true);
+    expect(readSurely(inv, sure, 0.96)).toBe(false);
   });
 });

@@ -44,7 +44,7 @@ function addDays(iso: string, days: number): string {
 
 /**
  * Checks an extracted invoice and returns, in plain words, every reason a person should look at
- * it: missing vendor or total, line items that do not add up to the subtotal, subtotal plus tax
+ * it: missing vendor or total, a negative total (a credit note), line items that do not add up to the subtotal, subtotal plus tax
  * not matching the total (within a cent), a due date before the invoice date, absurd dates (before
  * 2000 or over a year ahead), fields read with low confidence, and likely duplicates (same vendor
  * and invoice number, or same vendor, total and date). An empty list means nothing to review.
@@ -56,6 +56,12 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
 
   if (!invoice.vendorName) reasons.push('The vendor name could not be read.');
   if (invoice.totalAmount === null) reasons.push('The total amount could not be read.');
+  // A credit note (Avoir, Gutschrift) reads as a negative total: money owed to the organization, never
+  // a bill to pay as it stands, so a person decides what to do with it.
+  else if (invoice.totalAmount < 0)
+    reasons.push(
+      `The total ${money(invoice.totalAmount)} is negative: this looks like a credit note, not a bill to pay.`,
+    );
 
   const itemTotals = invoice.lineItems.map((i) => i.totalPrice).filter((v): v is number => v !== null);
   if (itemTotals.length > 0 && itemTotals.length === invoice.lineItems.length) {
@@ -171,6 +177,45 @@ export function aiConfidenceOf(invoice: ExtractedInvoice): number {
     weights += w;
   }
   return Math.round((sum / weights) * 100) / 100;
+}
+
+/**
+ * The fields a bill is paid from and filed under. Not the vendor's address: an invoice goes without a
+ * person only from a known vendor, whose address of record is the one the bill is sent with.
+ */
+export const SKIP_REVIEW_FIELDS = [
+  'vendorName',
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'subtotal',
+  'taxAmount',
+  'totalAmount',
+  'currency',
+] as const satisfies ReadonlyArray<keyof FieldConfidence>;
+
+/**
+ * The calibrated confidence every field read must reach before an invoice may go without a person
+ * (the organization's auto-approval). It is the issue's reliability mark: fields at or over it are
+ * right about 97% of the time out of sample; `npm run eval:extract` measures, on three seller splits,
+ * how many invoices qualify and how many of their fields are wrong.
+ */
+export const SKIP_REVIEW_CONFIDENCE = 0.9;
+
+/**
+ * Whether the bill is read surely enough to go without a person: its date was read (the day it is
+ * booked on; Validate already asks for a vendor and a total), and every field of it that was read
+ * reaches `threshold`. A field the page does not have (a due date, a tax line) is no doubt.
+ */
+export function readSurely(
+  invoice: Pick<ExtractedInvoice, (typeof SKIP_REVIEW_FIELDS)[number]>,
+  confidence: Partial<Record<string, number>>,
+  threshold = SKIP_REVIEW_CONFIDENCE,
+): boolean {
+  return (
+    invoice.invoiceDate !== null &&
+    SKIP_REVIEW_FIELDS.every((f) => invoice[f] === null || (confidence[f] ?? 0) >= threshold)
+  );
 }
 
 export type InvoiceDecision = 'PROCESSED' | 'REVIEW_REQUIRED';
