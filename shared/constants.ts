@@ -57,3 +57,11 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 /** An invitation's link works this many days after it was sent (or re-sent). */
 export const INVITATION_VALID_DAYS = 7;
+
+/**
+ * The calibrated confidence every field of the bill must reach before an invoice may go without a
+ * person (the organization's auto-approval). It is the issue's reliability mark: fields at or over it
+ * are right about 97% of the time out of sample; `npm run eval:extract` measures, on three seller
+ * splits, how many invoices qualify and how many of their fields are wrong.
+ */
+export const SKIP_REVIEW_CONFIDENCE = 0.9;

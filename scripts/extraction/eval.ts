@@ -20,9 +20,9 @@ import {
   decide,
   LOW_CONFIDENCE,
   readSurely,
-  SKIP_REVIEW_CONFIDENCE,
   validateInvoice,
 } from '../../functions/core/validation/validate';
+import { SKIP_REVIEW_CONFIDENCE } from '../../shared/constants';
 import {
   ALL_LEARNED,
   confidencePoints,

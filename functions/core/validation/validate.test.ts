@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import type { ExtractedInvoice } from '../extraction/types';
-import { aiConfidenceOf, decide, readSurely, SKIP_REVIEW_CONFIDENCE, validateInvoice } from './validate';
+import { aiConfidenceOf, decide, readSurely, validateInvoice } from './validate';
 
 function invoice(overrides: Partial<ExtractedInvoice> = {}): ExtractedInvoice {
   return {

@@ -1,3 +1,4 @@
+import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import type { ExtractedInvoice, FieldConfidence } from '../extraction/types';
 
 /** An invoice already stored that may be the same one (found by the caller). */
@@ -193,14 +194,6 @@ export const SKIP_REVIEW_FIELDS = [
   'totalAmount',
   'currency',
 ] as const satisfies ReadonlyArray<keyof FieldConfidence>;
-
-/**
- * The calibrated confidence every field read must reach before an invoice may go without a person
- * (the organization's auto-approval). It is the issue's reliability mark: fields at or over it are
- * right about 97% of the time out of sample; `npm run eval:extract` measures, on three seller splits,
- * how many invoices qualify and how many of their fields are wrong.
- */
-export const SKIP_REVIEW_CONFIDENCE = 0.9;
 
 /**
  * Whether the bill is read surely enough to go without a person: its date was read (the day it is

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PLANS } from '@shared/constants';
+import { PLANS, SKIP_REVIEW_CONFIDENCE } from '@shared/constants';
 import { type Organization, organizationUpdateSchema } from '@shared/schemas/entities';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -139,7 +139,7 @@ export function OrganizationForm({ organization }: { organization: Organization 
         <FormField
           id="org-auto-max"
           label="Up to this total"
-          hint="In the default currency. Each automatic approval is recorded in the invoice's history."
+          hint={`In the default currency. Only an invoice read surely (its vendor, number, dates and amounts each at ${SKIP_REVIEW_CONFIDENCE * 100}% confidence or more) is approved this way; each automatic approval is recorded in the invoice's history.`}
           error={maxAmountError}
         >
           <Input
