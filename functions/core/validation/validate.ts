@@ -22,7 +22,11 @@ export interface ValidationOptions {
   today?: string;
 }
 
-const FIELD_WORDS: Partial<Record<keyof FieldConfidence, string>> = {
+/**
+ * The fields a bill is paid from and filed under, in words. Not the vendor's address: a bill goes out
+ * with its known vendor's address of record.
+ */
+const FIELD_WORDS = {
   vendorName: 'vendor name',
   invoiceNumber: 'invoice number',
   invoiceDate: 'invoice date',
@@ -31,7 +35,9 @@ const FIELD_WORDS: Partial<Record<keyof FieldConfidence, string>> = {
   taxAmount: 'tax amount',
   totalAmount: 'total amount',
   currency: 'currency',
-};
+} as const satisfies Partial<Record<keyof FieldConfidence, string>>;
+type BillField = keyof typeof FIELD_WORDS;
+const BILL_FIELDS = Object.keys(FIELD_WORDS) as BillField[];
 
 const cents = (n: number) => Math.round(n * 100);
 const money = (n: number) => n.toFixed(2);
@@ -181,33 +187,18 @@ export function aiConfidenceOf(invoice: ExtractedInvoice): number {
 }
 
 /**
- * The fields a bill is paid from and filed under. Not the vendor's address: an invoice goes without a
- * person only from a known vendor, whose address of record is the one the bill is sent with.
- */
-export const SKIP_REVIEW_FIELDS = [
-  'vendorName',
-  'invoiceNumber',
-  'invoiceDate',
-  'dueDate',
-  'subtotal',
-  'taxAmount',
-  'totalAmount',
-  'currency',
-] as const satisfies ReadonlyArray<keyof FieldConfidence>;
-
-/**
  * Whether the bill is read surely enough to go without a person: its date was read (the day it is
  * booked on; Validate already asks for a vendor and a total), and every field of it that was read
  * reaches `threshold`. A field the page does not have (a due date, a tax line) is no doubt.
  */
 export function readSurely(
-  invoice: Pick<ExtractedInvoice, (typeof SKIP_REVIEW_FIELDS)[number]>,
+  invoice: Pick<ExtractedInvoice, BillField>,
   confidence: Partial<Record<string, number>>,
   threshold = SKIP_REVIEW_CONFIDENCE,
 ): boolean {
   return (
     invoice.invoiceDate !== null &&
-    SKIP_REVIEW_FIELDS.every((f) => invoice[f] === null || (confidence[f] ?? 0) >= threshold)
+    BILL_FIELDS.every((f) => invoice[f] === null || (confidence[f] ?? 0) >= threshold)
   );
 }
 
