@@ -221,7 +221,7 @@ function skipOutOfSample(
   points: CalibratedPoint[],
   invoices: Map<DocData, ExtractedInvoice>,
 ) {
-  const skipped = { docs: 0, fields: 0, wrong: 0, chosen: [] as string[], which: [] as string[] };
+  const skipped = { docs: 0, fields: 0, wrong: [] as CalibratedPoint[], chosen: [] as string[] };
   for (const fold of folds) {
     const inFold = new Set(fold);
     const others = points.filter((p) => !inFold.has(p.doc));
@@ -240,16 +240,19 @@ function skipOutOfSample(
     );
     skipped.docs += s.docs.length;
     skipped.fields += s.fields.length;
-    skipped.wrong += s.wrong.length;
-    skipped.which.push(...s.wrong.map((p) => `${basename(p.doc.doc.path)} (${p.field})`));
+    skipped.wrong.push(...s.wrong);
   }
   return skipped;
 }
 
 const percent = (n: number, of: number) => ((100 * n) / Math.max(1, of)).toFixed(1);
+/** The wrong fields on a line of their own, by file and field; nothing when there are none. */
+const wrongAmong = (wrong: CalibratedPoint[]) =>
+  wrong.length
+    ? `\n    wrong among them: ${wrong.map((p) => `${basename(p.doc.doc.path)} (${p.field})`).join('; ')}`
+    : '';
 const skipLine = (s: ReturnType<typeof skipOutOfSample>) =>
-  `threshold chosen on the other folds: ${s.chosen.join(', ')}): ${s.docs}/${data.length} documents (${percent(s.docs, data.length)}%), field error among them ${percent(s.wrong, s.fields)}% (${s.wrong} of ${s.fields} fields)` +
-  (s.which.length ? `\n    wrong among them: ${s.which.join('; ')}` : '');
+  `threshold chosen on the other folds: ${s.chosen.join(', ')}): ${s.docs}/${data.length} documents (${percent(s.docs, data.length)}%), field error among them ${percent(s.wrong.length, s.fields)}% (${s.wrong.length} of ${s.fields} fields)${wrongAmong(s.wrong)}`;
 
 const { calibratedPoints, calibratedInvoice } = calibrateOutOfFold(folds, productCv);
 const bins = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001];
@@ -271,18 +274,14 @@ for (const threshold of [0.9, 0.95, 0.98]) {
   const skip = skipSet(calibratedPoints, calibratedInvoice, threshold);
   console.log(
     `  fields ≥ ${threshold}: ${over.length}, right ${percent(over.filter((p) => p.correct).length, over.length)}%;` +
-      ` documents Decide passes at ${threshold} with every field of the bill read ≥ it (could skip review): ${skip.docs.length}/${data.length}, field error among them ${percent(skip.wrong.length, skip.fields.length)}%`,
+      ` documents Decide passes at ${threshold} with every field of the bill read ≥ it (could skip review): ${skip.docs.length}/${data.length}, field error among them ${percent(skip.wrong.length, skip.fields.length)}%${wrongAmong(skip.wrong)}`,
   );
-  if (skip.wrong.length)
-    console.log(
-      `    wrong among them: ${skip.wrong.map((p) => `${basename(p.doc.doc.path)} (${p.field})`).join('; ')}`,
-    );
 }
 console.log(
   `  skip review at ≤ 1% field error (${skipLine(skipOutOfSample(folds, calibratedPoints, calibratedInvoice))}`,
 );
-// What the product does: auto-approval needs every field of the bill read at SKIP_REVIEW_CONFIDENCE, a mark fixed
-// beforehand (not chosen on these folds), so its share and error are out of sample as they stand.
+// What the product does: auto-approval needs every field of the bill read at SKIP_REVIEW_CONFIDENCE,
+// a mark fixed beforehand (not chosen on these folds), so its share and error are out of sample.
 const atProductMark = [
   { split: SELLER_SPLIT, ...skipSet(calibratedPoints, calibratedInvoice, SKIP_REVIEW_CONFIDENCE) },
 ];
@@ -305,10 +304,7 @@ console.log(
 );
 for (const s of atProductMark) {
   console.log(
-    `  seller split ${s.split}: ${s.docs.length}/${data.length} documents (${percent(s.docs.length, data.length)}%), field error among them ${percent(s.wrong.length, s.fields.length)}% (${s.wrong.length} of ${s.fields.length} fields)` +
-      (s.wrong.length
-        ? `\n    wrong among them: ${s.wrong.map((p) => `${basename(p.doc.doc.path)} (${p.field})`).join('; ')}`
-        : ''),
+    `  seller split ${s.split}: ${s.docs.length}/${data.length} documents (${percent(s.docs.length, data.length)}%), field error among them ${percent(s.wrong.length, s.fields.length)}% (${s.wrong.length} of ${s.fields.length} fields)${wrongAmong(s.wrong)}`,
   );
 }
 const pooled = (k: 'docs' | 'fields' | 'wrong') => atProductMark.reduce((n, s) => n + s[k].length, 0);

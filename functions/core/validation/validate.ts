@@ -51,10 +51,11 @@ function addDays(iso: string, days: number): string {
 
 /**
  * Checks an extracted invoice and returns, in plain words, every reason a person should look at
- * it: missing vendor or total, a negative total (a credit note), line items that do not add up to the subtotal, subtotal plus tax
- * not matching the total (within a cent), a due date before the invoice date, absurd dates (before
- * 2000 or over a year ahead), fields read with low confidence, and likely duplicates (same vendor
- * and invoice number, or same vendor, total and date). An empty list means nothing to review.
+ * it: missing vendor or total, a negative total (a credit note), line items that do not add up to
+ * the subtotal, subtotal plus tax not matching the total (within a cent), a due date before the
+ * invoice date, absurd dates (before 2000 or over a year ahead), fields read with low confidence, and
+ * likely duplicates (same vendor and invoice number, or same vendor, total and date). An empty list
+ * means nothing to review.
  */
 export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOptions = {}): string[] {
   const reasons: string[] = [];
