@@ -42,11 +42,11 @@ describe('addressAfterName', () => {
     expect(addressAfterName('Nordlicht GmbH • Hafenstraße 20 • D-20457 Hamburg')).toBe(
       'Hafenstraße 20, D-20457 Hamburg',
     );
-    expect(addressAfterName('Au bon moulin SARL - 1242 chemin de l’olive - 84340 Malaucène - France')).toBe(
-      '1242 chemin de l’olive, 84340 Malaucène, France',
+    expect(addressAfterName('Boulangerie Martin SARL - 15 rue des Lilas - 69003 Lyon - France')).toBe(
+      '15 rue des Lilas, 69003 Lyon, France',
     );
-    expect(addressAfterName('Aubonmoulin SARL-1242 chemin de Tolive-84340 Malaucene-France')).toBe(
-      '1242 chemin de Tolive, 84340 Malaucene-France',
+    expect(addressAfterName('Boulangerie Martin SARL-15 rue des Lilas-69003 Lyon-France')).toBe(
+      '15 rue des Lilas, 69003 Lyon-France',
     );
   });
 
