@@ -66,9 +66,9 @@ function undoDigitsForLetters(text: string): string {
 
 /**
  * The address printed on the name's own line after a separator, as comma-joined parts: the sender
- * line above an envelope window ("Nordlicht GmbH • Hafenstraße 20 • 20457 Hamburg", "Au bon moulin
- * SARL - 1242 chemin de l'olive - 84340 Malaucène"), its dashes sometimes glued to the words by OCR
- * ("SARL-1242 chemin de Tolive-84340 Malaucene"). Null without such a separator or without a digit.
+ * line above an envelope window ("Nordlicht GmbH • Hafenstraße 20 • 20457 Hamburg", "Boulangerie
+ * Martin SARL - 15 rue des Lilas - 69003 Lyon"), its dashes sometimes glued to the words by OCR
+ * ("SARL-15 rue des Lilas-69003 Lyon"). Null without such a separator or without a digit.
  */
 export function addressAfterName(text: string): string | null {
   const bullet = text.search(/\s[•|·]\s/);
