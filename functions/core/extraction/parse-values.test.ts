@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCurrency, findDates } from './parse-values';
+import { detectCurrency, findAmounts, findDates } from './parse-values';
 
 describe('detectCurrency', () => {
   it('reads written codes and symbols, the code outweighing a bare dollar sign', () => {
@@ -33,5 +33,21 @@ describe('findDates', () => {
 
   it('takes no 2-digit year from a 3-digit one (a digit OCR lost), so "20.06.025" is no date in 2002', () => {
     expect(findDates('Bei Zahlung bis zum 20.06.025 zahlen')).toEqual([]);
+  });
+});
+
+describe('findAmounts', () => {
+  const read = (text: string) => findAmounts(text).map((a) => [a.raw, a.value, a.hasDecimals]);
+
+  it('reads a unit price or rate with four decimals whole, not as its first digit', () => {
+    expect(read('Schweinesteak  5,5000  4 kg')).toEqual([
+      ['5,5000', 5.5, false],
+      ['4', 4, false],
+    ]);
+    expect(read('Energy 0.1432 per kWh')).toEqual([['0.1432', 0.1432, false]]);
+  });
+
+  it('takes a month and year for a period, not an amount', () => {
+    expect(read('Zeitraum 12.2024  Betrag 45,00')).toEqual([['45,00', 45, true]]);
   });
 });

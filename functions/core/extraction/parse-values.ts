@@ -16,9 +16,10 @@ export interface AmountMatch {
 // Digits with optional thousands groups and decimals, optionally after a currency sign or code; a
 // leading minus or surrounding parentheses mark a negative amount. Spaces inside the number are
 // tolerated only as thousands separators
-// before decimal commas ("1 234,56"), since OCR often puts spaces between separate numbers.
+// before decimal commas ("1 234,56"), since OCR often puts spaces between separate numbers. Up to
+// four decimals: unit prices and rates carry them ("5,5000" per kg, "0.1432" per kWh).
 const AMOUNT_PATTERN =
-  /(\(\s*)?(-\s?)?(?:(?:USD|EUR|GBP|MYR|INR|CAD|AUD|SGD|CHF|RM|Rs\.?)\s?|[$€£¥₹]\s?)?(-\s?)?(\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d{1,2})?|\d{1,3}(?: \d{3})+,\d{2}|\d+(?:[.,]\d{1,3})?)(?!\d)(\s*\))?/g;
+  /(\(\s*)?(-\s?)?(?:(?:USD|EUR|GBP|MYR|INR|CAD|AUD|SGD|CHF|RM|Rs\.?)\s?|[$€£¥₹]\s?)?(-\s?)?(\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d{1,2})?|\d{1,3}(?: \d{3})+,\d{2}|\d+(?:[.,]\d{1,4})?)(?!\d)(\s*\))?/g;
 
 /**
  * Reads one amount written in any common notation: `1,234.56`, `1.234,56`, `1 234,56`, `€ 399,00`,
@@ -52,6 +53,8 @@ export function findAmounts(text: string): AmountMatch[] {
     const after = text[end] ?? '';
     if (after === '%' || after === '/' || after === ':') continue;
     if (/[-.]/.test(after) && /\d/.test(text[end + 1] ?? '')) continue;
+    // A month and year ("12.2024", "03/2025" is cut above) is a period, not an amount.
+    if (/^(0?[1-9]|1[0-2])[.,](19|20)\d\d$/.test(digits)) continue;
     if (/[A-Za-z]/.test(after)) {
       const word = text.slice(end).match(/^[A-Za-z]+/)![0];
       if (!/^(x|X|[A-Z]{3}|RM|e|pc|pcs|PC|PCS)$/.test(word)) continue;

@@ -135,11 +135,17 @@ function columnOf(columns: Column[], x0: number, x1: number, slack: number): Col
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 0.011 + Math.abs(b) * 0.005;
 
-/** The line's numbers outside dates, with their boxes. */
+// Units a quantity is counted in, in the languages of the lexicon, with an optional plural ending
+// ("Tag(e)"). OCR often drops the space between the count and its unit ("1Stk", "4kg", "3hrs"),
+// which leaves the number glued to letters, where it is no amount.
+const QUANTITY_UNIT =
+  /^(-?\d+(?:[.,]\d{1,3})?)(?:pcs?|pce|pz|ea|each|units?|stk|st|stück|stck|kg|g|t|l|ltr|m|m2|m²|m3|m³|km|h|hrs?|std|min|tage?|days?|nächte|nights?|x|uds?|unid|stuks?|pi[eè]ces?)(?:\((?:e|en|n|s)\))?\.?$/iu;
+
+/** The line's numbers outside dates, with their boxes; a count glued to its unit too ("1Stk"). */
 function numbersOf(line: DocLine): Cell[] {
   const dates = findDates(line.text);
   const inDate = (i: number) => dates.some((d) => i >= d.index && i < d.index + d.raw.length);
-  return findAmounts(line.text)
+  const cells: Cell[] = findAmounts(line.text)
     .filter((a) => !inDate(a.index))
     .map((a) => ({
       raw: a.raw,
@@ -150,6 +156,26 @@ function numbersOf(line: DocLine): Cell[] {
       money: a.hasDecimals || /^\D/.test(a.raw),
       role: null,
     }));
+  let at = 0;
+  for (const w of line.words) {
+    const start = line.text.indexOf(w.text, at);
+    if (start < 0) continue;
+    at = start + w.text.length;
+    const count = QUANTITY_UNIT.exec(w.text)?.[1];
+    if (!count || cells.some((c) => c.start >= start && c.start < at)) continue;
+    const value = Number(count.replace(',', '.'));
+    cells.push({
+      raw: count,
+      value,
+      start,
+      end: start + count.length,
+      x0: w.x0,
+      x1: w.x1,
+      money: false,
+      role: null,
+    });
+  }
+  return cells.sort((a, b) => a.start - b.start);
 }
 
 /**

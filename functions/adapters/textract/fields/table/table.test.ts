@@ -164,6 +164,39 @@ describe('line items under a header', () => {
   });
 });
 
+describe('figures as scans and e-invoices print them', () => {
+  it('reads a count glued to its unit, as OCR leaves it, and a unit price with four decimals', () => {
+    const p = page([
+      ...HEADER,
+      ['Pork steak', 40, 220],
+      ['4kg', 300, 220],
+      ['5,5000', 370, 220],
+      ['22,00', 480, 220],
+      ['Car rental', 40, 235],
+      ['2Tag(e)', 300, 235],
+      ['86,5500', 370, 235],
+      ['173,10', 480, 235],
+    ]);
+    expect(items([p])).toEqual([
+      expect.objectContaining({ ITEM: 'Pork steak', QUANTITY: '4', UNIT_PRICE: '5,5000', PRICE: '22,00' }),
+      expect.objectContaining({ ITEM: 'Car rental', QUANTITY: '2', UNIT_PRICE: '86,5500', PRICE: '173,10' }),
+    ]);
+  });
+
+  it('keeps a number glued to other letters in the description', () => {
+    const p = page([
+      ...HEADER,
+      ['Filter type 4B', 40, 220],
+      ['2', 300, 220],
+      ['5.00', 370, 220],
+      ['10.00', 480, 220],
+    ]);
+    expect(items([p])).toEqual([
+      expect.objectContaining({ ITEM: 'Filter type 4B', QUANTITY: '2', UNIT_PRICE: '5.00', PRICE: '10.00' }),
+    ]);
+  });
+});
+
 describe('the learned row decision', () => {
   it('gives one value per feature name, and a trained scorer decides which rows are items', () => {
     const p = page([
