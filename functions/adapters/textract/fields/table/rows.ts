@@ -242,7 +242,8 @@ export function readRow(line: DocLine, index: number, header: TableHeader | null
     // Any two figures that multiply out to the amount are its quantity and unit price.
     outer: for (const q of others) {
       for (const u of others) {
-        if (q === u || !(q.value < 100000)) continue;
+        // A count is no money: of "300,00 × 2", the 2 is the quantity.
+        if (q === u || !(q.value < 100000) || (q.money && !u.money)) continue;
         if (near(q.value * u.value, amount.value) && (q.value !== 1 || !quantity || quantity === q)) {
           quantity = q;
           unitPrice = u;

@@ -63,6 +63,18 @@ describe('table headers', () => {
     ]);
     expect(headerColumns(line)).toBeNull();
   });
+
+  it('does not take a label with its value for a header, glued or spaced', () => {
+    for (const label of ['Beschreibung:Hardware', 'Beschreibung: Hardware']) {
+      const [line] = docLines([
+        page([
+          [label, 40, 100],
+          ['Gesamt', 300, 100],
+        ]),
+      ]);
+      expect(headerColumns(line), label).toBeNull();
+    }
+  });
 });
 
 describe('line items under a header', () => {
@@ -181,6 +193,17 @@ describe('figures as scans and e-invoices print them', () => {
       expect.objectContaining({ ITEM: 'Pork steak', QUANTITY: '4', UNIT_PRICE: '5,5000', PRICE: '22,00' }),
       expect.objectContaining({ ITEM: 'Car rental', QUANTITY: '2', UNIT_PRICE: '86,5500', PRICE: '173,10' }),
     ]);
+  });
+
+  it('takes the count for the quantity and the money for the unit price when both multiply out', () => {
+    const p = page([['Paper A4 9,00 10 90,00', 40, 220]]);
+    const [row] = rowCandidates(docLines([p]));
+    expect(row).toMatchObject({
+      quantity: expect.objectContaining({ raw: '10' }),
+      unitPrice: expect.objectContaining({ raw: '9,00' }),
+      amount: expect.objectContaining({ raw: '90,00' }),
+      reconciled: true,
+    });
   });
 
   it('keeps a number glued to other letters in the description', () => {
