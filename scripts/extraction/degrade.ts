@@ -62,7 +62,7 @@ export function scanParams(random: () => number): ScanParams {
 }
 
 /** Normal samples from a seeded uniform generator (Box–Muller). */
-function gaussian(random: () => number): () => number {
+export function gaussian(random: () => number): () => number {
   let spare: number | null = null;
   return () => {
     if (spare !== null) {

@@ -40,9 +40,9 @@ describe('findAmounts', () => {
   const read = (text: string) => findAmounts(text).map((a) => [a.raw, a.value, a.hasDecimals]);
 
   it('reads a unit price or rate with four decimals whole, not as its first digit', () => {
-    expect(read('Schweinesteak  5,5000  4 kg')).toEqual([
-      ['5,5000', 5.5, false],
-      ['4', 4, false],
+    expect(read('Rindenmulch  2,1250  6 kg')).toEqual([
+      ['2,1250', 2.125, false],
+      ['6', 6, false],
     ]);
     expect(read('Energy 0.1432 per kWh')).toEqual([['0.1432', 0.1432, false]]);
   });

@@ -79,7 +79,7 @@ export function headerColumns(line: DocLine): Column[] | null {
   if (named < 2 || named < cells.length * 0.6) return null;
   if (!roles.some((r) => r === 'amount' || r === 'unit')) return null;
   // A label with its value ("Total: EUR") is no header: headings are short, and none is a label
-  // followed by its value ("Beschreibung: Hardware", "Beschreibung:Hardware").
+  // followed by its value ("Leistung: Gartenpflege", "Leistung:Gartenpflege").
   if (cells.some((c) => c.text.length > 40)) return null;
   const labelWithValue = cells.some(
     (c, i) => /:\s*\p{L}/u.test(c.text) || (c.text.endsWith(':') && i + 1 < cells.length && !roles[i + 1]),
