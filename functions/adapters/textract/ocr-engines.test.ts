@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { prepareForOcr } from './image-prep';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from './local-analyzer';
+import { orientUpright } from './ocr-engines';
+import { PaddleOcr } from './paddle-ocr';
 
 const analyzer = new LocalExpenseAnalyzer();
 afterAll(() => shutdownLocalAnalyzer());
@@ -36,4 +39,40 @@ describe('OCR of a page scanned askew', () => {
       expect(lines).toContain(`${label}${value}`.replace(/\s+/g, ''));
     }
   }, 120_000);
+});
+
+describe('turning a page upright', () => {
+  /** The engine with a direction classifier that calls every page turned, as it did a blurred, noisy A4 scan. */
+  async function misledEngine() {
+    const ocr = await PaddleOcr.create(1);
+    return {
+      detect: ocr.detect.bind(ocr),
+      readingConfidence: ocr.readingConfidence.bind(ocr),
+      upsideDown: async () => ({ flipped: true, lines: FACTS.length }),
+    };
+  }
+  const straight = async (degrees: number) =>
+    prepareForOcr(
+      new Uint8Array(
+        await sharp(await askewScan(0))
+          .rotate(degrees)
+          .toBuffer(),
+      ),
+    );
+
+  it('leaves an upright page as it is when only the classifier calls it turned: it reads better as it stands', async () => {
+    const ocr = await misledEngine();
+
+    const upright = await orientUpright(ocr, await straight(0));
+
+    expect(upright.rotation).toBe(0);
+  }, 60_000);
+
+  it('turns a page that is upside down, which reads better turned', async () => {
+    const ocr = await misledEngine();
+
+    const upright = await orientUpright(ocr, await straight(180));
+
+    expect(upright.rotation).toBe(180);
+  }, 60_000);
 });

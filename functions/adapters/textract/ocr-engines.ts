@@ -139,12 +139,12 @@ class PaddleEngine implements OcrEngine {
  * lines stand up (see {@link textRunsVertical}) it is turned a quarter clockwise and detected
  * again; when its lines run askew (a sheet scanned or photographed a few degrees off, see
  * {@link pageSkew}) it is turned straight and detected again; then PP-OCR's direction classifier
- * tells whether the lines read upside down, in which case it is turned half a turn more. An
- * upright, straight page costs no extra detection, only the classifier on a dozen lines. Returns
- * the boxes of the upright image for recognition.
+ * tells whether the lines read upside down, in which case it is turned half a turn more if the
+ * recogniser reads it better so. An upright, straight page costs no extra detection, only the
+ * classifier on a dozen lines. Returns the boxes of the upright image for recognition.
  */
-async function orientUpright(
-  ocr: PaddleOcr,
+export async function orientUpright(
+  ocr: Pick<PaddleOcr, 'detect' | 'upsideDown' | 'readingConfidence'>,
   image: PreparedImage,
 ): Promise<{ image: PreparedImage; boxes: TextBox[]; rotation: QuarterTurn }> {
   let boxes = await ocr.detect(image, paddleTimings);
@@ -162,9 +162,18 @@ async function orientUpright(
   }
   const direction = await ocr.upsideDown(current, boxes);
   if (direction?.flipped) {
-    current = await rotatePrepared(current, 180);
-    boxes = await ocr.detect(current, paddleTimings);
-    rotation = rotation === 90 ? 270 : 180;
+    // The direction classifier was trained on clean crops: a blurred, noisy scan's lines can look
+    // turned to it, and reading an upright page upside down loses all of it. The recogniser has
+    // the last word: the half turn stands only if the longest lines read better turned.
+    const turned = await rotatePrepared(current, 180);
+    const turnedBoxes = await ocr.detect(turned, paddleTimings);
+    const asIs = await ocr.readingConfidence(current, boxes);
+    const asTurned = await ocr.readingConfidence(turned, turnedBoxes);
+    if (asIs === null || asTurned === null || asTurned > asIs) {
+      current = turned;
+      boxes = turnedBoxes;
+      rotation = rotation === 90 ? 270 : 180;
+    }
   }
   return { image: current, boxes, rotation };
 }

@@ -152,10 +152,7 @@ export class PaddleOcr {
    * to tell.
    */
   async upsideDown(image: GrayImage, boxes: TextBox[]): Promise<{ flipped: boolean; lines: number } | null> {
-    const sample = boxes
-      .filter((b) => b.width >= b.height * 2.5 && b.height >= 8)
-      .sort((a, b) => b.width - a.width)
-      .slice(0, CLS_SAMPLE);
+    const sample = longestLines(boxes);
     if (sample.length < 2) return null;
     const plane = CLS_HEIGHT * CLS_WIDTH;
     const input = new Float32Array(sample.length * 3 * plane);
@@ -181,6 +178,24 @@ export class PaddleOcr {
       weight += box.width;
     });
     return { flipped: turned / weight > 0.5, lines: sample.length };
+  }
+
+  /**
+   * How well the page's longest lines read as they stand: the recogniser's mean character
+   * probability over them, weighted by length (0..1). Upright print reads near 0.95; print turned
+   * upside down reads as a few unlikely glyphs. Null when there are too few lines to tell.
+   */
+  async readingConfidence(image: GrayImage, boxes: TextBox[]): Promise<number | null> {
+    const sample = longestLines(boxes);
+    if (sample.length < 2) return null;
+    const read = await this.#lines.read(image, sample);
+    let sum = 0;
+    let weight = 0;
+    sample.forEach((box, n) => {
+      sum += read[n].confidence * box.width;
+      weight += box.width;
+    });
+    return sum / weight;
   }
 
   async #detect(image: GrayImage): Promise<{ prob: Float32Array; width: number; height: number }> {
@@ -226,6 +241,14 @@ export class PaddleOcr {
     });
     return runs.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   }
+}
+
+/** The page's longest horizontal text lines, which tell best which way it reads. */
+function longestLines(boxes: TextBox[]): TextBox[] {
+  return boxes
+    .filter((b) => b.width >= b.height * 2.5 && b.height >= 8)
+    .sort((a, b) => b.width - a.width)
+    .slice(0, CLS_SAMPLE);
 }
 
 /** A line's width in the recogniser's input: its box scaled to 48 px high, within bounds. */
