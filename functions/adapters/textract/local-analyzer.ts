@@ -2,9 +2,10 @@ import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } fr
 import { imagePageCount, prepareForOcr } from './image-prep';
 import { type OcrEngineName, ocrEngine, terminateOcrEngines } from './ocr-engines';
 import { MAX_LOCAL_PAGES, openPdf, textLayers } from './pdf-pages';
+import { repairSplitAmounts } from './restore-spaces';
 import { answerFor, type ReadPages } from './text-layer';
 import type { LayoutPage } from './text-layout';
-import { groupIntoLines } from './text-layout';
+import { groupIntoLines, lineOf } from './text-layout';
 
 export { answerFor, type ReadPages };
 
@@ -39,7 +40,8 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
   constructor(options: LocalAnalyzerOptions = {}) {
     const choice = options.ocrEngine ?? engineFromEnv() ?? 'paddle';
     this.#engineFor = typeof choice === 'function' ? choice : () => choice;
-    this.#renderDpi = options.renderDpi ?? 150;
+    // 200 dpi: an A4 page then fills image-prep's long side, so small print keeps its detail.
+    this.#renderDpi = options.renderDpi ?? 200;
     this.#maxPages = options.maxPages ?? MAX_LOCAL_PAGES;
   }
 
@@ -98,7 +100,7 @@ export class LocalExpenseAnalyzer implements ExpenseAnalyzer {
       page,
       width: read.image.width,
       height: read.image.height,
-      lines: groupIntoLines(page, read.words),
+      lines: groupIntoLines(page, read.words).map((line) => lineOf(page, repairSplitAmounts(line.words))),
       source: 'ocr',
       ...(read.rotation ? { rotation: read.rotation } : {}),
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDates } from '../../core/extraction/parse-values';
-import { repairOcrText, restoreSpaces } from './restore-spaces';
+import { repairOcrText, repairSplitAmounts, restoreSpaces } from './restore-spaces';
 
 const isoDates = (text: string) => findDates(repairOcrText(text)).map((d) => d.alternatives);
 
@@ -41,6 +41,21 @@ describe('repairOcrText', () => {
     expect(repairOcrText('TOTAL RM 23-45')).toBe('TOTAL RM 23.45');
     // Without a currency it may be a range or a code, and is left alone.
     expect(repairOcrText('ITEM 23-45')).toBe('ITEM 23-45');
+    expect(repairOcrText('TOTAL 52-00')).toBe('TOTAL 52.00');
+    expect(repairOcrText('CASH: 45-00')).toBe('CASH: 45.00');
+  });
+
+  it('reads the hyphen as a point where the amount is a run of its own after a currency or total', () => {
+    const words = (...texts: string[]) => texts.map((text) => ({ text }));
+    expect(repairSplitAmounts(words('TOTAL', 'RM', '14-10')).map((w) => w.text)).toEqual([
+      'TOTAL',
+      'RM',
+      '14.10',
+    ]);
+    expect(repairSplitAmounts(words('Change:', '3-50')).map((w) => w.text)).toEqual(['Change:', '3.50']);
+    // After another word, or with a third group of digits, it is a code or a date.
+    expect(repairSplitAmounts(words('ITEM', '23-45')).map((w) => w.text)).toEqual(['ITEM', '23-45']);
+    expect(repairSplitAmounts(words('RM', '12-10-2018')).map((w) => w.text)).toEqual(['RM', '12-10-2018']);
   });
 
   it('restores "Total" from its usual OCR confusions, keeping the case', () => {

@@ -140,12 +140,19 @@ export function restoreSpaces(text: string): string {
     .join(' ');
 }
 
+/** A currency, or a total, cash or change label: what stands before an amount on a receipt's line. */
+const AMOUNT_LEADS = String.raw`RM|MYR|USD|SGD|EUR|\$|TOTAL|CASH|CHANGE`;
+const HYPHENATED_AMOUNT_AFTER_LEAD = new RegExp(
+  String.raw`\b(${AMOUNT_LEADS})(:?\s?)(\d{1,6})-(\d{2})(?![\d/.-])`,
+  'gi',
+);
+
 /**
  * Repairs OCR misreadings that hide dates, times and totals from the field rules: a time run
  * into the year before it ("25/12/20188:13:39PM", "12 Mar 201818:19", "21/02/1811:19"), a number
- * run into the date after it ("100021911/03/2018"), a hyphen read for the decimal point of a
- * currency amount ("RM 14-10"), the usual letter confusions in "Total" ("Totai", "Tolal") and a
- * "ß" read as "B".
+ * run into the date after it ("100021911/03/2018"), a hyphen read for the decimal point of an
+ * amount after a currency or a total, cash or change label ("RM 14-10", "TOTAL 52-00"), the usual
+ * letter confusions in "Total" ("Totai", "Tolal") and a "ß" read as "B".
  */
 export function repairOcrText(text: string): string {
   return (
@@ -167,10 +174,26 @@ export function repairOcrText(text: string): string {
       .replace(/(\d{3,})(\d{2}\/\d{2}\/(?:19|20)\d{2})(?!\d)/g, '$1 $2')
       // "REG #19-18/01/2018": a slashed date hyphenated onto the number before it.
       .replace(/(\d)-(\d{1,2}\/\d{1,2}\/(?:19|20)\d{2})(?!\d)/g, '$1 $2')
-      .replace(/\b(RM|MYR|USD|SGD|EUR|\$)\s?(\d{1,6})-(\d{2})(?![\d/.-])/gi, '$1 $2.$3')
+      .replace(HYPHENATED_AMOUNT_AFTER_LEAD, '$1$2$3.$4')
       .replace(/\b[Tt][o0O][tlfTLF][a4A][il1|IL](?=\b|[^a-z])/g, (m) => (/[a-z]/.test(m) ? 'Total' : 'TOTAL'))
       // The recogniser has no "ß" and reads it as "B": a capital B inside a lower-case word, before
       // a German ending, is one ("MusterstraBe 42", "GroBe", "StraBen").
       .replace(/(?<=\p{Ll}{2})Be(?=[nrsm]?(?!\p{L}))/gu, 'ße')
+  );
+}
+
+const LEADS_AN_AMOUNT = new RegExp(`^(?:${AMOUNT_LEADS}|€):?$`, 'i');
+const HYPHENATED_AMOUNT = /^(\d{1,6})-(\d{2})$/;
+
+/**
+ * The hyphen-for-point repair of {@link repairOcrText} where OCR read the amount as a run of its own
+ * ("RM" | "14-10"): the amount is repaired when the word before it on its line leads an amount.
+ * `words` are one line's, left to right.
+ */
+export function repairSplitAmounts<W extends { text: string }>(words: W[]): W[] {
+  return words.map((word, i) =>
+    i > 0 && HYPHENATED_AMOUNT.test(word.text) && LEADS_AN_AMOUNT.test(words[i - 1].text)
+      ? { ...word, text: word.text.replace(HYPHENATED_AMOUNT, '$1.$2') }
+      : word,
   );
 }

@@ -47,6 +47,15 @@ describe('findAmounts', () => {
     expect(read('Energy 0.1432 per kWh')).toEqual([['0.1432', 0.1432, false]]);
   });
 
+  it('reads an amount whose "€" OCR read as an E stuck to it, but no amount in a letter after a bare number', () => {
+    expect(read('Nougat  20 unit(s)  4.55  81,90E')).toEqual([
+      ['20', 20, false],
+      ['4.55', 4.55, true],
+      ['81,90', 81.9, true],
+    ]);
+    expect(read('Suite 5E, 12 Main Street')).toEqual([['12', 12, false]]);
+  });
+
   it('takes a month and year for a period, not an amount', () => {
     expect(read('Zeitraum 12.2024  Betrag 45,00')).toEqual([['45,00', 45, true]]);
   });
