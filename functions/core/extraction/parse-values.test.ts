@@ -48,10 +48,10 @@ describe('findAmounts', () => {
   });
 
   it('reads an amount whose "€" OCR read as an E stuck to it, but no amount in a letter after a bare number', () => {
-    expect(read('Nougat  20 unit(s)  4.55  81,90E')).toEqual([
-      ['20', 20, false],
-      ['4.55', 4.55, true],
-      ['81,90', 81.9, true],
+    expect(read('Mulch  6 Sack  4.25  25,50E')).toEqual([
+      ['6', 6, false],
+      ['4.25', 4.25, true],
+      ['25,50', 25.5, true],
     ]);
     expect(read('Suite 5E, 12 Main Street')).toEqual([['12', 12, false]]);
   });

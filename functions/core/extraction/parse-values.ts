@@ -57,7 +57,7 @@ export function findAmounts(text: string): AmountMatch[] {
     if (/^(0?[1-9]|1[0-2])[.,](19|20)\d\d$/.test(digits)) continue;
     if (/[A-Za-z]/.test(after)) {
       const word = text.slice(end).match(/^[A-Za-z]+/)![0];
-      // A lone "E" after cents is the "€" the OCR recogniser has no glyph for ("81,90E"; see
+      // A lone "E" after cents is the "€" the OCR recogniser has no glyph for ("25,50E"; see
       // CURRENCY_SIGNS); after other figures it is a letter ("Suite 5E").
       const euroAsE = word === 'E' && /[.,]\d{2}$/.test(digits);
       if (!euroAsE && !/^(x|X|[A-Z]{3}|RM|e|pc|pcs|PC|PCS)$/.test(word)) continue;
