@@ -34,6 +34,14 @@ describe('findDates', () => {
   it('takes no 2-digit year from a 3-digit one (a digit OCR lost), so "20.06.025" is no date in 2002', () => {
     expect(findDates('Bei Zahlung bis zum 20.06.025 zahlen')).toEqual([]);
   });
+
+  it('takes no date from the tail or the middle of an article code, but one after a label or a dash', () => {
+    expect(findDates('GB06-24/288')).toEqual([]);
+    expect(findDates('KT40/5-17-09/360')).toEqual([]);
+    expect(findDates('Ref SP-xy11-18/06/04-1016956')).toEqual([]);
+    expect(findDates('Closed by - c001-  07/04/2018-18:11:05').map((d) => d.iso)).toEqual(['2018-04-07']);
+    expect(findDates('Date:12/03/2019').map((d) => d.iso)).toEqual(['2019-03-12']);
+  });
 });
 
 describe('findAmounts', () => {

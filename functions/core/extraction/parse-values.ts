@@ -133,9 +133,10 @@ const MONTH_WORD = `(${Object.keys(MONTHS)
 
 // Numeric dates: ISO first (unambiguous), then d/m/y or m/d/y with 4- or 2-digit years.
 const ISO_DATE = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
-// One separator throughout, and not the tail of a code ("GB06-24/288", "EZ03-12/144" are articles).
+// One separator throughout, and not the tail of a code ("GB06-24/288", "EZ03-12/144" are articles)
+// nor its middle, after digits and a separator ("KT40/5-17-09/360").
 // A 2-digit year is never followed by another digit: "20.06.025" (a digit lost to OCR) is no date.
-const NUMERIC_DATE = /(?<![\d\p{L}])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2}(?!\d))/gu;
+const NUMERIC_DATE = /(?<![\d\p{L}]|\d[-/.])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2}(?!\d))/gu;
 const DAY_MONTH_YEAR = new RegExp(
   `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|\\.)?[\\s-]*${MONTH_WORD}[\\s,-]*(\\d{4}|'?\\d{2})(?!\\d)`,
   'gi',

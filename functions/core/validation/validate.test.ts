@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import type { ExtractedInvoice } from '../extraction/types';
-import { aiConfidenceOf, decide, readSurely, validateInvoice } from './validate';
+import { aiConfidenceOf, decide, LOW_CONFIDENCE, readSurely, validateInvoice } from './validate';
 
 function invoice(overrides: Partial<ExtractedInvoice> = {}): ExtractedInvoice {
   return {
@@ -168,8 +168,20 @@ describe('readSurely', () => {
     // A due date not read (null, confidence 0): nothing to be unsure of. No invoice date: a person adds it.
     expect(readSurely({ ...inv, dueDate: null }, { ...sure, dueDate: 0 })).toBe(true);
     expect(readSurely({ ...inv, invoiceDate: null }, { ...sure, invoiceDate: 0 })).toBe(false);
-    // The page's address is not what a known vendor's bill is sent with.
-    expect(readSurely(invoice({ vendorAddress: '1 Main St' }), { ...sure, vendorAddress: 0.4 })).toBe(true);
     expect(readSurely(inv, sure, 0.96)).toBe(false);
+  });
+
+  it('lets the contact details be less than sure, but not in doubt: the vendor may be linked by them', () => {
+    const sure = { ...invoice().confidence, dueDate: 0.95, currency: 0.93 };
+    const withAddress = invoice({ vendorAddress: '1 Main St', vendorPhone: '555-0100' });
+    // A known vendor's bill goes out with its address of record, so the page's need not be sure…
+    expect(readSurely(withAddress, { ...sure, vendorAddress: 0.7, vendorPhone: 0.8 })).toBe(true);
+    // …but one the reader doubts (below the low-confidence mark) is seen by a person first.
+    expect(readSurely(withAddress, { ...sure, vendorAddress: LOW_CONFIDENCE - 0.01, vendorPhone: 0.8 })).toBe(
+      false,
+    );
+    expect(readSurely(withAddress, { ...sure, vendorAddress: 0.7, vendorPhone: 0.2 })).toBe(false);
+    // Not read at all: nothing to doubt.
+    expect(readSurely(invoice(), { ...sure, vendorAddress: 0, vendorEmail: 0, vendorPhone: 0 })).toBe(true);
   });
 });

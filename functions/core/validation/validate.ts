@@ -187,19 +187,30 @@ export function aiConfidenceOf(invoice: ExtractedInvoice): number {
   return Math.round((sum / weights) * 100) / 100;
 }
 
+/** The vendor's details read beside its name: not on the bill, but the vendor is linked by them. */
+const CONTACT_FIELDS = ['vendorAddress', 'vendorEmail', 'vendorPhone'] as const;
+type ContactField = (typeof CONTACT_FIELDS)[number];
+
 /**
- * Whether the bill is read surely enough to go without a person: its date was read (the day it is
- * booked on; Validate already asks for a vendor and a total), and every field of it that was read
- * reaches `threshold`. A field the page does not have (a due date, a tax line) is no doubt.
+ * Whether the invoice is read surely enough to go without a person: its date was read (the day it is
+ * booked on; Validate already asks for a vendor and a total), every field of the bill that was read
+ * reaches `threshold`, and no contact detail read (address, e-mail, phone) is in doubt (below
+ * LOW_CONFIDENCE). The contact details need not be sure, since a bill goes out with its known
+ * vendor's details of record, but the vendor may have been linked by one of them, and a value the
+ * reader doubts is seen by a person first. A field the page does not have (a due date, a tax line)
+ * is no doubt.
  */
 export function readSurely(
-  invoice: Pick<ExtractedInvoice, BillField>,
+  invoice: Pick<ExtractedInvoice, BillField | ContactField>,
   confidence: Partial<Record<string, number>>,
   threshold = SKIP_REVIEW_CONFIDENCE,
 ): boolean {
+  const readAt = (f: BillField | ContactField, mark: number) =>
+    invoice[f] === null || (confidence[f] ?? 0) >= mark;
   return (
     invoice.invoiceDate !== null &&
-    BILL_FIELDS.every((f) => invoice[f] === null || (confidence[f] ?? 0) >= threshold)
+    BILL_FIELDS.every((f) => readAt(f, threshold)) &&
+    CONTACT_FIELDS.every((f) => readAt(f, LOW_CONFIDENCE))
   );
 }
 

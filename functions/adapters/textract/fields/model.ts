@@ -193,7 +193,7 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
     }
   }
   const vendor = VENDOR_FIELDS.filter((f) => model.use.has(f));
-  if (vendor.length) {
+  if (vendor.length || model.scorers.vendorName) {
     const lines = docLines(pages);
     const picks = pickVendor(lines, model.scorers, rulesAnswer(doc.SummaryFields ?? []));
     const answered = vendor.filter((f) => picks[f]);
@@ -203,12 +203,27 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
       const { candidate: c, score } = picks[field]!;
       fields.push(fieldOf(FIELD_TYPE[field], c.text, score, c, lines[c.line], lines[c.lastLine]));
     }
+    // Where the rules keep the seller's name, the name model still judges it: its score of that name
+    // weighs the whole layout, where the rules' own figure knows only the OCR confidence and whether
+    // a legal form ends the name (a receipt's "CASH" in a large font scored like a real name).
+    const rulesName = picks.rulesName;
+    if (!model.use.has('vendorName') && rulesName !== null)
+      fields = fields.map((f) => (f.Type?.Text === 'VENDOR_NAME' ? withConfidence(f, rulesName) : f));
   }
   const items = model.lineItems ? detectLineItems(pages, model.lineItems) : null;
   return {
     ...doc,
     SummaryFields: calibrated(fields, model.calibration),
     ...(items ? { LineItemGroups: items.length ? [{ LineItemGroupIndex: 1, LineItems: items }] : [] } : {}),
+  };
+}
+
+function withConfidence(f: ExpenseField, score: number): ExpenseField {
+  const confidence = Math.round(score * 1000) / 10;
+  return {
+    ...f,
+    Type: { ...f.Type, Confidence: confidence },
+    ValueDetection: { ...f.ValueDetection, Confidence: confidence },
   };
 }
 
@@ -219,11 +234,6 @@ export function calibrated(fields: ExpenseField[], calibration: Record<string, I
     const map = field ? calibration[field] : undefined;
     if (!map) return f;
     const raw = Math.min(f.Type?.Confidence ?? 50, f.ValueDetection?.Confidence ?? 50) / 100;
-    const c = Math.round(applyIsotonic(map, raw) * 1000) / 10;
-    return {
-      ...f,
-      Type: { ...f.Type, Confidence: c },
-      ValueDetection: { ...f.ValueDetection, Confidence: c },
-    };
+    return withConfidence(f, applyIsotonic(map, raw));
   });
 }

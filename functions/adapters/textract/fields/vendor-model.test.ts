@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupIntoLines, type LayoutPage, type LayoutWord } from '../text-layout';
 import { trainLinear } from './linear';
 import { docLines } from './lines';
+import { applyModel } from './model';
 import { ADDRESS_FEATURE_NAMES, NAME_FEATURE_NAMES } from './vendor-features';
 import { addressFeaturesFrom, pickName, pickVendor, prepareVendor } from './vendor-model';
 
@@ -49,6 +50,15 @@ function invoice(v: Invoice): LayoutPage {
   }
   return page(runs);
 }
+
+/** A seller in the letterhead and a buyer under "Rechnungsempfänger", both with a legal form. */
+const primeFacility = invoice({
+  seller: 'Prime Facility GmbH',
+  street: 'Gartenweg 7',
+  town: '01067 Dresden',
+  buyer: 'Verwaltung Stein GmbH',
+  place: 'letterhead',
+});
 
 const NO_RULES = { name: null, address: null };
 
@@ -155,5 +165,63 @@ describe('the learned vendor picker', () => {
     const picks = pickVendor(lines, scorers, NO_RULES);
     expect(picks.vendorName?.candidate.text).toBe(seller);
     expect(picks.vendorAddress?.candidate.text).toBe(`${street}\n${town}`);
+  });
+
+  it("scores the rules' name as a confidence: the seller high, the buyer low, a name not on the page not at all", () => {
+    const lines = docLines([primeFacility]);
+    const scoreOf = (name: string | null) => pickVendor(lines, scorers, { name, address: null }).rulesName;
+    const seller = scoreOf('Prime Facility GmbH');
+    const buyer = scoreOf('Verwaltung Stein GmbH');
+    // The same number the picker gives the seller's candidate when it picks it.
+    expect(seller).toBe(
+      pickVendor(lines, scorers, { name: 'Prime Facility GmbH', address: null }).vendorName?.score,
+    );
+    expect(buyer).not.toBeNull();
+    expect(seller!).toBeGreaterThan(buyer!);
+    expect(scoreOf('Nowhere Printed AG')).toBeNull();
+    expect(scoreOf(null)).toBeNull();
+  });
+});
+
+describe('applyModel on the seller name', () => {
+  const scorers = trained();
+  const rulesRead = (name: string) => ({
+    SummaryFields: [
+      {
+        Type: { Text: 'VENDOR_NAME', Confidence: 71.3 },
+        ValueDetection: { Text: name, Confidence: 71.3 },
+        PageNumber: 1,
+      },
+    ],
+  });
+  const nameField = (name: string, use: Array<'vendorName' | 'vendorAddress'>) =>
+    applyModel(rulesRead(name), [primeFacility], {
+      scorers,
+      use: new Set(use),
+      calibration: {},
+    }).SummaryFields?.find((f) => f.Type?.Text === 'VENDOR_NAME');
+
+  it("keeps the rules' name where the model does not answer it, with the name model's score as its confidence", () => {
+    const lines = docLines([primeFacility]);
+    for (const name of ['Prime Facility GmbH', 'Verwaltung Stein GmbH']) {
+      const score = pickVendor(lines, scorers, { name, address: null }).rulesName!;
+      const field = nameField(name, ['vendorAddress']);
+      expect(field?.ValueDetection?.Text).toBe(name);
+      expect(field?.ValueDetection?.Confidence).toBe(Math.round(score * 1000) / 10);
+    }
+    // The buyer's name, which the rules would wrongly keep, is now the less sure of the two.
+    expect(nameField('Verwaltung Stein GmbH', [])!.ValueDetection!.Confidence!).toBeLessThan(
+      nameField('Prime Facility GmbH', [])!.ValueDetection!.Confidence!,
+    );
+  });
+
+  it("keeps the rules' own confidence for a name it cannot place on the page", () => {
+    expect(nameField('Nowhere Printed AG', [])?.ValueDetection?.Confidence).toBe(71.3);
+  });
+
+  it('answers with the learned pick where the model answers the name', () => {
+    expect(nameField('Verwaltung Stein GmbH', ['vendorName'])?.ValueDetection?.Text).toBe(
+      'Prime Facility GmbH',
+    );
   });
 });

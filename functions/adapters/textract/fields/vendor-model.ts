@@ -1,3 +1,4 @@
+import { foldText } from '../../../core/classification/text-keys';
 import type { ExpenseField } from '../../../core/extraction/expense-types';
 import { type LinearScorer, scoreLinear } from './linear';
 import type { DocLine } from './lines';
@@ -82,6 +83,11 @@ export function addressFeaturesFrom(
 export interface VendorPicks {
   vendorName: VendorPick<NameCandidate> | null;
   vendorAddress: VendorPick<AddressCandidate> | null;
+  /**
+   * The name model's score of the name the rules read (a candidate of its own when no other has
+   * its text); null without a rules' name, a name scorer, or when the name is not on the page.
+   */
+  rulesName: number | null;
 }
 
 export function pickVendor(
@@ -94,5 +100,11 @@ export function pickVendor(
   const address = scorers.vendorAddress
     ? best(prep.addresses, addressFeaturesFrom(lines, prep, name?.candidate ?? null), scorers.vendorAddress)
     : null;
-  return { vendorName: name, vendorAddress: address };
+  const rulesText = rules.name ? foldText(rules.name) : null;
+  const rulesIndex = prep.names.findIndex((c) => foldText(c.text) === rulesText);
+  const rulesName =
+    scorers.vendorName && rulesIndex >= 0
+      ? scoreLinear(scorers.vendorName, prep.nameFeatures[rulesIndex])
+      : null;
+  return { vendorName: name, vendorAddress: address, rulesName };
 }

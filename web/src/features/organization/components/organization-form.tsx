@@ -139,7 +139,7 @@ export function OrganizationForm({ organization }: { organization: Organization 
         <FormField
           id="org-auto-max"
           label="Up to this total"
-          hint={`In the default currency. Only an invoice read surely (its vendor, number, dates and amounts each at ${SKIP_REVIEW_CONFIDENCE * 100}% confidence or more) is approved this way; each automatic approval is recorded in the invoice's history.`}
+          hint={`In the default currency. Only an invoice read surely (its vendor, number, dates and amounts each at ${SKIP_REVIEW_CONFIDENCE * 100}% confidence or more, and no vendor address, e-mail or phone read in doubt) is approved this way; each automatic approval is recorded in the invoice's history.`}
           error={maxAmountError}
         >
           <Input
