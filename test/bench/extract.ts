@@ -15,10 +15,12 @@
  * the engine is unsure of (the cloud reads those again with Textract). The first document of each
  * kind is a warm-up and is not counted. `--limit N` takes N documents per kind.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { imagePageCount } from '../../functions/adapters/textract/image-prep';
+import { ENGINE_ENV } from '../../functions/adapters/textract/isolated-analyzer';
 import {
   LocalExpenseAnalyzer,
   shutdownLocalAnalyzer,
@@ -28,6 +30,16 @@ import { MAX_LOCAL_PAGES, openPdf, textLayers } from '../../functions/adapters/t
 import { extractInvoice, unsureFields } from '../../functions/core/extraction/pipeline';
 import { sniffContentType } from '../../functions/core/files/sniff';
 import { derivedDir } from '../../scripts/extraction/corpus';
+
+// The engine reads here in this process, to be timed directly; in the product it runs in a process
+// of its own started with ENGINE_ENV, so this one runs again under it and its memory is that process's.
+if (Object.keys(ENGINE_ENV).some((key) => process.env[key] === undefined)) {
+  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...ENGINE_ENV, ...process.env },
+  });
+  process.exit(run.status ?? 1);
+}
 
 const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const limitArg = process.argv.indexOf('--limit');

@@ -35,6 +35,14 @@ const ENTRY = fileURLToPath(new URL('./analyzer-process.ts', import.meta.url));
 const LOWEST_PRIORITY = constants.priority.PRIORITY_LOW;
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/**
+ * The environment the engine's process starts with (the caller's own values win). glibc gives each
+ * thread that allocates its own malloc arena, up to eight per core: onnxruntime's threads, the line
+ * reader's worker and libvips each grow one, and what they free stays in them. Two arenas held the
+ * peak RSS over 49 scanned pages at 823 MB where the default reached 908–1033 MB, at the same speed.
+ */
+export const ENGINE_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 /** Resident and peak resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
 export function processMemoryMb(pid: number): { rss: number; peak: number } | undefined {
   try {
@@ -122,6 +130,7 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
     const heapMb = Math.max(256, Math.min(1024, Math.floor(this.memoryLimitMb / 2)));
     const child = fork(ENTRY, [], {
       execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${heapMb}`],
+      env: { ...ENGINE_ENV, ...process.env },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
