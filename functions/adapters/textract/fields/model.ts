@@ -205,7 +205,7 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
     }
     // Where the rules keep the seller's name, the name model still judges it: its score of that name
     // weighs the whole layout, where the rules' own figure knows only the OCR confidence and whether
-    // a legal form ends the name (a receipt's "CASH" in a large font scored like a real name).
+    // a legal form ends the name (any large word at the top of a receipt scored like a real name).
     const rulesName = picks.rulesName;
     if (!model.use.has('vendorName') && rulesName !== null)
       fields = fields.map((f) => (f.Type?.Text === 'VENDOR_NAME' ? withConfidence(f, rulesName) : f));
