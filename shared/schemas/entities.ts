@@ -398,6 +398,8 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     systemId: optionalId,
     /** The GL account of a split whose category has no entry in `accountMap`. */
     defaultGlAccountId: optionalId,
+    /** The GL account of a bill's tax split; the default GL account when unset. */
+    taxGlAccountId: optionalId,
     accountMap: idMap('Account map must map category ids to GL account ids'),
     /** The portfolio of a split whose property has no entry in `propertyMap`. */
     defaultPortfolioId: optionalId,
@@ -415,6 +417,8 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     realmId: optionalId,
     /** The expense account of a line whose category has no entry in `accountMap`. */
     defaultAccountId: optionalId,
+    /** The account of a bill's tax line; the default account when unset. */
+    taxAccountId: optionalId,
     accountMap,
     /** Optional tracking: a property's QuickBooks Class (on each line) and Location (the bill's department). */
     classMap: idMap('Class map must map property ids to class ids'),

@@ -1,23 +1,19 @@
-import type { Allocation as SharedAllocation } from '../../../shared/schemas';
-import type { BillSource } from '../quickbooks/bill';
+import { type BillPlan, type BillSource, fromCents } from '../../core/billing/bill-plan';
 
 /**
- * How an approved invoice becomes a Propertyware bill (REST API v1, SaveBill): one bill split per
- * allocation of the invoice to a property (split coding), else per priced line item, else one for the
- * total; each on the GL account its category maps to and the portfolio (and building) its property maps to.
- * Pure: the client (client.ts) sends what this builds.
+ * How an approved invoice's bill plan (core/billing/bill-plan.ts: the approved total, tax as its own line,
+ * lines that add up to it to the cent) becomes a Propertyware bill (REST API v1, SaveBill) or, for a credit
+ * note, a vendor credit (SaveCredit): one bill split per planned line, on the GL account its category maps
+ * to (the tax line on the tax GL account, else the default) and the portfolio (and building) its property
+ * maps to. Pure: the client (client.ts) sends what this builds.
  */
 
-/** A share of the invoice coded to one property (and category): what of a split a bill needs. */
-export type Allocation = Pick<SharedAllocation, 'propertyId' | 'categoryId' | 'amount'>;
-
-export type PropertywareBillSource = BillSource & {
-  propertyId?: string | null;
-  allocations?: Allocation[] | null;
-};
+export type PropertywareBillSource = BillSource;
 
 export interface PropertywareMapping {
   defaultGlAccountId?: string;
+  /** The GL account of the tax split; the default GL account when unset. */
+  taxGlAccountId?: string;
   /** `{categoryId: glAccountId}` as JSON. */
   accountMap?: string;
   defaultPortfolioId?: string;
@@ -33,10 +29,11 @@ export interface SaveBillSplit {
   comments?: string;
 }
 
+/** SaveBill; a SaveCredit (POST /bills/credit) has the same fields less the due date. */
 export interface SaveBill {
   vendorID: number;
   billDate: string;
-  dueDate: string;
+  dueDate?: string;
   refNo: string;
   comments: string;
   billSplits: SaveBillSplit[];
@@ -44,10 +41,11 @@ export interface SaveBill {
 
 /** Propertyware's ids are int64; a configured id that is not a whole number is a configuration error. */
 const asId = (value: string | undefined) => (value && /^\d{1,18}$/.test(value) ? Number(value) : undefined);
-const cents = (amount: number) => Math.round(amount * 100) / 100;
 /** Propertyware's limit on refNo and comments we keep to. */
 const REF_NO_MAX = 50;
 const COMMENTS_MAX = 500;
+/** Propertyware is a US system: it books dollars only. */
+export const PROPERTYWARE_CURRENCY = 'USD';
 
 function parsed<T>(json: string | undefined): Record<string, T> {
   if (!json) return {};
@@ -61,55 +59,45 @@ export const refNoOf = (source: PropertywareBillSource) =>
 
 /** The splits, or why none can be made (checked before any call: no retry can fix a missing mapping). */
 export function billSplits(
-  source: PropertywareBillSource,
+  plan: BillPlan,
   mapping: PropertywareMapping,
 ): SaveBillSplit[] | { error: string } {
+  if (plan.currency !== PROPERTYWARE_CURRENCY)
+    return {
+      error: `The invoice is in ${plan.currency} but Propertyware books ${PROPERTYWARE_CURRENCY} only: correct the invoice's currency`,
+    };
   const accounts = parsed<string>(mapping.accountMap);
   const properties = parsed<{ portfolioId?: string; buildingId?: string }>(mapping.propertyMap);
-  const wanted: {
-    amount: number;
-    categoryId?: string | null;
-    propertyId?: string | null;
-    comments?: string;
-  }[] = source.allocations?.length
-    ? source.allocations.map((a) => ({ ...a, categoryId: a.categoryId ?? source.categoryId }))
-    : source.lineItems.some((l) => (l.totalPrice ?? 0) > 0)
-      ? source.lineItems
-          .filter((l) => (l.totalPrice ?? 0) > 0)
-          .map((l) => ({
-            amount: l.totalPrice as number,
-            categoryId: l.categoryId ?? source.categoryId,
-            propertyId: source.propertyId,
-            comments: l.description,
-          }))
-      : source.totalAmount && source.totalAmount > 0
-        ? [{ amount: source.totalAmount, categoryId: source.categoryId, propertyId: source.propertyId }]
-        : [];
-  if (wanted.length === 0) return { error: 'The invoice has no amount to bill' };
   const splits: SaveBillSplit[] = [];
-  for (const want of wanted) {
-    const glAccountID = asId((want.categoryId && accounts[want.categoryId]) || mapping.defaultGlAccountId);
+  for (const line of plan.lines) {
+    const glAccountID = asId(
+      line.tax
+        ? (mapping.taxGlAccountId ?? mapping.defaultGlAccountId)
+        : (line.categoryId && accounts[line.categoryId]) || mapping.defaultGlAccountId,
+    );
     if (glAccountID === undefined)
       return {
-        error: want.categoryId
-          ? `No Propertyware GL account for category ${want.categoryId}: map it or set a default GL account`
-          : 'No Propertyware GL account: set a default GL account',
+        error: line.tax
+          ? 'No Propertyware GL account for tax: set a tax GL account or a default GL account'
+          : line.categoryId
+            ? `No Propertyware GL account for category ${line.categoryId}: map it or set a default GL account`
+            : 'No Propertyware GL account: set a default GL account',
       };
-    const place = want.propertyId ? properties[want.propertyId] : undefined;
+    const place = line.propertyId ? properties[line.propertyId] : undefined;
     const portfolioID = asId(place?.portfolioId ?? mapping.defaultPortfolioId);
     if (portfolioID === undefined)
       return {
-        error: want.propertyId
-          ? `No Propertyware portfolio for property ${want.propertyId}: map it or set a default portfolio`
+        error: line.propertyId
+          ? `No Propertyware portfolio for property ${line.propertyId}: map it or set a default portfolio`
           : 'No Propertyware portfolio: set a default portfolio',
       };
     const buildingID = asId(place?.buildingId);
     splits.push({
-      amount: cents(want.amount),
+      amount: fromCents(line.cents),
       glAccountID,
       portfolioID,
       ...(buildingID !== undefined ? { buildingID } : {}),
-      ...(want.comments ? { comments: want.comments.slice(0, COMMENTS_MAX) } : {}),
+      ...(line.description ? { comments: line.description.slice(0, COMMENTS_MAX) } : {}),
     });
   }
   return splits;
@@ -117,6 +105,7 @@ export function billSplits(
 
 export function billFor(
   source: PropertywareBillSource,
+  plan: BillPlan,
   vendorID: number,
   splits: SaveBillSplit[],
   today: string,
@@ -125,7 +114,7 @@ export function billFor(
   return {
     vendorID,
     billDate,
-    dueDate: source.dueDate ?? billDate,
+    ...(plan.kind === 'bill' ? { dueDate: source.dueDate ?? billDate } : {}),
     refNo: refNoOf(source),
     comments: `Invoice Pilot invoice ${source.id}`,
     billSplits: splits,

@@ -87,7 +87,12 @@ describe('Propertyware client against the fake', () => {
     expect(findBill).toMatchObject({
       method: 'GET',
       path: path('/bills'),
-      query: { refNo: 'HM-2291' },
+      // GET /bills's documented filters: the vendor and the bill date; the refNo is matched on the answer.
+      query: {
+        vendorID: String(fake.vendors.at(-1)?.id),
+        billDateStart: '2026-10-03',
+        billDateEnd: '2026-10-03',
+      },
       headers,
     });
     expect(createBill).toMatchObject({
@@ -293,5 +298,47 @@ describe('Propertyware client against the fake', () => {
     });
     expect(json.status).toBe(415);
     expect((await upload(`?entityType=BILL&entityId=${billId}`, fileForm())).status).toBe(201);
+  });
+
+  it('a credit note becomes a vendor credit (POST /bills/credit, SaveCredit: no due date), found again by refNo', async () => {
+    const credit = invoice({
+      id: 'CREDIT',
+      invoiceNumber: 'CN-77',
+      totalAmount: -19.99,
+      lineItems: [{ description: 'Refund', quantity: null, unitPrice: null, totalPrice: -19.99 }],
+    });
+    const first = await pushPropertywareBill(config(), credit);
+    expect(first).toEqual({ ok: true, billId: String(fake.bills.at(-1)?.id) });
+    const posted = fake.requests.find((r) => r.method === 'POST' && r.path === path('/bills/credit'));
+    expect(posted?.body).toEqual({
+      vendorID: fake.bills.at(-1)?.vendorID,
+      billDate: '2026-10-03',
+      refNo: 'CN-77',
+      comments: 'Invoice Pilot invoice CREDIT',
+      billSplits: [
+        { amount: 19.99, glAccountID: 5000, portfolioID: 21, buildingID: 2101, comments: 'Refund' },
+      ],
+    });
+    expect(fake.bills.at(-1)).toMatchObject({ credit: true, amount: 19.99 });
+    const count = fake.bills.length;
+    expect(await pushPropertywareBill(config(), credit)).toEqual(first);
+    expect(fake.bills).toHaveLength(count);
+  });
+
+  it('books the tax as its own split and refuses an invoice in another currency before any call', async () => {
+    const result = await pushPropertywareBill(
+      config({ taxGlAccountId: '5900' }),
+      invoice({ id: 'TAXED', invoiceNumber: 'T-1', taxAmount: 100.05, totalAmount: 1350.55 }),
+    );
+    expect(result.ok).toBe(true);
+    expect(fake.bills.at(-1)?.amount).toBe(1350.55);
+    expect(fake.bills.at(-1)?.billSplits.at(-1)).toMatchObject({ amount: 100.05, glAccountID: 5900 });
+    fake.requests.length = 0;
+    expect(await pushPropertywareBill(config(), invoice({ currency: 'EUR' }))).toEqual({
+      ok: false,
+      permanent: true,
+      error: "The invoice is in EUR but Propertyware books USD only: correct the invoice's currency",
+    });
+    expect(fake.requests).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
+import { planBill } from '../../core/billing/bill-plan';
 import { callOutbound, formBody } from '../http';
 import type { BillDocument } from '../quickbooks/client';
-import { billFor, billSplits, type PropertywareBillSource, refNoOf } from './bill';
+import { billFor, billSplits, type PropertywareBillSource } from './bill';
 
 /** Propertyware's REST API v1; a sandbox or the local fake is the integration's apiUrl. */
 export const PROPERTYWARE_API_BASE = 'https://api.propertyware.com/pw/api/rest/v1';
@@ -20,6 +21,7 @@ export interface PropertywareConfig {
   password?: string;
   systemId?: string;
   defaultGlAccountId?: string;
+  taxGlAccountId?: string;
   accountMap?: string;
   defaultPortfolioId?: string;
   propertyMap?: string;
@@ -147,9 +149,11 @@ async function attachDocument(config: PropertywareConfig, billId: number, docume
 }
 
 /**
- * Sends the invoice as a bill: the vendor is looked up or created, then the bill with its refNo is looked
- * up first and created only when absent, so a retry after a lost answer finds the first bill instead of
- * making a second one. The invoice's file, when given, is then attached to the bill (attachDocument).
+ * Sends the approved invoice as a bill (a vendor credit, `POST /bills/credit`, for a credit note) built from
+ * its bill plan: the approved total to the cent, tax as its own split. The vendor is looked up or created;
+ * then the vendor's bills of that date are looked up for one with this refNo and the same kind, and the
+ * bill is created only when absent, so a retry after a lost answer finds the first bill instead of making a
+ * second. The invoice's file, when given, is then attached to the bill (attachDocument).
  */
 export async function pushPropertywareBill(
   config: PropertywareConfig,
@@ -160,20 +164,34 @@ export async function pushPropertywareBill(
   if (!config.username || !config.password || !config.systemId)
     return { ok: false, error: 'Set the Propertyware client id, secret and system id', permanent: true };
   if (!invoice.vendorName) return { ok: false, error: 'The invoice has no vendor name', permanent: true };
-  const splits = billSplits(invoice, config);
+  const plan = planBill(invoice);
+  if ('error' in plan) return { ok: false, error: plan.error, permanent: true };
+  const splits = billSplits(plan, config);
   if ('error' in splits) return { ok: false, error: splits.error, permanent: true };
+  const bill = billFor(invoice, plan, 0, splits, today);
+  const credit = plan.kind === 'credit';
   try {
     const vendor = await vendorId(config, invoice.vendorName);
-    const refNo = refNoOf(invoice);
-    const existing = (await call(config, `/bills?${new URLSearchParams({ refNo })}`)) as {
+    // Filters Propertyware documents for GET /bills: the vendor and the bill date (refNo is matched here).
+    const query = new URLSearchParams({
+      vendorID: String(vendor),
+      billDateStart: bill.billDate,
+      billDateEnd: bill.billDate,
+    });
+    const existing = (await call(config, `/bills?${query}`)) as {
       id: number;
       refNo?: string;
       vendorID?: number;
+      credit?: boolean;
     }[];
     const same = Array.isArray(existing)
-      ? existing.find((b) => b.refNo === refNo && b.vendorID === vendor)
+      ? existing.find(
+          (b) => b.refNo === bill.refNo && b.vendorID === vendor && (b.credit ?? false) === credit,
+        )
       : undefined;
-    const id = same?.id ?? idOf(await call(config, '/bills', billFor(invoice, vendor, splits, today)));
+    const id =
+      same?.id ??
+      idOf(await call(config, credit ? '/bills/credit' : '/bills', { ...bill, vendorID: vendor }));
     if (id === undefined)
       return { ok: false, error: 'Propertyware did not return the bill', permanent: false };
     if (document) await attachDocument(config, id, document);

@@ -1,42 +1,28 @@
+import { type BillPlan, fromCents } from '../../core/billing/bill-plan';
+
 /**
- * How an approved invoice becomes a QuickBooks Online Bill (Accounting API v3, entity Bill): one
- * AccountBasedExpenseLineDetail line per priced line item, or one line for the total, each on the
- * expense account its category maps to. A split invoice has one line per allocation instead, and a split
- * line item one line per its allocations, each on its allocation's category's account and described with
- * its property. Pure: the client (client.ts) sends what this builds.
+ * How an approved invoice's bill plan (core/billing/bill-plan.ts: the approved total, its tax as its own
+ * line, lines that add up to it to the cent) becomes a QuickBooks Online Bill, or a VendorCredit for a
+ * credit note (Accounting API v3): one AccountBasedExpenseLineDetail line per planned line, on the expense
+ * account its category maps to (the tax line on the tax account, else the default), in the invoice's
+ * currency when the company keeps more than one. Pure: the client (client.ts) sends what this builds.
  */
 
-/** One share of a split, as the invoice JSON carries it. */
-interface BillAllocation {
-  propertyName: string | null;
-  categoryId: string | null;
-  amount: number;
-}
-
-/** The invoice fields a bill is made of (a subset of the invoice JSON with its line items). */
-export interface BillSource {
+/** The invoice fields the bill's header is made of. */
+export interface BillHeader {
   id: string;
   invoiceNumber: string | null;
   invoiceDate: string | null;
   dueDate: string | null;
-  vendorName: string | null;
-  totalAmount: number | null;
-  categoryId: string | null;
-  /** The invoice's split; empty or absent when it is not split. */
-  allocations?: BillAllocation[];
-  lineItems: {
-    description: string;
-    quantity: number | null;
-    unitPrice: number | null;
-    totalPrice: number | null;
-    categoryId?: string | null;
-    allocations?: BillAllocation[];
-  }[];
 }
 
 export interface AccountMapping {
   defaultAccountId?: string;
+  /** The account the tax line is booked on; the default account when unset. */
+  taxAccountId?: string;
   accountMap: Record<string, string>;
+  /** A property's Class, put on each line of that property (optional tracking). */
+  classMap?: Record<string, string>;
 }
 
 export interface QboBillLine {
@@ -46,6 +32,7 @@ export interface QboBillLine {
   AccountBasedExpenseLineDetail: { AccountRef: { value: string }; ClassRef?: { value: string } };
 }
 
+/** The body of a Bill or a VendorCredit (the same fields, less the due date for a credit). */
 export interface QboBill {
   VendorRef: { value: string };
   Line: QboBillLine[];
@@ -53,6 +40,8 @@ export interface QboBill {
   DueDate?: string;
   DocNumber?: string;
   PrivateNote: string;
+  /** Set only when the company keeps more than one currency (see client.ts). */
+  CurrencyRef?: { value: string };
   /** The Location (see tracking.ts). */
   DepartmentRef?: { value: string };
 }
@@ -61,13 +50,7 @@ export interface QboBill {
 const DOC_NUMBER_MAX = 21;
 const DESCRIPTION_MAX = 4000;
 
-const cents = (amount: number) => Math.round(amount * 100) / 100;
-
-const lineAmount = (line: BillSource['lineItems'][number]) =>
-  line.totalPrice ??
-  (line.quantity != null && line.unitPrice != null ? line.quantity * line.unitPrice : null);
-
-/** Parses the stored `accountMap` (its JSON, see INTEGRATION_CONFIG_SCHEMAS.QUICKBOOKS). */
+/** Parses a stored `{ourId: theirId}` map (its JSON, see INTEGRATION_CONFIG_SCHEMAS.QUICKBOOKS). */
 export function parseAccountMap(stored: string | undefined): Record<string, string> {
   if (!stored) return {};
   const parsed: unknown = JSON.parse(stored);
@@ -75,62 +58,56 @@ export function parseAccountMap(stored: string | undefined): Record<string, stri
 }
 
 /**
- * The bill's lines, or why none can be made. Checked before any call: a missing account mapping is
- * a configuration error that no retry can fix.
+ * The bill's lines, or why none can be made. Checked before any call: a missing account mapping is a
+ * configuration error that no retry can fix.
  */
-export function billLines(source: BillSource, mapping: AccountMapping): QboBillLine[] | { error: string } {
-  const accountFor = (categoryId: string | null | undefined) =>
-    (categoryId ? mapping.accountMap[categoryId] : undefined) ?? mapping.defaultAccountId;
-  const priced = source.lineItems
-    .map((line) => ({ line, amount: lineAmount(line) }))
-    .filter(
-      (p): p is { line: BillSource['lineItems'][number]; amount: number } => p.amount != null && p.amount > 0,
-    );
-  const perAllocation =
-    (description: string, categoryId: string | null | undefined) => (a: BillAllocation) => ({
-      amount: a.amount,
-      description: [description, a.propertyName].filter(Boolean).join(' — '),
-      categoryId: a.categoryId ?? categoryId,
-    });
-  const wanted: { amount: number; description: string; categoryId: string | null | undefined }[] = source
-    .allocations?.length
-    ? source.allocations.map(perAllocation('', source.categoryId))
-    : priced.length
-      ? priced.flatMap(({ line, amount }) =>
-          line.allocations?.length
-            ? line.allocations.map(perAllocation(line.description, line.categoryId ?? source.categoryId))
-            : [{ amount, description: line.description, categoryId: line.categoryId ?? source.categoryId }],
-        )
-      : source.totalAmount != null && source.totalAmount > 0
-        ? [{ amount: source.totalAmount, description: '', categoryId: source.categoryId }]
-        : [];
-  if (wanted.length === 0) return { error: 'The invoice has no amount to bill' };
+export function billLines(plan: BillPlan, mapping: AccountMapping): QboBillLine[] | { error: string } {
   const lines: QboBillLine[] = [];
-  for (const want of wanted) {
-    const account = accountFor(want.categoryId);
+  for (const line of plan.lines) {
+    const account = line.tax
+      ? (mapping.taxAccountId ?? mapping.defaultAccountId)
+      : ((line.categoryId ? mapping.accountMap[line.categoryId] : undefined) ?? mapping.defaultAccountId);
     if (!account)
       return {
-        error: want.categoryId
-          ? `No QuickBooks expense account for category ${want.categoryId}: map it or set a default account`
-          : 'No QuickBooks expense account: set a default account',
+        error: line.tax
+          ? 'No QuickBooks account for tax: set a tax account or a default account'
+          : line.categoryId
+            ? `No QuickBooks expense account for category ${line.categoryId}: map it or set a default account`
+            : 'No QuickBooks expense account: set a default account',
       };
+    const classId = line.propertyId ? mapping.classMap?.[line.propertyId] : undefined;
     lines.push({
-      Amount: cents(want.amount),
-      ...(want.description ? { Description: want.description.slice(0, DESCRIPTION_MAX) } : {}),
+      Amount: fromCents(line.cents),
+      ...(line.description ? { Description: line.description.slice(0, DESCRIPTION_MAX) } : {}),
       DetailType: 'AccountBasedExpenseLineDetail',
-      AccountBasedExpenseLineDetail: { AccountRef: { value: account } },
+      AccountBasedExpenseLineDetail: {
+        AccountRef: { value: account },
+        ...(classId ? { ClassRef: { value: classId } } : {}),
+      },
     });
   }
   return lines;
 }
 
-export function billFor(source: BillSource, vendorId: string, lines: QboBillLine[]): QboBill {
+export function billFor(
+  header: BillHeader,
+  plan: BillPlan,
+  vendorId: string,
+  lines: QboBillLine[],
+  currencyRef: string | null,
+): QboBill {
   return {
     VendorRef: { value: vendorId },
     Line: lines,
-    ...(source.invoiceDate ? { TxnDate: source.invoiceDate } : {}),
-    ...(source.dueDate ? { DueDate: source.dueDate } : {}),
-    ...(source.invoiceNumber ? { DocNumber: source.invoiceNumber.slice(0, DOC_NUMBER_MAX) } : {}),
-    PrivateNote: `Invoice Pilot invoice ${source.id}`,
+    ...(header.invoiceDate ? { TxnDate: header.invoiceDate } : {}),
+    // A vendor credit has no due date: nothing is owed on it.
+    ...(header.dueDate && plan.kind === 'bill' ? { DueDate: header.dueDate } : {}),
+    ...(header.invoiceNumber ? { DocNumber: header.invoiceNumber.slice(0, DOC_NUMBER_MAX) } : {}),
+    ...(currencyRef ? { CurrencyRef: { value: currencyRef } } : {}),
+    PrivateNote: `Invoice Pilot invoice ${header.id}`,
   };
 }
+
+/** The bill's total as QuickBooks will add it up, in cents (what the pre-send check compares). */
+export const qboLinesCents = (lines: readonly QboBillLine[]) =>
+  lines.reduce((sum, line) => sum + Math.round(line.Amount * 100), 0);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../../infra/local/fakes/quickbooks';
 import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
+import type { BillSource } from '../../core/billing/bill-plan';
 import { callOutbound } from '../http';
-import type { BillSource } from './bill';
 import { pushBill, type QuickBooksConfig, RECONNECT_QUICKBOOKS } from './client';
 
 let fake: FakeQuickBooks;
@@ -46,8 +46,15 @@ describe('QuickBooks Online client against the fake', () => {
   it('finds or creates the vendor and posts the bill with the documented request shapes', async () => {
     const result = await pushBill(config(), invoice(), 'a'.repeat(32));
     expect(result).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
-    const [query, vendor, bill] = fake.requests;
+    const [preferences, query, vendor, bill] = fake.requests;
     const headers = { authorization: `Bearer ${fake.accessToken}`, accept: 'application/json' };
+    // The company's currency settings come first: a bill in another currency needs multicurrency.
+    expect(preferences).toMatchObject({
+      method: 'GET',
+      path: '/v3/company/9130357/preferences',
+      query: { minorversion: '75' },
+      headers,
+    });
     expect(query).toMatchObject({
       method: 'GET',
       path: '/v3/company/9130357/query',
@@ -91,7 +98,7 @@ describe('QuickBooks Online client against the fake', () => {
       DocNumber: 'HM-2291',
       PrivateNote: 'Invoice Pilot invoice 01INV',
     });
-    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(4);
   });
 
   it('reuses a vendor found by DisplayName; with no line items bills the total on the category account', async () => {
@@ -101,8 +108,8 @@ describe('QuickBooks Online client against the fake', () => {
       'b'.repeat(32),
     );
     expect(result.ok).toBe(true);
-    expect(fake.requests.map((r) => r.path.split('/').pop())).toEqual(['query', 'bill']);
-    expect(fake.requests[1].body).toEqual({
+    expect(fake.requests.map((r) => r.path.split('/').pop())).toEqual(['preferences', 'query', 'bill']);
+    expect(fake.requests[2].body).toEqual({
       VendorRef: { value: fake.vendors.find((v) => v.DisplayName === "O'Brien Plumbing LLC")?.Id },
       Line: [
         {
@@ -118,8 +125,8 @@ describe('QuickBooks Online client against the fake', () => {
   it('posts one bill line per allocation of a split invoice, on each share’s category account', async () => {
     const split = invoice({
       allocations: [
-        { propertyName: 'Maple Court', categoryId: 'CAT-EQUIP', amount: 750.25 },
-        { propertyName: 'Oak Terrace', categoryId: null, amount: 500.25 },
+        { propertyId: 'P1', propertyName: 'Maple Court', categoryId: 'CAT-EQUIP', amount: 750.25 },
+        { propertyId: 'P2', propertyName: 'Oak Terrace', categoryId: null, amount: 500.25 },
       ],
     });
     const result = await pushBill(
@@ -157,8 +164,8 @@ describe('QuickBooks Online client against the fake', () => {
             unitPrice: 1000,
             totalPrice: 1000,
             allocations: [
-              { propertyName: 'Maple Court', categoryId: null, amount: 600 },
-              { propertyName: 'Oak Terrace', categoryId: 'CAT-EQUIP', amount: 400 },
+              { propertyId: 'P1', propertyName: 'Maple Court', categoryId: null, amount: 600 },
+              { propertyId: 'P2', propertyName: 'Oak Terrace', categoryId: 'CAT-EQUIP', amount: 400 },
             ],
           },
           { description: 'Labor', quantity: null, unitPrice: null, totalPrice: 250.5 },
@@ -323,5 +330,90 @@ describe('QuickBooks Online client against the fake', () => {
     expect(JSON.parse(noLines.body).Fault.type).toBe('ValidationFault');
     const noAccept = await callOutbound({ url: base, method: 'POST', headers, body: '{}', timeoutMs: 5000 });
     expect(noAccept.status).toBe(400);
+  });
+
+  it('books the tax as its own line on the tax account, and a bill that QuickBooks totals to the approved cent', async () => {
+    const result = await pushBill(
+      config({ taxAccountId: '88' }),
+      invoice({
+        id: 'TAX',
+        subtotal: 3300,
+        taxAmount: 181.5,
+        totalAmount: 3481.5,
+        lineItems: [
+          { description: 'Roof repair', quantity: null, unitPrice: null, totalPrice: 3000 },
+          { description: 'Gutters', quantity: null, unitPrice: null, totalPrice: 300 },
+        ],
+      }),
+      '2'.repeat(32),
+    );
+    expect(result).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
+    expect(fake.bills.at(-1)?.TotalAmt).toBe(3481.5);
+    expect(
+      (fake.bills.at(-1)?.Line as { Amount: number; Description: string }[] | undefined)?.at(-1),
+    ).toMatchObject({
+      Amount: 181.5,
+      Description: 'Tax',
+      AccountBasedExpenseLineDetail: { AccountRef: { value: '88' } },
+    });
+  });
+
+  it('the fake takes amounts such as 80.90, 19.99 and 1,192.91 (decimals checked on the text, not on floats)', async () => {
+    for (const [i, total] of [80.9, 19.99, 1192.91].entries()) {
+      const result = await pushBill(
+        config(),
+        invoice({ id: `DEC${i}`, totalAmount: total, lineItems: [] }),
+        `dec${i}`.padEnd(32, '0'),
+      );
+      expect(result).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
+      expect(fake.bills.at(-1)?.TotalAmt).toBe(total);
+    }
+  });
+
+  it('a credit note becomes a VendorCredit with positive lines and no due date', async () => {
+    const result = await pushBill(
+      config(),
+      invoice({
+        id: 'CREDIT',
+        totalAmount: -5.77,
+        lineItems: [{ description: 'Returned part', quantity: 1, unitPrice: -5.77, totalPrice: -5.77 }],
+      }),
+      '3'.repeat(32),
+    );
+    expect(result).toEqual({ ok: true, billId: fake.vendorCredits.at(-1)?.Id });
+    const posted = fake.requests.find((r) => r.path.endsWith('/vendorcredit'));
+    expect(posted?.query).toMatchObject({ requestid: '3'.repeat(32) });
+    expect(posted?.body).not.toHaveProperty('DueDate');
+    expect(fake.vendorCredits.at(-1)).toMatchObject({
+      TotalAmt: 5.77,
+      Line: [{ Amount: 5.77, Description: 'Returned part' }],
+    });
+  });
+
+  it('a euro invoice: refused with the reason when the company has one currency, booked in EUR with multicurrency', async () => {
+    const euros = invoice({ id: 'EUR', currency: 'EUR', totalAmount: 56.02, lineItems: [] });
+    const refused = await pushBill(config(), euros, '4'.repeat(32));
+    expect(refused).toEqual({
+      ok: false,
+      permanent: true,
+      error:
+        "The invoice is in EUR but the QuickBooks company keeps its books in USD only: turn on multicurrency in QuickBooks, or correct the invoice's currency",
+    });
+    fake.currency.multiCurrency = true;
+    try {
+      const booked = await pushBill(config(), euros, '5'.repeat(32));
+      expect(booked).toEqual({ ok: true, billId: fake.bills.at(-1)?.Id });
+      expect(fake.bills.at(-1)).toMatchObject({ CurrencyRef: { value: 'EUR' }, TotalAmt: 56.02 });
+      // The dollar vendor of that name keeps its currency; the euro bill goes to its EUR sibling.
+      const vendor = fake.vendors.find(
+        (v) => v.Id === (fake.bills.at(-1)?.VendorRef as { value: string } | undefined)?.value,
+      );
+      expect(vendor).toMatchObject({
+        DisplayName: "O'Brien Plumbing LLC (EUR)",
+        CurrencyRef: { value: 'EUR' },
+      });
+    } finally {
+      fake.currency.multiCurrency = false;
+    }
   });
 });

@@ -1,7 +1,8 @@
+import { type BillPlan, type BillSource, planBill } from '../../core/billing/bill-plan';
 import { env } from '../../env';
 import { callOutbound, formBody, type OutboundResult } from '../http';
-import { type BillSource, billFor, billLines, parseAccountMap } from './bill';
-import { type TrackingMaps, withTracking } from './tracking';
+import { billFor, billLines, parseAccountMap, qboLinesCents } from './bill';
+import { type TrackingMaps, withLocation } from './tracking';
 
 export const QUICKBOOKS_MINOR_VERSION = '75';
 /** The reason shown when the token is expired or revoked: only a new connection helps. */
@@ -17,6 +18,8 @@ export interface QuickBooksConfig extends TrackingMaps {
   realmId?: string;
   apiKey?: string;
   defaultAccountId?: string;
+  /** The account of the bill's tax line (the default account when unset). */
+  taxAccountId?: string;
   accountMap?: string;
 }
 
@@ -104,18 +107,47 @@ async function call(
 const withParams = (url: string, params: Record<string, string>) =>
   `${url}?${new URLSearchParams({ minorversion: QUICKBOOKS_MINOR_VERSION, ...params })}`;
 
-/** The vendor's Id: found by DisplayName, or created (with its own stable requestid). */
-async function vendorId(base: string, token: string, name: string, requestId: string): Promise<string> {
+/** A vendor as the query answers it: its currency is the company's home currency when it has none. */
+interface QboVendor {
+  Id: string;
+  CurrencyRef?: { value: string };
+}
+
+async function findVendor(base: string, token: string, name: string): Promise<QboVendor | undefined> {
   const found = await call(
     token,
     withParams(`${base}/query`, { query: `SELECT * FROM Vendor WHERE DisplayName = ${quoted(name)}` }),
     { method: 'GET' },
   );
-  const vendors = (found.QueryResponse as { Vendor?: { Id: string }[] } | undefined)?.Vendor ?? [];
-  if (vendors[0]?.Id) return vendors[0].Id;
+  return ((found.QueryResponse as { Vendor?: QboVendor[] } | undefined)?.Vendor ?? [])[0];
+}
+
+/**
+ * The vendor's Id: found by DisplayName, or created (with its own stable requestid). In a multicurrency
+ * company a vendor keeps one currency, so a bill in another currency goes to the vendor's sibling named
+ * "<name> (<currency>)", as QuickBooks users keep them, found or created in that currency.
+ */
+async function vendorId(
+  base: string,
+  token: string,
+  name: string,
+  requestId: string,
+  currency: { code: string; home: string },
+): Promise<string> {
+  const currencyOf = (v: QboVendor) => v.CurrencyRef?.value ?? currency.home;
+  const named = await findVendor(base, token, name);
+  if (named?.Id && currencyOf(named) === currency.code) return named.Id;
+  const displayName = named ? `${name} (${currency.code})`.slice(0, 500) : name;
+  if (named) {
+    const sibling = await findVendor(base, token, displayName);
+    if (sibling?.Id) return sibling.Id;
+  }
   const created = await call(token, withParams(`${base}/vendor`, { requestid: `v${requestId}` }), {
     method: 'POST',
-    body: { DisplayName: name },
+    body: {
+      DisplayName: displayName,
+      ...(currency.code !== currency.home ? { CurrencyRef: { value: currency.code } } : {}),
+    },
   });
   const id = (created.Vendor as { Id?: string } | undefined)?.Id;
   if (!id) throw new QuickBooksError('QuickBooks did not return the new vendor', false);
@@ -123,12 +155,40 @@ async function vendorId(base: string, token: string, name: string, requestId: st
 }
 
 /**
- * Posts the invoice as a Bill. `requestId` is stable per (invoice, integration, approval), so a retry
- * after a lost answer gets QuickBooks' first result instead of a second bill.
+ * The CurrencyRef the bill carries: none in the home currency; the invoice's own when the company has
+ * multicurrency on; otherwise no bill can be made (booking euros as dollars would be wrong by the rate).
+ */
+async function currencyOfBill(
+  base: string,
+  token: string,
+  plan: BillPlan,
+): Promise<{ code: string; home: string; ref: string | null }> {
+  const answer = await call(token, withParams(`${base}/preferences`, {}), { method: 'GET' });
+  const prefs = (
+    answer.Preferences as
+      | { CurrencyPrefs?: { MultiCurrencyEnabled?: boolean; HomeCurrency?: { value?: string } } }
+      | undefined
+  )?.CurrencyPrefs;
+  const home = prefs?.HomeCurrency?.value ?? 'USD';
+  if (plan.currency === home) return { code: home, home, ref: null };
+  if (!prefs?.MultiCurrencyEnabled)
+    throw new QuickBooksError(
+      `The invoice is in ${plan.currency} but the QuickBooks company keeps its books in ${home} only: turn on multicurrency in QuickBooks, or correct the invoice's currency`,
+      true,
+    );
+  return { code: plan.currency, home, ref: plan.currency };
+}
+
+/**
+ * Posts the approved invoice as a Bill (a VendorCredit for a credit note), built from its bill plan: the
+ * approved total to the cent, tax as its own line, in the invoice's currency. A bill that would not add
+ * up to the approved total is refused before any call, and one that QuickBooks totals differently is
+ * reported. `requestId` is stable per (invoice, integration, approval), so a retry after a lost answer gets
+ * QuickBooks' first result instead of a second bill.
  */
 export async function pushBill(
   config: QuickBooksConfig,
-  invoice: BillSource & { propertyId?: string | null },
+  invoice: BillSource,
   requestId: string,
   document?: BillDocument,
 ): Promise<QuickBooksOutcome> {
@@ -136,21 +196,41 @@ export async function pushBill(
   if (typeof base !== 'string') return { ok: false, error: base.error, permanent: true };
   if (!config.apiKey) return { ok: false, error: RECONNECT_QUICKBOOKS, permanent: true };
   if (!invoice.vendorName) return { ok: false, error: 'The invoice has no vendor name', permanent: true };
-  const lines = billLines(invoice, {
+  const plan = planBill(invoice);
+  if ('error' in plan) return { ok: false, error: plan.error, permanent: true };
+  const lines = billLines(plan, {
     defaultAccountId: config.defaultAccountId,
+    taxAccountId: config.taxAccountId,
     accountMap: parseAccountMap(config.accountMap),
+    classMap: parseAccountMap(config.classMap),
   });
   if ('error' in lines) return { ok: false, error: lines.error, permanent: true };
+  if (qboLinesCents(lines) !== plan.totalCents)
+    return { ok: false, error: 'The bill does not add up to the approved total: not sent', permanent: true };
+  const entity = plan.kind === 'credit' ? 'VendorCredit' : 'Bill';
   try {
-    const vendor = await vendorId(base, config.apiKey, invoice.vendorName, requestId);
-    const answer = await call(config.apiKey, withParams(`${base}/bill`, { requestid: requestId }), {
-      method: 'POST',
-      body: withTracking(billFor(invoice, vendor, lines), config, invoice.propertyId),
-    });
-    const billId = (answer.Bill as { Id?: string } | undefined)?.Id;
-    if (!billId) return { ok: false, error: 'QuickBooks did not return the bill', permanent: false };
-    if (document) await attach(base, config.apiKey, billId, document, requestId);
-    return { ok: true, billId };
+    const currency = await currencyOfBill(base, config.apiKey, plan);
+    const vendor = await vendorId(base, config.apiKey, invoice.vendorName, requestId, currency);
+    const body = withLocation(
+      billFor(invoice, plan, vendor, lines, currency.ref),
+      config,
+      invoice.propertyId,
+    );
+    const answer = await call(
+      config.apiKey,
+      withParams(`${base}/${entity.toLowerCase()}`, { requestid: requestId }),
+      { method: 'POST', body },
+    );
+    const made = answer[entity] as { Id?: string; TotalAmt?: number } | undefined;
+    if (!made?.Id) return { ok: false, error: `QuickBooks did not return the ${entity}`, permanent: false };
+    if (typeof made.TotalAmt === 'number' && Math.round(made.TotalAmt * 100) !== plan.totalCents)
+      return {
+        ok: false,
+        error: `QuickBooks totals ${entity} ${made.Id} at ${made.TotalAmt.toFixed(2)}, not the approved ${(plan.totalCents / 100).toFixed(2)}: check it in QuickBooks`,
+        permanent: true,
+      };
+    if (document) await attach(base, config.apiKey, { type: entity, id: made.Id }, document, requestId);
+    return { ok: true, billId: made.Id };
   } catch (error) {
     if (error instanceof QuickBooksError)
       return { ok: false, error: error.message, permanent: error.permanent };
@@ -167,12 +247,12 @@ export async function pushBill(
 async function attach(
   base: string,
   token: string,
-  billId: string,
+  made: { type: 'Bill' | 'VendorCredit'; id: string },
   document: BillDocument,
   requestId: string,
 ) {
   const metadata = {
-    AttachableRef: [{ EntityRef: { type: 'Bill', value: billId } }],
+    AttachableRef: [{ EntityRef: { type: made.type, value: made.id } }],
     FileName: document.filename,
     ContentType: document.contentType,
   };
@@ -193,5 +273,8 @@ async function attach(
   });
   const attached = (answer.AttachableResponse as { Attachable?: { Id?: string } }[] | undefined)?.[0];
   if (!attached?.Attachable?.Id)
-    throw new QuickBooksError(`The bill ${billId} was made but QuickBooks did not attach the file`, false);
+    throw new QuickBooksError(
+      `The ${made.type} ${made.id} was made but QuickBooks did not attach the file`,
+      false,
+    );
 }

@@ -40,4 +40,14 @@ describe('the approved-invoice e-mail', () => {
       'http://127.0.0.1:3000/invoices?invoice=a%20b',
     );
   });
+
+  it('says so when the line items as read do not make up the approved amount', () => {
+    const invoice = { ...sampleEventInvoice(new Date()), totalAmount: 500, taxAmount: 0 };
+    const { text } = invoiceSummaryEmail(invoice, 'https://app.example');
+    expect(text).toContain(
+      'The line items as read add up to $250.00, not the approved $500.00 before tax: the approved amounts above are what is booked.',
+    );
+    const agreeing = invoiceSummaryEmail(sampleEventInvoice(new Date()), 'https://app.example').text;
+    expect(agreeing).not.toContain('The line items as read');
+  });
 });

@@ -1,5 +1,7 @@
 import { formatDate, formatMoney, shortId } from '../../../shared/format';
 import type { EventInvoice } from '../../../shared/schemas';
+import { lineAmount } from '../billing/bill-plan';
+import { toCents } from '../invoices/allocations';
 
 /** The app's page for one invoice: the Invoices page opens its review dialog. */
 export const invoiceAppUrl = (appOrigin: string, invoiceId: string) =>
@@ -20,6 +22,14 @@ export function invoiceSummaryEmail(
     const quantity = line.quantity === null ? '' : `${line.quantity} × ${money(line.unitPrice)} = `;
     return `  - ${line.description}: ${quantity}${money(line.totalPrice)}`;
   });
+  // The books get the approved amounts (see planBill); line items read off the page that do not make them
+  // up are shown as read, and said so, never passed off as the approved breakdown.
+  const lineCents = invoice.lineItems.reduce((sum, line) => sum + toCents(lineAmount(line) ?? 0), 0);
+  const netCents = toCents(invoice.totalAmount ?? 0) - toCents(invoice.taxAmount ?? 0);
+  const linesDiffer =
+    lines.length > 0 &&
+    invoice.totalAmount !== null &&
+    Math.abs(lineCents - netCents) > invoice.lineItems.length;
   const text = [
     `Invoice ${number} from ${vendor} was approved.`,
     '',
@@ -32,6 +42,12 @@ export function invoiceSummaryEmail(
     `Total:          ${money(invoice.totalAmount)} (${invoice.currency})`,
     '',
     ...(lines.length ? ['Line items:', ...lines, ''] : []),
+    ...(linesDiffer
+      ? [
+          `The line items as read add up to ${money(lineCents / 100)}, not the approved ${money(netCents / 100)} before tax: the approved amounts above are what is booked.`,
+          '',
+        ]
+      : []),
     `Open it in Invoice Pilot: ${invoiceAppUrl(appOrigin, invoice.id)}`,
     '',
     `The invoice file (${invoice.filename}) is attached.`,

@@ -1,13 +1,9 @@
 import type { Allocation, InvoiceUpdate } from '../../../shared/schemas';
 import { listLineItems } from '../../adapters/dynamodb/invoice-children';
+import { lineAmount } from '../billing/bill-plan';
 import { ownAllocations } from '../references/own-references';
 import { assertSplitsAddUp } from './allocations';
 import type { InvoiceItem } from './invoice';
-
-/** A line item's amount: its total price, else quantity × unit price. */
-const lineAmount = (line: { quantity: number | null; unitPrice: number | null; totalPrice: number | null }) =>
-  line.totalPrice ??
-  (line.quantity != null && line.unitPrice != null ? line.quantity * line.unitPrice : null);
 
 /**
  * The stored split fields an edit sets (none when it sends no split and keeps the total). A sent split

@@ -20,6 +20,7 @@ import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbo
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../adapters/sqs/invoice-events';
+import { planBill } from '../../core/billing/bill-plan';
 import { invoiceSummaryEmail } from '../../core/email/invoice-summary';
 import { eventInvoiceOf } from '../../core/invoices/event-invoice';
 import type { InvoiceItem, SyncResult } from '../../core/invoices/invoice';
@@ -151,6 +152,10 @@ export async function pushTo(
     const result = await pushPropertywareBill(integration.config, invoice, document);
     return result.ok ? { ok: true, remoteId: result.billId } : result;
   }
+  // The summary and the automation's event carry the approved amounts: an approval whose amounts cannot
+  // make a bill (a split or a tax that no longer fits the total) is refused with the reason, as a bill is.
+  const plan = invoice.totalAmount ? planBill(invoice) : null;
+  if (plan && 'error' in plan) return { ok: false, error: plan.error, permanent: true };
   if (integration.type === 'EMAIL') return emailInvoice(integration, invoice, job, document);
   const request = makeWebhookRequest(
     integration.config,

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { sumAmounts, twoDecimalAmount } from './money';
 import { multipartParts } from './multipart';
 import { type RecordedRequest, readRequest } from './recorded-request';
 
 /**
  * A local Propertyware (REST API v1, under /pw/api/rest/v1) with the subset the sync uses: vendor search
- * and create, bill search by refNo and bill create, and a bill's documents (list, and upload: `POST
+ * and create, bill search (by vendorID and bill date, as documented) and bill and vendor credit create
+ * (`POST /bills`, `POST /bills/credit`), and a bill's documents (list, and upload: `POST
  * /docs?entityType=BILL&entityId=…`, multipart/form-data with one `file` part). Every request is checked against the documented
  * shapes: the x-propertyware-client-id / -client-secret / -system-id headers, `Accept: application/json`,
  * JSON bodies with the SaveBill / SaveBillSplit required fields and int64 ids. Anything else is answered
@@ -23,7 +25,8 @@ export interface FakePropertyware {
   /** The credentials it accepts: username = client id, password = client secret, and the system id. */
   credentials: { clientId: string; clientSecret: string; systemId: string };
   requests: FakePropertywareRequest[];
-  bills: (SaveBillBody & { id: number; amount: number })[];
+  /** Bills and vendor credits (`credit: true`), as GET /bills answers them. */
+  bills: (SaveCreditBody & { id: number; amount: number; credit: boolean; dueDate?: string })[];
   vendors: { id: number; name: string }[];
   /** Uploaded documents, with the bytes of their file. */
   documents: FakePropertywareDocument[];
@@ -77,10 +80,7 @@ const documentQuery = z
   .strict();
 const int64 = z.number().int().positive();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const money = z
-  .number()
-  .positive()
-  .refine((n) => Math.round(n * 100) === n * 100, 'at most 2 decimals');
+const money = twoDecimalAmount;
 /** SaveBillSplit: amount, glAccountID and portfolioID required. */
 const saveBillSplit = z
   .object({
@@ -105,7 +105,19 @@ const saveBill = z
     workOrderID: int64.optional(),
   })
   .strict();
-type SaveBillBody = z.infer<typeof saveBill>;
+/** SaveCredit (POST /bills/credit): billDate, billSplits and vendorID required; a credit has no due date. */
+const saveCredit = saveBill.omit({ dueDate: true, terms: true });
+type SaveCreditBody = z.infer<typeof saveCredit>;
+/** GET /bills: the documented filters the sync uses (and paging); anything else is not a filter of it. */
+const billQuery = z
+  .object({
+    vendorID: z.coerce.number().int().positive().optional(),
+    billDateStart: date.optional(),
+    billDateEnd: date.optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+  })
+  .strict();
 const saveVendor = z.object({ name: z.string().min(1).max(100) }).passthrough();
 
 const error = (status: number, message: string) => ({
@@ -197,14 +209,27 @@ export async function startFakePropertyware(
       vendors.push(vendor);
       return { status: 201, body: vendor };
     }
-    if (resource === '/bills' && req.method === 'GET')
-      return { status: 200, body: bills.filter((b) => !req.query.refNo || b.refNo === req.query.refNo) };
-    if (resource === '/bills' && req.method === 'POST') {
-      const parsed = saveBill.safeParse(req.body);
+    if (resource === '/bills' && req.method === 'GET') {
+      const query = billQuery.safeParse(req.query);
+      if (!query.success) return error(400, query.error.message);
+      const { vendorID, billDateStart, billDateEnd } = query.data;
+      return {
+        status: 200,
+        body: bills.filter(
+          (b) =>
+            (vendorID === undefined || b.vendorID === vendorID) &&
+            (!billDateStart || b.billDate >= billDateStart) &&
+            (!billDateEnd || b.billDate <= billDateEnd),
+        ),
+      };
+    }
+    if ((resource === '/bills' || resource === '/bills/credit') && req.method === 'POST') {
+      const credit = resource === '/bills/credit';
+      const parsed = (credit ? saveCredit : saveBill).safeParse(req.body);
       if (!parsed.success) return error(400, parsed.error.message);
       if (!vendors.some((v) => v.id === parsed.data.vendorID)) return error(400, 'Vendor not found');
-      const amount = Math.round(parsed.data.billSplits.reduce((sum, s) => sum + s.amount, 0) * 100) / 100;
-      const bill = { ...parsed.data, id: nextId++, amount };
+      const amount = sumAmounts(parsed.data.billSplits.map((s) => s.amount));
+      const bill = { ...parsed.data, id: nextId++, amount, credit };
       bills.push(bill);
       return { status: 201, body: bill };
     }

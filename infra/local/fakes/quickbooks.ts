@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { sumAmounts, twoDecimalAmount } from './money';
 import { multipartParts } from './multipart';
 import { type RecordedRequest, readRequest } from './recorded-request';
 
 /**
- * A local QuickBooks Online (Accounting API v3) with the subset the sync uses: vendor query and create,
- * bill create, and requestid replay. Every request is checked against the documented shapes (Bearer
+ * A local QuickBooks Online (Accounting API v3) with the subset the sync uses: the company's preferences
+ * (its home currency, multicurrency), vendor query and create, bill and vendor credit create, and
+ * requestid replay. Every request is checked against the documented shapes (Bearer
  * auth, `Accept: application/json`, `minorversion`, required fields and types); anything else is
  * answered 400 with a ValidationFault, as QuickBooks does, so a client that drifts fails its tests.
  */
@@ -20,8 +22,12 @@ export interface FakeQuickBooks {
   /** An access token the fake accepts (every realm). */
   accessToken: string;
   requests: FakeQuickBooksRequest[];
-  bills: (Record<string, unknown> & { Id: string; realmId: string })[];
-  vendors: { Id: string; DisplayName: string; realmId: string }[];
+  bills: (Record<string, unknown> & { Id: string; realmId: string; TotalAmt: number })[];
+  /** Vendor credits (credit notes), the same shape as bills less the due date. */
+  vendorCredits: (Record<string, unknown> & { Id: string; realmId: string; TotalAmt: number })[];
+  vendors: { Id: string; DisplayName: string; realmId: string; CurrencyRef?: { value: string } }[];
+  /** The company's currency settings (Preferences.CurrencyPrefs), changeable by a test. */
+  currency: { home: string; multiCurrency: boolean };
   /** Files uploaded (`POST /upload`), each linked to a bill. */
   attachments: {
     Id: string;
@@ -52,10 +58,7 @@ export interface FakeQuickBooks {
 const MINOR_VERSION = '75';
 const ref = z.object({ value: z.string().min(1), name: z.string().optional() }).strict();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const amount = z
-  .number()
-  .positive()
-  .refine((n) => Math.round(n * 100) === n * 100, 'at most 2 decimals');
+const amount = twoDecimalAmount;
 const billBody = z
   .object({
     VendorRef: ref,
@@ -78,9 +81,14 @@ const billBody = z
     DocNumber: z.string().max(21).optional(),
     PrivateNote: z.string().max(4000).optional(),
     DepartmentRef: ref.optional(),
+    CurrencyRef: ref.optional(),
   })
   .strict();
-const vendorBody = z.object({ DisplayName: z.string().min(1).max(500) }).passthrough();
+/** A VendorCredit carries no due date. */
+const vendorCreditBody = billBody.omit({ DueDate: true });
+const vendorBody = z
+  .object({ DisplayName: z.string().min(1).max(500), CurrencyRef: ref.optional() })
+  .passthrough();
 /** The `file_metadata_01` part of an upload: an Attachable linked to an entity. */
 const attachableMetadata = z
   .object({
@@ -88,7 +96,10 @@ const attachableMetadata = z
       .array(
         z.object({
           EntityRef: z
-            .object({ type: z.enum(['Bill', 'Invoice', 'Purchase', 'Vendor']), value: z.string().min(1) })
+            .object({
+              type: z.enum(['Bill', 'VendorCredit', 'Invoice', 'Purchase', 'Vendor']),
+              value: z.string().min(1),
+            })
             .strict(),
           IncludeOnSend: z.boolean().optional(),
         }),
@@ -128,13 +139,20 @@ const authorizeQuery = z.object({
 });
 
 export async function startFakeQuickBooks(
-  options: { port?: number; accessToken?: string; realmId?: string } = {},
+  options: {
+    port?: number;
+    accessToken?: string;
+    realmId?: string;
+    currency?: FakeQuickBooks['currency'];
+  } = {},
 ): Promise<FakeQuickBooks> {
+  const currency = options.currency ?? { home: 'USD', multiCurrency: false };
   const realmId = options.realmId ?? '9341453050298';
   const accessToken = options.accessToken ?? `qbo-local-${randomBytes(8).toString('hex')}`;
   const tokens = new Set([accessToken]);
   const requests: FakeQuickBooksRequest[] = [];
   const bills: FakeQuickBooks['bills'] = [];
+  const vendorCredits: FakeQuickBooks['vendorCredits'] = [];
   const vendors: FakeQuickBooks['vendors'] = [];
   const attachments: FakeQuickBooks['attachments'] = [];
   /** `realm|requestid` → the first successful answer, replayed for a repeated requestid. */
@@ -217,9 +235,26 @@ export async function startFakeQuickBooks(
       return { status: 400, body: fault('ValidationFault', '2000', 'Accept must be application/json') };
     if (req.query.minorversion !== MINOR_VERSION)
       return { status: 400, body: fault('ValidationFault', '2000', `minorversion must be ${MINOR_VERSION}`) };
-    const match = /^\/v3\/company\/([^/]+)\/(query|bill|vendor|upload)$/.exec(req.path);
+    const match = /^\/v3\/company\/([^/]+)\/(query|preferences|bill|vendorcredit|vendor|upload)$/.exec(
+      req.path,
+    );
     if (!match) return { status: 404, body: fault('ValidationFault', '2000', `Unknown path ${req.path}`) };
     const [, realmId, entity] = match;
+    if (entity === 'preferences') {
+      if (req.method !== 'GET') return { status: 405, body: fault('ValidationFault', '2000', 'GET only') };
+      return {
+        status: 200,
+        body: {
+          Preferences: {
+            CurrencyPrefs: {
+              MultiCurrencyEnabled: currency.multiCurrency,
+              HomeCurrency: { value: currency.home },
+            },
+          },
+          time: new Date().toISOString(),
+        },
+      };
+    }
     if (entity === 'query') {
       if (req.method !== 'GET') return { status: 405, body: fault('ValidationFault', '2000', 'GET only') };
       const q = vendorQuery.exec(req.query.query ?? '');
@@ -244,8 +279,8 @@ export async function startFakeQuickBooks(
     const replay = key ? answered.get(key) : undefined;
     if (replay) return replay;
     const answer =
-      entity === 'bill'
-        ? createBill(realmId, req.body)
+      entity === 'bill' || entity === 'vendorcredit'
+        ? createBill(realmId, req.body, entity === 'vendorcredit' ? 'VendorCredit' : 'Bill')
         : entity === 'vendor'
           ? createVendor(realmId, req.body)
           : await upload(realmId, req);
@@ -263,9 +298,18 @@ export async function startFakeQuickBooks(
       };
     if (vendors.some((v) => v.realmId === realmId && v.DisplayName === parsed.data.DisplayName))
       return { status: 400, body: fault('ValidationFault', '6240', 'Duplicate Name Exists Error') };
-    const vendor = { Id: String(nextId++), DisplayName: parsed.data.DisplayName, realmId };
+    const vendorCurrency = parsed.data.CurrencyRef?.value;
+    if (vendorCurrency && vendorCurrency !== currency.home && !currency.multiCurrency)
+      return { status: 400, body: fault('ValidationFault', '6000', 'Multicurrency is not enabled') };
+    const vendor = {
+      Id: String(nextId++),
+      DisplayName: parsed.data.DisplayName,
+      realmId,
+      CurrencyRef: { value: vendorCurrency ?? currency.home },
+    };
     vendors.push(vendor);
-    return { status: 200, body: { Vendor: { Id: vendor.Id, DisplayName: vendor.DisplayName }, time: '' } };
+    const { realmId: _, ...answer } = vendor;
+    return { status: 200, body: { Vendor: answer, time: '' } };
   }
 
   /**
@@ -297,7 +341,8 @@ export async function startFakeQuickBooks(
     if (!ATTACHABLE_TYPES.includes(ContentType) || content.data.length === 0)
       return invalid('Unsupported or empty file');
     const ref = AttachableRef[0].EntityRef;
-    if (ref.type !== 'Bill' || !bills.some((b) => b.realmId === realmId && b.Id === ref.value))
+    const made = ref.type === 'Bill' ? bills : ref.type === 'VendorCredit' ? vendorCredits : [];
+    if (!made.some((b) => b.realmId === realmId && b.Id === ref.value))
       return { status: 400, body: fault('ValidationFault', '2500', 'Invalid Reference Id', 'EntityRef') };
     const attachment = {
       Id: String(nextId++),
@@ -327,17 +372,35 @@ export async function startFakeQuickBooks(
     };
   }
 
-  function createBill(realmId: string, body: unknown) {
-    const parsed = billBody.safeParse(body);
+  /**
+   * POST /bill and /vendorcredit: the body as documented, an existing vendor, and a currency QuickBooks can
+   * take: a foreign CurrencyRef only with multicurrency on, and always the vendor's own currency.
+   */
+  function createBill(realmId: string, body: unknown, type: 'Bill' | 'VendorCredit') {
+    const parsed = (type === 'Bill' ? billBody : vendorCreditBody).safeParse(body);
     if (!parsed.success)
-      return { status: 400, body: fault('ValidationFault', '2020', 'Invalid bill', parsed.error.message) };
-    if (!vendors.some((v) => v.realmId === realmId && v.Id === parsed.data.VendorRef.value))
+      return { status: 400, body: fault('ValidationFault', '2020', `Invalid ${type}`, parsed.error.message) };
+    const vendor = vendors.find((v) => v.realmId === realmId && v.Id === parsed.data.VendorRef.value);
+    if (!vendor)
       return { status: 400, body: fault('ValidationFault', '2500', 'Invalid Reference Id', 'VendorRef') };
-    const total = parsed.data.Line.reduce((sum, l) => sum + l.Amount, 0);
-    const bill = { ...parsed.data, Id: String(nextId++), TotalAmt: Math.round(total * 100) / 100, realmId };
-    bills.push(bill);
-    const { realmId: _, ...answer } = bill;
-    return { status: 200, body: { Bill: answer, time: new Date().toISOString() } };
+    const billCurrency = parsed.data.CurrencyRef?.value ?? currency.home;
+    if (billCurrency !== currency.home && !currency.multiCurrency)
+      return { status: 400, body: fault('ValidationFault', '6000', 'Multicurrency is not enabled') };
+    if (billCurrency !== (vendor.CurrencyRef?.value ?? currency.home))
+      return {
+        status: 400,
+        body: fault(
+          'ValidationFault',
+          '6190',
+          'Business Validation Error',
+          'Currency does not match the vendor',
+        ),
+      };
+    const TotalAmt = sumAmounts(parsed.data.Line.map((l) => l.Amount));
+    const made = { ...parsed.data, Id: String(nextId++), TotalAmt, realmId };
+    (type === 'Bill' ? bills : vendorCredits).push(made);
+    const { realmId: _, ...answer } = made;
+    return { status: 200, body: { [type]: answer, time: new Date().toISOString() } };
   }
 
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -362,7 +425,9 @@ export async function startFakeQuickBooks(
     accessToken,
     requests,
     bills,
+    vendorCredits,
     vendors,
+    currency,
     attachments,
     client,
     realmId,
