@@ -494,6 +494,34 @@ export const integrationTestResultSchema = z.object({
   integration: integrationSchema,
 });
 
+/** One record of the connected system a mapping can point at (an account, a class, a portfolio, a vendor). */
+export const remoteOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** What kind it is, as the system says (QuickBooks' AccountType, Propertyware's account type). */
+  detail: z.string().nullable(),
+});
+export type RemoteOption = z.infer<typeof remoteOptionSchema>;
+
+/**
+ * What the connected system offers to map onto, read from it when the admin opens the mapping: accounts
+ * (QuickBooks' chart of accounts, Propertyware's GL accounts), QuickBooks classes, Propertyware portfolios
+ * and the system's vendors. A list the system does not have is empty.
+ */
+export const integrationOptionsSchema = z.object({
+  accounts: z.array(remoteOptionSchema),
+  classes: z.array(remoteOptionSchema),
+  portfolios: z.array(remoteOptionSchema),
+  vendors: z.array(remoteOptionSchema),
+});
+export type IntegrationOptions = z.infer<typeof integrationOptionsSchema>;
+
+/**
+ * Config fields the connection itself writes (the OAuth tokens), which no form sends: an edit keeps them.
+ * An edit of the settings validated them away once, and the integration silently lost its connection.
+ */
+export const INTEGRATION_CONNECTION_FIELDS = ['accessToken', 'refreshToken', 'accessTokenExpiresAt'] as const;
+
 export const WEBHOOK_EVENTS = [
   'invoice.uploaded',
   'invoice.processed',

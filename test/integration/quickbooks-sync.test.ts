@@ -8,7 +8,12 @@ import {
   QUICKBOOKS_CALLBACK_PATH,
 } from '../../functions/core/integrations/quickbooks-connect';
 import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
-import { INTEGRATION_SECRET_FIELDS, integrationSchema, invoiceSchema } from '../../shared/schemas';
+import {
+  INTEGRATION_SECRET_FIELDS,
+  integrationOptionsSchema,
+  integrationSchema,
+  invoiceSchema,
+} from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { consentToQuickBooks } from '../helpers/quickbooks-consent';
 import { body } from '../helpers/responses';
@@ -112,6 +117,10 @@ describe('Connect to QuickBooks (OAuth 2.0 authorization code)', () => {
       json: { config: { defaultAccountId: '7' }, version: before.version },
     });
     expect(edited.status, await edited.clone().text()).toBe(200);
+    // Editing the settings keeps the connection: the OAuth tokens the connect flow stored are still there.
+    const kept = (await findIntegration(orgId, integrationId))?.config ?? {};
+    expect(kept.refreshToken).toMatch(/^enc:/);
+    expect(kept.accessToken).toMatch(/^enc:/);
     const id = await approvedInvoice(admin, 'CONN-1');
     const synced = await until('the QuickBooks outcome', async () => {
       const result = (await findInvoice(orgId, id))?.syncResults.find(
@@ -129,6 +138,54 @@ describe('Connect to QuickBooks (OAuth 2.0 authorization code)', () => {
     expect(attached[0]).toMatchObject({ FileName: 'CONN-1.pdf', ContentType: 'application/pdf' });
     expect(attached[0].bytes.subarray(0, 5).toString()).toBe('%PDF-');
   }, 90_000);
+});
+
+describe('Mapping accounts on screen', () => {
+  it("lists the connected company's accounts, classes and vendors through the Query API", async () => {
+    const integration = (await (await admin('/api/integrations')).json()).items.find(
+      (i: { type: string }) => i.type === 'QUICKBOOKS',
+    );
+    const options = await body(
+      await admin(`/api/integrations/${integration.id}/options`),
+      200,
+      integrationOptionsSchema,
+    );
+    expect(options.accounts).toContainEqual({ id: '7', name: 'Repairs and Maintenance', detail: 'Expense' });
+    expect(options.classes.map((c) => c.name)).toEqual(['Maple Court', 'Oak Terrace']);
+    expect(options.portfolios).toEqual([]);
+    const query = quickbooks.requests.findLast((r) => r.path.endsWith('/query'));
+    expect(query?.query.query).toMatch(
+      /^SELECT \* FROM (Account|Class|Vendor) WHERE Active = true MAXRESULTS 1000$/,
+    );
+  });
+
+  it("lists a Propertyware system's GL accounts and portfolios; an e-mail integration has nothing to map", async () => {
+    const org = await newOrganization();
+    const pw = stack.propertyware;
+    const property = await createIntegration(org.orgId, {
+      name: 'Property books',
+      type: 'PROPERTYWARE',
+      config: {
+        apiUrl: pw.url,
+        username: pw.credentials.clientId,
+        password: pw.credentials.clientSecret,
+        systemId: pw.credentials.systemId,
+      },
+    });
+    const options = await body(
+      await org.api(`/api/integrations/${property.id}/options`),
+      200,
+      integrationOptionsSchema,
+    );
+    expect(options.accounts).toContainEqual({ id: '5000', name: '5000 Repairs', detail: 'Expense' });
+    expect(options.portfolios.map((p) => p.id)).toEqual(['10', '21', '22']);
+    const mail = await createIntegration(org.orgId, {
+      name: 'Mail',
+      type: 'EMAIL',
+      config: { recipients: JSON.stringify(['ap@example.com']) },
+    });
+    expect((await org.api(`/api/integrations/${mail.id}/options`)).status).toBe(400);
+  });
 });
 
 /** A new organization (its first user is its admin) and its id. */

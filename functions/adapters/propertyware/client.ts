@@ -1,3 +1,4 @@
+import type { IntegrationOptions } from '../../../shared/schemas';
 import { planBill } from '../../core/billing/bill-plan';
 import { callOutbound, formBody } from '../http';
 import type { BillDocument } from '../quickbooks/client';
@@ -199,6 +200,54 @@ export async function pushPropertywareBill(
   } catch (error) {
     if (error instanceof PropertywareError)
       return { ok: false, error: error.message, permanent: error.permanent };
+    throw error;
+  }
+}
+
+/** Propertyware answers at most 500 records a page (`limit`). */
+const PAGE_LIMIT = 500;
+
+/**
+ * What the Propertyware system offers for the mapping screen: its active GL accounts
+ * (`GET /accounting/glaccounts`), its portfolios (`GET /portfolios`) and its vendors (`GET /vendors`),
+ * the first page of each.
+ */
+export async function listPropertywareOptions(
+  config: PropertywareConfig,
+): Promise<{ ok: true; options: IntegrationOptions } | { ok: false; error: string }> {
+  if (!config.username || !config.password || !config.systemId)
+    return { ok: false, error: 'Set the Propertyware client id, secret and system id' };
+  const page = `?${new URLSearchParams({ limit: String(PAGE_LIMIT) })}`;
+  try {
+    const [accounts, portfolios, vendors] = (await Promise.all([
+      call(config, `/accounting/glaccounts${page}`),
+      call(config, `/portfolios${page}`),
+      call(config, `/vendors${page}`),
+    ])) as [
+      { id: number; accountNumber?: string; description?: string; accountType?: string }[],
+      { id: number; name?: string; abbreviation?: string }[],
+      { id: number; name: string }[],
+    ];
+    const list = <T>(value: T[]) => (Array.isArray(value) ? value : []);
+    return {
+      ok: true,
+      options: {
+        accounts: list(accounts).map((a) => ({
+          id: String(a.id),
+          name: [a.accountNumber, a.description].filter(Boolean).join(' ') || String(a.id),
+          detail: a.accountType ?? null,
+        })),
+        classes: [],
+        portfolios: list(portfolios).map((p) => ({
+          id: String(p.id),
+          name: p.name ?? p.abbreviation ?? String(p.id),
+          detail: p.abbreviation ?? null,
+        })),
+        vendors: list(vendors).map((v) => ({ id: String(v.id), name: v.name, detail: null })),
+      },
+    };
+  } catch (error) {
+    if (error instanceof PropertywareError) return { ok: false, error: error.message };
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import type { IntegrationOptions } from '../../../shared/schemas';
 import { type BillPlan, type BillSource, planBill } from '../../core/billing/bill-plan';
 import { env } from '../../env';
 import { callOutbound, formBody, type OutboundResult } from '../http';
@@ -277,4 +278,47 @@ async function attach(
       `The ${made.type} ${made.id} was made but QuickBooks did not attach the file`,
       false,
     );
+}
+
+/** One page of the Query API is at most 1000 records: enough for a chart of accounts or a class list. */
+const QUERY_MAX = 1000;
+
+/**
+ * What the company offers for the mapping screen, read with the Query API: its active accounts (all
+ * classifications: expenses for the categories, any for tax), its classes and its vendors.
+ */
+export async function listQuickBooksOptions(
+  config: QuickBooksConfig,
+): Promise<{ ok: true; options: IntegrationOptions } | { ok: false; error: string }> {
+  const base = companyBase(config);
+  if (typeof base !== 'string') return { ok: false, error: base.error };
+  if (!config.apiKey) return { ok: false, error: RECONNECT_QUICKBOOKS };
+  const token = config.apiKey;
+  const query = async <T>(entity: string, where = '') => {
+    const answer = await call(
+      token,
+      withParams(`${base}/query`, { query: `SELECT * FROM ${entity}${where} MAXRESULTS ${QUERY_MAX}` }),
+      { method: 'GET' },
+    );
+    return ((answer.QueryResponse as Record<string, T[] | undefined> | undefined)?.[entity] ?? []) as T[];
+  };
+  try {
+    const [accounts, classes, vendors] = await Promise.all([
+      query<{ Id: string; Name: string; AccountType?: string }>('Account', ' WHERE Active = true'),
+      query<{ Id: string; Name: string; FullyQualifiedName?: string }>('Class', ' WHERE Active = true'),
+      query<{ Id: string; DisplayName: string }>('Vendor', ' WHERE Active = true'),
+    ]);
+    return {
+      ok: true,
+      options: {
+        accounts: accounts.map((a) => ({ id: a.Id, name: a.Name, detail: a.AccountType ?? null })),
+        classes: classes.map((c) => ({ id: c.Id, name: c.FullyQualifiedName ?? c.Name, detail: null })),
+        portfolios: [],
+        vendors: vendors.map((v) => ({ id: v.Id, name: v.DisplayName, detail: null })),
+      },
+    };
+  } catch (error) {
+    if (error instanceof QuickBooksError) return { ok: false, error: error.message };
+    throw error;
+  }
 }

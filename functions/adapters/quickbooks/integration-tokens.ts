@@ -3,7 +3,7 @@ import { env } from '../../env';
 import { findIntegration, replaceIntegrationConfig } from '../dynamodb/integrations';
 import { openFields, sealFields } from '../secrets';
 import type { QuickBooksApp } from './oauth';
-import type { TokenStore } from './tokens';
+import { type AccessTokenResult, freshAccessToken, type TokenStore } from './tokens';
 
 /** The OAuth app of this deployment, or undefined when none is configured (pasted tokens only). */
 export function quickBooksApp(): QuickBooksApp | undefined {
@@ -46,4 +46,18 @@ export function integrationTokenStore(orgId: string, integrationId: string): Tok
       return now.config.refreshToken === sealed.refreshToken;
     },
   };
+}
+
+/**
+ * The access token QuickBooks is called with: a connected integration's (refreshed before expiry, see
+ * freshAccessToken), else the pasted API key. `config` is the integration's config, secrets opened.
+ */
+export async function quickBooksToken(
+  orgId: string,
+  integration: { id: string; config: Record<string, string | undefined> },
+): Promise<AccessTokenResult> {
+  const app = quickBooksApp();
+  if (!integration.config.refreshToken || !app)
+    return { ok: true, accessToken: integration.config.apiKey ?? '' };
+  return freshAccessToken(app, integrationTokenStore(orgId, integration.id));
 }

@@ -1,6 +1,7 @@
 import {
   idSchema,
   integrationInputSchema,
+  integrationOptionsSchema,
   integrationTestResultSchema,
   integrationUpdateSchema,
   pageOf,
@@ -61,6 +62,16 @@ export const integrationsContract = defineContract({
     params: { id: idSchema },
     success: 200,
     response: integrationTestResultSchema,
+  },
+  'GET /api/integrations/{id}/options': {
+    rule: INTEGRATIONS,
+    tag: 'Integrations',
+    summary:
+      'What the connected system offers to map onto: its accounts, classes (QuickBooks), portfolios (Propertyware) and vendors, read from it',
+    params: { id: idSchema },
+    success: 200,
+    response: integrationOptionsSchema,
+    errors: [400, 404, 409],
   },
   'POST /api/integrations/quickbooks/connect': {
     rule: INTEGRATIONS,

@@ -1,5 +1,9 @@
 import * as z from 'zod';
-import { INTEGRATION_CONFIG_SCHEMAS, INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
+import {
+  INTEGRATION_CONFIG_SCHEMAS,
+  INTEGRATION_CONNECTION_FIELDS,
+  INTEGRATION_SECRET_FIELDS,
+} from '../../../shared/schemas';
 import {
   createIntegration,
   deleteIntegration,
@@ -11,7 +15,11 @@ import {
   updateIntegration,
 } from '../../adapters/dynamodb/integrations';
 import { refuseUncallableUrl } from '../../adapters/http';
+import { listPropertywareOptions } from '../../adapters/propertyware/client';
+import { listQuickBooksOptions } from '../../adapters/quickbooks/client';
+import { quickBooksToken } from '../../adapters/quickbooks/integration-tokens';
 import { hasClearFields, openFields, sealFields } from '../../adapters/secrets';
+import { AppError, badInput } from '../../core/errors/app-error';
 import { finishQuickBooksConnect, startQuickBooksConnect } from '../../core/integrations/quickbooks-connect';
 import { type IdRequest, resourceHandler } from '../lib/http';
 import { integrationsContract } from './contract';
@@ -91,7 +99,17 @@ export const handler = resourceHandler(integrationsContract, {
           .filter((e): e is [string, string] => typeof e[1] === 'string')
           .map(([field, value]) => [field, value === MASK ? before.config[field] : value]),
       );
-      config = await sealFields(orgId, edited, INTEGRATION_SECRET_FIELDS);
+      // The connection's own fields (OAuth tokens) are no form field: the type's schema drops them, so
+      // they are carried over, or a settings edit would disconnect the integration.
+      const connection = Object.fromEntries(
+        INTEGRATION_CONNECTION_FIELDS.flatMap((field) =>
+          before.config[field] !== undefined ? [[field, before.config[field]]] : [],
+        ),
+      );
+      config = {
+        ...connection,
+        ...(await sealFields(orgId, edited, INTEGRATION_SECRET_FIELDS)),
+      };
     }
     const after = await updateIntegration(
       orgId,
@@ -106,6 +124,24 @@ export const handler = resourceHandler(integrationsContract, {
     const item = await load(request);
     await deleteIntegration(request.principal().orgId, item.id);
     return { status: 204 };
+  },
+
+  'GET /api/integrations/{id}/options': async (request) => {
+    const { orgId } = request.principal();
+    const item = await load(request);
+    const config = await openFields(orgId, item.config, INTEGRATION_SECRET_FIELDS);
+    let answer: Awaited<ReturnType<typeof listQuickBooksOptions>>;
+    if (item.type === 'QUICKBOOKS') {
+      const token = await quickBooksToken(orgId, { id: item.id, config });
+      answer = token.ok
+        ? await listQuickBooksOptions({ ...config, apiKey: token.accessToken })
+        : { ok: false, error: token.error };
+    } else if (item.type === 'PROPERTYWARE') answer = await listPropertywareOptions(config);
+    else
+      throw badInput(`A ${item.type === 'EMAIL' ? 'E-mail' : 'Make.com'} integration has no accounts to map`);
+    if (!answer.ok)
+      throw new AppError('conflict', 'remote_unavailable', `${item.name} could not be read: ${answer.error}`);
+    return answer.options;
   },
 
   'POST /api/integrations/{id}/test': async (request) => {

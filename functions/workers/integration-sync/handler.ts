@@ -15,8 +15,7 @@ import { recordSyncOutcome } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
 import { pushPropertywareBill } from '../../adapters/propertyware/client';
 import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
-import { integrationTokenStore, quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
-import { type AccessTokenResult, freshAccessToken } from '../../adapters/quickbooks/tokens';
+import { quickBooksToken } from '../../adapters/quickbooks/integration-tokens';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
 import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../adapters/sqs/invoice-events';
@@ -113,17 +112,6 @@ export interface SyncDeps {
   /** The product's sender (MAIL_FROM): its domain names an e-mail's Message-ID. */
   mailFrom(): string;
   now?: () => Date;
-}
-
-/**
- * The access token QuickBooks is called with: a connected integration's (refreshed before expiry, see
- * freshAccessToken), else the pasted API key.
- */
-async function quickBooksToken(orgId: string, integration: IntegrationItem): Promise<AccessTokenResult> {
-  const app = quickBooksApp();
-  if (!integration.config.refreshToken || !app)
-    return { ok: true, accessToken: integration.config.apiKey ?? '' };
-  return freshAccessToken(app, integrationTokenStore(orgId, integration.id));
 }
 
 /**

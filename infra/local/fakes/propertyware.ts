@@ -120,6 +120,23 @@ const billQuery = z
   .strict();
 const saveVendor = z.object({ name: z.string().min(1).max(100) }).passthrough();
 
+/** `limit`: 1 to 500, 100 when absent (as documented for every list). */
+const pageLimit = (limit: string | undefined) => Math.min(500, Math.max(1, Number(limit ?? 100) || 100));
+
+/** The GL accounts and portfolios every fake system starts with. */
+const startingChart = () => ({
+  glAccounts: [
+    { id: 5000, accountNumber: '5000', description: 'Repairs', accountType: 'Expense' },
+    { id: 5100, accountNumber: '5100', description: 'Equipment', accountType: 'Expense' },
+    { id: 5900, accountNumber: '5900', description: 'Sales tax', accountType: 'Expense' },
+  ],
+  portfolios: [
+    { id: 10, name: 'Main portfolio', abbreviation: 'MAIN' },
+    { id: 21, name: 'Maple Court', abbreviation: 'MAPLE' },
+    { id: 22, name: 'Oak Terrace', abbreviation: 'OAK' },
+  ],
+});
+
 const error = (status: number, message: string) => ({
   status,
   body: { errorCode: status, userMessage: message },
@@ -139,7 +156,8 @@ export async function startFakePropertyware(
   const documents: FakePropertywareDocument[] = [];
   const toLose = new Set<string>();
   let throttled = 0;
-  let nextId = 5000;
+  let nextId = 6000;
+  const chart = startingChart();
 
   /** POST /docs: the query names an existing entity, the body is multipart with exactly one `file` part. */
   async function uploadDocument(req: FakePropertywareRequest): Promise<{ status: number; body: unknown }> {
@@ -201,7 +219,16 @@ export async function startFakePropertyware(
     if (req.method === 'POST' && h['content-type'] !== 'application/json')
       return error(415, 'Content-Type must be application/json');
     if (resource === '/vendors' && req.method === 'GET')
-      return { status: 200, body: vendors.filter((v) => !req.query.name || v.name === req.query.name) };
+      return {
+        status: 200,
+        body: vendors
+          .filter((v) => !req.query.name || v.name === req.query.name)
+          .slice(0, pageLimit(req.query.limit)),
+      };
+    if (resource === '/accounting/glaccounts' && req.method === 'GET')
+      return { status: 200, body: chart.glAccounts.slice(0, pageLimit(req.query.limit)) };
+    if (resource === '/portfolios' && req.method === 'GET')
+      return { status: 200, body: chart.portfolios.slice(0, pageLimit(req.query.limit)) };
     if (resource === '/vendors' && req.method === 'POST') {
       const parsed = saveVendor.safeParse(req.body);
       if (!parsed.success) return error(400, parsed.error.message);

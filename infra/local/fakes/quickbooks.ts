@@ -114,6 +114,35 @@ const attachableMetadata = z
 const ATTACHABLE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
 
 const vendorQuery = /^SELECT \* FROM Vendor WHERE DisplayName = '((?:[^'\\]|\\.)*)'$/;
+/** A list of active records, as the mapping screen reads them (MAXRESULTS at most 1000, as Intuit allows). */
+const listQuery = /^SELECT \* FROM (Account|Class|Vendor) WHERE Active = true MAXRESULTS (\d{1,3}|1000)$/;
+
+/** A small chart of accounts and classes every fake company starts with (what a new QuickBooks company has). */
+const startingChart = () => ({
+  accounts: [
+    {
+      Id: '7',
+      Name: 'Repairs and Maintenance',
+      AccountType: 'Expense',
+      Classification: 'Expense',
+      Active: true,
+    },
+    { Id: '41', Name: 'Equipment Rental', AccountType: 'Expense', Classification: 'Expense', Active: true },
+    { Id: '55', Name: 'Utilities', AccountType: 'Expense', Classification: 'Expense', Active: true },
+    { Id: '60', Name: 'Landscaping', AccountType: 'Expense', Classification: 'Expense', Active: true },
+    {
+      Id: '88',
+      Name: 'Sales Tax Paid',
+      AccountType: 'Other Expense',
+      Classification: 'Expense',
+      Active: true,
+    },
+  ],
+  classes: [
+    { Id: '5000000000000101', Name: 'Maple Court', FullyQualifiedName: 'Maple Court', Active: true },
+    { Id: '5000000000000102', Name: 'Oak Terrace', FullyQualifiedName: 'Oak Terrace', Active: true },
+  ],
+});
 
 /** An answer: JSON (an object), a text page (a string), or a redirect. */
 interface Answer {
@@ -147,6 +176,7 @@ export async function startFakeQuickBooks(
   } = {},
 ): Promise<FakeQuickBooks> {
   const currency = options.currency ?? { home: 'USD', multiCurrency: false };
+  const chart = startingChart();
   const realmId = options.realmId ?? '9341453050298';
   const accessToken = options.accessToken ?? `qbo-local-${randomBytes(8).toString('hex')}`;
   const tokens = new Set([accessToken]);
@@ -257,19 +287,33 @@ export async function startFakeQuickBooks(
     }
     if (entity === 'query') {
       if (req.method !== 'GET') return { status: 405, body: fault('ValidationFault', '2000', 'GET only') };
-      const q = vendorQuery.exec(req.query.query ?? '');
-      if (!q) return { status: 400, body: fault('QueryParserError', '4000', 'Unsupported query') };
-      const name = q[1].replace(/\\(.)/g, '$1');
-      const found = vendors.filter((v) => v.realmId === realmId && v.DisplayName === name);
-      return {
+      const answer = (entityName: string, found: object[]) => ({
         status: 200,
         body: {
           QueryResponse: found.length
-            ? { Vendor: found.map(({ realmId: _, ...v }) => v), startPosition: 1, maxResults: found.length }
+            ? { [entityName]: found, startPosition: 1, maxResults: found.length }
             : {},
           time: new Date().toISOString(),
         },
-      };
+      });
+      const q = vendorQuery.exec(req.query.query ?? '');
+      if (q) {
+        const name = q[1].replace(/\\(.)/g, '$1');
+        const found = vendors.filter((v) => v.realmId === realmId && v.DisplayName === name);
+        return answer(
+          'Vendor',
+          found.map(({ realmId: _, ...v }) => v),
+        );
+      }
+      const list = listQuery.exec(req.query.query ?? '');
+      if (!list) return { status: 400, body: fault('QueryParserError', '4000', 'Unsupported query') };
+      const records =
+        list[1] === 'Account'
+          ? chart.accounts
+          : list[1] === 'Class'
+            ? chart.classes
+            : vendors.filter((v) => v.realmId === realmId).map(({ realmId: _, ...v }) => v);
+      return answer(list[1], records.slice(0, Number(list[2])));
     }
     if (req.method !== 'POST') return { status: 405, body: fault('ValidationFault', '2000', 'POST only') };
     const wanted = entity === 'upload' ? /^multipart\/form-data; ?boundary=.+/ : /^application\/json$/;

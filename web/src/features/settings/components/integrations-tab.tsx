@@ -1,6 +1,6 @@
 import { formatDate } from '@shared/format';
 import { emailRecipients, type Integration, type Webhook } from '@shared/schemas/entities';
-import { Boxes, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
+import { Boxes, ListTree, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,8 +17,10 @@ import { useIntegrations } from '@/features/settings/api/get-integrations';
 import { useWebhooks } from '@/features/settings/api/get-webhooks';
 import { testSucceeded, useTestIntegration } from '@/features/settings/api/test-integration';
 import { useUpdateIntegration } from '@/features/settings/api/update-integration';
+import { MAPPABLE_TYPES, mappingComplete } from '@/features/settings/lib/account-mapping';
 import { INTEGRATION_TYPE_LABELS } from '@/features/settings/lib/settings-rules';
 import { errorDetail } from '@/lib/api-client';
+import { AccountMappingDialog } from './account-mapping-dialog';
 import { IntegrationFormDialog } from './integration-form-dialog';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookFormDialog } from './webhook-form-dialog';
@@ -56,7 +58,15 @@ function ListSkeleton() {
   );
 }
 
-function IntegrationRow({ integration: i, onDelete }: { integration: Integration; onDelete: () => void }) {
+function IntegrationRow({
+  integration: i,
+  onDelete,
+  onMap,
+}: {
+  integration: Integration;
+  onDelete: () => void;
+  onMap: () => void;
+}) {
   const test = useTestIntegration();
   const update = useUpdateIntegration();
   const status = statusOf(i.status);
@@ -110,6 +120,7 @@ function IntegrationRow({ integration: i, onDelete }: { integration: Integration
           <p className="flex flex-wrap items-center gap-2">
             <span className="truncate font-medium text-slate-900 dark:text-white">{i.name}</span>
             <Badge tone={status.tone}>{status.label}</Badge>
+            {mappingComplete(i) ? null : <Badge tone="amber">Accounts not mapped</Badge>}
           </p>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">
             {INTEGRATION_TYPE_LABELS[i.type]}
@@ -126,6 +137,11 @@ function IntegrationRow({ integration: i, onDelete }: { integration: Integration
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
+        {MAPPABLE_TYPES.has(i.type) ? (
+          <Button variant="outline" size="sm" onClick={onMap} aria-label={`Map accounts of ${i.name}`}>
+            <ListTree aria-hidden /> Map accounts
+          </Button>
+        ) : null}
         <Button
           variant="outline"
           size="sm"
@@ -215,6 +231,7 @@ export function IntegrationsTab() {
   const [webhookOpen, setWebhookOpen] = useState(false);
   const [deletingIntegration, setDeletingIntegration] = useState<Integration | null>(null);
   const [deletingWebhook, setDeletingWebhook] = useState<Webhook | null>(null);
+  const [mappingId, setMappingId] = useState<string | null>(null);
   const delIntegration = useDeleteIntegration();
   const delWebhook = useDeleteWebhook();
   const connectQuickBooks = useConnectQuickBooks();
@@ -263,7 +280,12 @@ export function IntegrationsTab() {
           ) : (
             <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
               {integrations.data.items.map((i) => (
-                <IntegrationRow key={i.id} integration={i} onDelete={() => setDeletingIntegration(i)} />
+                <IntegrationRow
+                  key={i.id}
+                  integration={i}
+                  onDelete={() => setDeletingIntegration(i)}
+                  onMap={() => setMappingId(i.id)}
+                />
               ))}
             </ul>
           )}
@@ -306,6 +328,12 @@ export function IntegrationsTab() {
       </Card>
 
       <IntegrationFormDialog open={integrationOpen} onOpenChange={setIntegrationOpen} />
+      <AccountMappingDialog
+        integration={integrations.data?.items.find((i) => i.id === mappingId) ?? null}
+        onOpenChange={(open) => {
+          if (!open) setMappingId(null);
+        }}
+      />
       <WebhookFormDialog open={webhookOpen} onOpenChange={setWebhookOpen} />
       <ConfirmDialog
         open={deletingIntegration !== null}
