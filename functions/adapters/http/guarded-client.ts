@@ -18,7 +18,7 @@ export type OutboundFailure = 'refused' | 'redirect' | 'status' | 'timeout' | 'u
 
 export interface OutboundRequest {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   /** Text (JSON, a form), or bytes (a multipart upload of a document). */
   body?: string | Uint8Array;

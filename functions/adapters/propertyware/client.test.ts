@@ -4,7 +4,12 @@ import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
 import { callOutbound, formBody } from '../http';
 import type { BillDocument } from '../quickbooks/client';
 import type { PropertywareBillSource } from './bill';
-import { type PropertywareConfig, propertywareHeaders, pushPropertywareBill } from './client';
+import {
+  type PropertywareConfig,
+  propertywareHeaders,
+  pushPropertywareBill,
+  reversePropertywareBill,
+} from './client';
 
 let fake: FakePropertyware;
 allowLoopbackOutbound();
@@ -340,5 +345,17 @@ describe('Propertyware client against the fake', () => {
       error: "The invoice is in EUR but Propertyware books USD only: correct the invoice's currency",
     });
     expect(fake.requests).toEqual([]);
+  });
+
+  it('takes back a booked bill with DELETE /bills/{billID}; one already gone counts as taken back', async () => {
+    const booked = await pushPropertywareBill(config(), invoice({ id: 'REOPEN', invoiceNumber: 'RE-1' }));
+    if (!booked.ok) throw new Error(booked.error);
+    fake.requests.length = 0;
+    expect(await reversePropertywareBill(config(), booked.billId)).toEqual(booked);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE ${path(`/bills/${booked.billId}`)}`,
+    ]);
+    expect(fake.bills.some((b) => String(b.id) === booked.billId)).toBe(false);
+    expect(await reversePropertywareBill(config(), booked.billId)).toEqual(booked);
   });
 });

@@ -36,6 +36,8 @@ class PropertywareError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The HTTP status Propertyware answered, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -69,7 +71,12 @@ function reasonOf(body: string, status: number | null): string {
  * other 4xx are rejections of what we sent (permanent); 5xx and no answer are retried by the queue. A
  * body is sent as JSON, a form (a document upload) as multipart/form-data.
  */
-async function call(config: PropertywareConfig, path: string, body?: unknown): Promise<unknown> {
+async function call(
+  config: PropertywareConfig,
+  path: string,
+  body?: unknown,
+  method?: 'DELETE',
+): Promise<unknown> {
   const encoded =
     body instanceof FormData
       ? await formBody(body)
@@ -79,7 +86,7 @@ async function call(config: PropertywareConfig, path: string, body?: unknown): P
   for (let attempt = 0; ; attempt++) {
     const result = await callOutbound({
       url: `${baseOf(config)}${path}`,
-      method: encoded ? 'POST' : 'GET',
+      method: method ?? (encoded ? 'POST' : 'GET'),
       headers: {
         ...propertywareHeaders(config),
         ...(encoded ? { 'content-type': encoded.contentType } : {}),
@@ -89,6 +96,7 @@ async function call(config: PropertywareConfig, path: string, body?: unknown): P
       maxResponseBytes: MAX_ANSWER_BYTES,
     });
     if (result.ok) {
+      if (method === 'DELETE') return null;
       try {
         return JSON.parse(result.body);
       } catch {
@@ -108,6 +116,7 @@ async function call(config: PropertywareConfig, path: string, body?: unknown): P
     throw new PropertywareError(
       reasonOf(result.body, result.status),
       status >= 400 && status < 500 && status !== 429,
+      status || undefined,
     );
   }
 }
@@ -248,6 +257,31 @@ export async function listPropertywareOptions(
     };
   } catch (error) {
     if (error instanceof PropertywareError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Takes back a booked bill or vendor credit (`DELETE /bills/{billID}`) when its invoice is reopened or
+ * voided. One already gone (404) counts as taken back, so a redelivered reversal is harmless.
+ */
+export async function reversePropertywareBill(
+  config: PropertywareConfig,
+  billId: string,
+): Promise<PropertywareOutcome> {
+  if (!/^\d{1,18}$/.test(billId))
+    return { ok: false, error: `Not a Propertyware bill id: ${billId}`, permanent: true };
+  try {
+    await call(config, `/bills/${billId}`, undefined, 'DELETE');
+    return { ok: true, billId };
+  } catch (error) {
+    if (error instanceof PropertywareError && error.status === 404) return { ok: true, billId };
+    if (error instanceof PropertywareError)
+      return {
+        ok: false,
+        error: `Bill ${billId} could not be taken back: ${error.message}`,
+        permanent: error.permanent,
+      };
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { type FakeQuickBooks, startFakeQuickBooks } from '../../../infra/local/f
 import { allowLoopbackOutbound } from '../../../test/helpers/outbound-env';
 import type { BillSource } from '../../core/billing/bill-plan';
 import { callOutbound } from '../http';
-import { pushBill, type QuickBooksConfig, RECONNECT_QUICKBOOKS } from './client';
+import { pushBill, type QuickBooksConfig, RECONNECT_QUICKBOOKS, reverseBill } from './client';
 
 let fake: FakeQuickBooks;
 allowLoopbackOutbound();
@@ -415,5 +415,29 @@ describe('QuickBooks Online client against the fake', () => {
     } finally {
       fake.currency.multiCurrency = false;
     }
+  });
+
+  it('takes back a booked bill (read for its SyncToken, then operation=delete); again is harmless; a paid one is reported', async () => {
+    const booked = await pushBill(config(), invoice({ id: 'REOPEN' }), 'r'.repeat(32));
+    if (!booked.ok) throw new Error(booked.error);
+    fake.requests.length = 0;
+    expect(await reverseBill(config(), { id: booked.billId, kind: 'bill' })).toEqual(booked);
+    expect(fake.requests.map((r) => `${r.method} ${r.path} ${r.query.operation ?? ''}`.trim())).toEqual([
+      `GET /v3/company/9130357/bill/${booked.billId}`,
+      'POST /v3/company/9130357/bill delete',
+    ]);
+    expect(fake.requests[1].body).toEqual({ Id: booked.billId, SyncToken: '0' });
+    expect(fake.bills.some((b) => b.Id === booked.billId)).toBe(false);
+    expect(fake.deleted.some((b) => b.Id === booked.billId)).toBe(true);
+    expect(await reverseBill(config(), { id: booked.billId, kind: 'bill' })).toEqual(booked);
+
+    const paid = await pushBill(config(), invoice({ id: 'PAID' }), 's'.repeat(32));
+    if (!paid.ok) throw new Error(paid.error);
+    fake.markPaid(paid.billId);
+    expect(await reverseBill(config(), { id: paid.billId, kind: 'bill' })).toEqual({
+      ok: false,
+      permanent: true,
+      error: `Bill ${paid.billId} could not be taken back: QuickBooks: A business validation error has occurred (The bill has payments applied)`,
+    });
   });
 });

@@ -322,3 +322,52 @@ export async function listQuickBooksOptions(
     throw error;
   }
 }
+
+/** What an approval booked in QuickBooks, to take back when the invoice is reopened or voided. */
+export interface BookedDocument {
+  id: string;
+  kind: 'bill' | 'credit';
+}
+
+/**
+ * Takes back a booked Bill (or VendorCredit): read for its current SyncToken, then deleted
+ * (`operation=delete`), as Intuit documents; QuickBooks has no void for bills. One already gone counts as
+ * taken back, so a redelivered reversal is harmless. A paid bill cannot be deleted: that is reported, for
+ * a person to settle in QuickBooks.
+ */
+export async function reverseBill(
+  config: QuickBooksConfig,
+  booked: BookedDocument,
+): Promise<QuickBooksOutcome> {
+  const base = companyBase(config);
+  if (typeof base !== 'string') return { ok: false, error: base.error, permanent: true };
+  if (!config.apiKey) return { ok: false, error: RECONNECT_QUICKBOOKS, permanent: true };
+  const entity = booked.kind === 'credit' ? 'VendorCredit' : 'Bill';
+  const path = `${base}/${entity.toLowerCase()}`;
+  try {
+    let current: { SyncToken?: string } | undefined;
+    try {
+      const answer = await call(config.apiKey, withParams(`${path}/${encodeURIComponent(booked.id)}`, {}), {
+        method: 'GET',
+      });
+      current = answer[entity] as { SyncToken?: string } | undefined;
+    } catch (error) {
+      if (error instanceof QuickBooksError && /Object Not Found/.test(error.message))
+        return { ok: true, billId: booked.id };
+      throw error;
+    }
+    await call(config.apiKey, withParams(path, { operation: 'delete' }), {
+      method: 'POST',
+      body: { Id: booked.id, SyncToken: current?.SyncToken ?? '0' },
+    });
+    return { ok: true, billId: booked.id };
+  } catch (error) {
+    if (error instanceof QuickBooksError)
+      return {
+        ok: false,
+        error: `${entity} ${booked.id} could not be taken back: ${error.message}`,
+        permanent: error.permanent,
+      };
+    throw error;
+  }
+}

@@ -27,6 +27,8 @@ export interface FakePropertyware {
   requests: FakePropertywareRequest[];
   /** Bills and vendor credits (`credit: true`), as GET /bills answers them. */
   bills: (SaveCreditBody & { id: number; amount: number; credit: boolean; dueDate?: string })[];
+  /** Bills and credits deleted (`DELETE /bills/{billID}`), no longer in `bills`. */
+  deleted: FakePropertyware['bills'];
   vendors: { id: number; name: string }[];
   /** Uploaded documents, with the bytes of their file. */
   documents: FakePropertywareDocument[];
@@ -152,6 +154,7 @@ export async function startFakePropertyware(
   };
   const requests: FakePropertywareRequest[] = [];
   const bills: FakePropertyware['bills'] = [];
+  const deleted: FakePropertyware['bills'] = [];
   const vendors: FakePropertyware['vendors'] = [];
   const documents: FakePropertywareDocument[] = [];
   const toLose = new Set<string>();
@@ -250,6 +253,14 @@ export async function startFakePropertyware(
         ),
       };
     }
+    const billPath = /^\/bills\/(\d{1,18})$/.exec(resource);
+    if (billPath && req.method === 'DELETE') {
+      // DELETE /bills/{billID}: 204, or 404 with an empty body, as documented.
+      const index = bills.findIndex((b) => b.id === Number(billPath[1]));
+      if (index < 0) return { status: 404, body: '' };
+      deleted.push(...bills.splice(index, 1));
+      return { status: 204, body: '' };
+    }
     if ((resource === '/bills' || resource === '/bills/credit') && req.method === 'POST') {
       const credit = resource === '/bills/credit';
       const parsed = (credit ? saveCredit : saveBill).safeParse(req.body);
@@ -273,6 +284,11 @@ export async function startFakePropertyware(
       req.socket.destroy();
       return;
     }
+    if (answer.body === '') {
+      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.end();
+      return;
+    }
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer.body));
   });
@@ -282,6 +298,7 @@ export async function startFakePropertyware(
     credentials,
     requests,
     bills,
+    deleted,
     vendors,
     documents,
     loseNextAnswer: (suffix) => {

@@ -23,6 +23,10 @@ export interface FakeQuickBooks {
   accessToken: string;
   requests: FakeQuickBooksRequest[];
   bills: (Record<string, unknown> & { Id: string; realmId: string; TotalAmt: number })[];
+  /** Bills and vendor credits deleted (`operation=delete`), no longer in `bills` / `vendorCredits`. */
+  deleted: (Record<string, unknown> & { Id: string; realmId: string; TotalAmt: number })[];
+  /** Marks a bill paid in QuickBooks: it can no longer be deleted. */
+  markPaid(billId: string): void;
   /** Vendor credits (credit notes), the same shape as bills less the due date. */
   vendorCredits: (Record<string, unknown> & { Id: string; realmId: string; TotalAmt: number })[];
   vendors: { Id: string; DisplayName: string; realmId: string; CurrencyRef?: { value: string } }[];
@@ -183,6 +187,8 @@ export async function startFakeQuickBooks(
   const requests: FakeQuickBooksRequest[] = [];
   const bills: FakeQuickBooks['bills'] = [];
   const vendorCredits: FakeQuickBooks['vendorCredits'] = [];
+  const deleted: FakeQuickBooks['deleted'] = [];
+  const paid = new Set<string>();
   const vendors: FakeQuickBooks['vendors'] = [];
   const attachments: FakeQuickBooks['attachments'] = [];
   /** `realm|requestid` → the first successful answer, replayed for a repeated requestid. */
@@ -265,6 +271,11 @@ export async function startFakeQuickBooks(
       return { status: 400, body: fault('ValidationFault', '2000', 'Accept must be application/json') };
     if (req.query.minorversion !== MINOR_VERSION)
       return { status: 400, body: fault('ValidationFault', '2000', `minorversion must be ${MINOR_VERSION}`) };
+    const read = /^\/v3\/company\/([^/]+)\/(bill|vendorcredit)\/(\d+)$/.exec(req.path);
+    if (read) {
+      if (req.method !== 'GET') return { status: 405, body: fault('ValidationFault', '2000', 'GET only') };
+      return readDocument(read[1], read[2] === 'bill' ? 'Bill' : 'VendorCredit', read[3]);
+    }
     const match = /^\/v3\/company\/([^/]+)\/(query|preferences|bill|vendorcredit|vendor|upload)$/.exec(
       req.path,
     );
@@ -322,9 +333,14 @@ export async function startFakeQuickBooks(
     const key = req.query.requestid ? `${realmId}|${req.query.requestid}` : undefined;
     const replay = key ? answered.get(key) : undefined;
     if (replay) return replay;
+    const type = entity === 'vendorcredit' ? 'VendorCredit' : 'Bill';
+    if ((entity === 'bill' || entity === 'vendorcredit') && req.query.operation !== undefined)
+      return req.query.operation === 'delete'
+        ? deleteDocument(realmId, type, req.body)
+        : { status: 400, body: fault('ValidationFault', '2000', 'operation must be delete') };
     const answer =
       entity === 'bill' || entity === 'vendorcredit'
-        ? createBill(realmId, req.body, entity === 'vendorcredit' ? 'VendorCredit' : 'Bill')
+        ? createBill(realmId, req.body, type)
         : entity === 'vendor'
           ? createVendor(realmId, req.body)
           : await upload(realmId, req);
@@ -441,10 +457,57 @@ export async function startFakeQuickBooks(
         ),
       };
     const TotalAmt = sumAmounts(parsed.data.Line.map((l) => l.Amount));
-    const made = { ...parsed.data, Id: String(nextId++), TotalAmt, realmId };
+    const made = { ...parsed.data, Id: String(nextId++), SyncToken: '0', TotalAmt, realmId };
     (type === 'Bill' ? bills : vendorCredits).push(made);
     const { realmId: _, ...answer } = made;
     return { status: 200, body: { [type]: answer, time: new Date().toISOString() } };
+  }
+
+  const documentsOf = (type: 'Bill' | 'VendorCredit') => (type === 'Bill' ? bills : vendorCredits);
+
+  /** GET /bill/{id}, /vendorcredit/{id}: the entity with its SyncToken, or Object Not Found (code 610). */
+  function readDocument(realmId: string, type: 'Bill' | 'VendorCredit', id: string): Answer {
+    const found = documentsOf(type).find((d) => d.realmId === realmId && d.Id === id);
+    if (!found) return { status: 400, body: fault('ValidationFault', '610', 'Object Not Found') };
+    const { realmId: _, ...answer } = found;
+    return { status: 200, body: { [type]: answer, time: new Date().toISOString() } };
+  }
+
+  /**
+   * POST /bill?operation=delete (and /vendorcredit): `{Id, SyncToken}` of the current version, as Intuit
+   * documents; a stale SyncToken is a Stale Object Error (5010), a paid bill cannot be deleted.
+   */
+  function deleteDocument(realmId: string, type: 'Bill' | 'VendorCredit', body: unknown): Answer {
+    const parsed = z
+      .object({ Id: z.string().min(1), SyncToken: z.string().min(1) })
+      .strict()
+      .safeParse(body);
+    if (!parsed.success)
+      return {
+        status: 400,
+        body: fault('ValidationFault', '2020', 'Required param missing', parsed.error.message),
+      };
+    const list = documentsOf(type);
+    const index = list.findIndex((d) => d.realmId === realmId && d.Id === parsed.data.Id);
+    if (index < 0) return { status: 400, body: fault('ValidationFault', '610', 'Object Not Found') };
+    if (list[index].SyncToken !== parsed.data.SyncToken)
+      return { status: 400, body: fault('ValidationFault', '5010', 'Stale Object Error') };
+    if (paid.has(parsed.data.Id))
+      return {
+        status: 400,
+        body: fault(
+          'ValidationFault',
+          '6000',
+          'A business validation error has occurred',
+          'The bill has payments applied',
+        ),
+      };
+    const [removed] = list.splice(index, 1);
+    deleted.push(removed);
+    return {
+      status: 200,
+      body: { [type]: { Id: removed.Id, status: 'Deleted', domain: 'QBO' }, time: new Date().toISOString() },
+    };
   }
 
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -470,6 +533,10 @@ export async function startFakeQuickBooks(
     requests,
     bills,
     vendorCredits,
+    deleted,
+    markPaid: (billId) => {
+      paid.add(billId);
+    },
     vendors,
     currency,
     attachments,
