@@ -1,6 +1,6 @@
 /**
- * Extraction CLI: runs the same extraction the workflow runs (local engine, Normalize, Classify,
- * Validate, Decide) on files, with no server.
+ * Extraction CLI: runs the same extraction the workflow runs (local engine and a PDF's embedded
+ * e-invoice XML, Normalize, Classify, Validate, Decide) on files, with no server.
  *
  *   npm run --silent extract -- FILE...
  *
@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../functions/adapters/textract/local-analyzer';
+import { pdfEmbeddedFiles } from '../functions/adapters/textract/pdf-attachments';
 import { extractInvoice, extractionRecord } from '../functions/core/extraction/pipeline';
 import { sniffContentType } from '../functions/core/files/sniff';
 
@@ -57,7 +58,7 @@ async function extractOne(file: string): Promise<Record<string, unknown>> {
         ms: Math.round(performance.now() - started),
       };
     }
-    const r = await extractInvoice({ analyzer }, { bytes, contentType });
+    const r = await extractInvoice({ analyzer, embeddedFiles: pdfEmbeddedFiles }, { bytes, contentType });
     return { file, ...extractionRecord(r), ms: Math.round(performance.now() - started) };
   } catch (error) {
     console.error(`${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

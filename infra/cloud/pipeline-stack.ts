@@ -73,9 +73,13 @@ const STATE_ACCESS: Record<string, StateAccess> = {
     memorySize: 1536,
     timeout: Duration.minutes(2),
   },
-  // Reads the asynchronous Textract job's output parts (or the local engine's answer).
+  // Reads the asynchronous Textract job's output parts (or the local engine's answer), and the
+  // uploaded PDF for the e-invoice XML it may carry (pdfjs, attachments only).
   normalize: {
-    objects: [{ prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:GetObject'] }],
+    objects: [
+      { prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:GetObject'] },
+      { prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] },
+    ],
     memorySize: 1024,
     timeout: Duration.minutes(1),
   },

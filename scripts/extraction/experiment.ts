@@ -13,6 +13,7 @@ import { LEARNED_FIELDS } from '../../functions/adapters/textract/fields/decode'
 import type { LinearScorer } from '../../functions/adapters/textract/fields/linear';
 import type { LoadedModel, ModelField } from '../../functions/adapters/textract/fields/model';
 import { VENDOR_FIELDS } from '../../functions/adapters/textract/fields/vendor-model';
+import type { EInvoice } from '../../functions/core/extraction/e-invoice';
 import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
 import { cachedRead, engineVersion, loadCorpus } from './corpus';
 import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
@@ -70,9 +71,18 @@ export function sourceFolds(data: DocData[]): DocData[][] {
     .map((s) => data.filter((d) => d.doc.family === s));
 }
 
-export async function predict(d: DocData, model: LoadedModel | null): Promise<Prediction> {
+/**
+ * The product's answer for one cached document. Without `eInvoice` it is the reading of the page
+ * alone (what every table of `eval:extract` measures); with it, the document's embedded e-invoice XML
+ * over that reading, as the product answers a hybrid e-invoice.
+ */
+export async function predict(
+  d: DocData,
+  model: LoadedModel | null,
+  eInvoice: EInvoice | null = null,
+): Promise<Prediction> {
   const started = performance.now();
-  const r = await processAnalysis(answerWith(d.read, model));
+  const r = await processAnalysis(answerWith(d.read, model), {}, eInvoice);
   return {
     file: d.doc.path,
     ...extractionRecord(r),
@@ -242,17 +252,21 @@ export function fieldsWhereLearnedWins(
   };
 }
 
-/** Retrains the model for each fold of a fold set and predicts the held-out documents with `use`. */
+/**
+ * Retrains the model for each fold of a fold set and predicts the held-out documents with `use`;
+ * a document in `eInvoices` gets its embedded XML over the reading (only the eval's e-invoice section).
+ */
 export async function withScorers(
   foldSet: DocData[][],
   scorers: LoadedModel['scorers'][],
   use: ModelField[],
   lineItems: Array<LinearScorer | undefined> = [],
+  eInvoices: Map<DocData, EInvoice> = new Map(),
 ): Promise<Map<DocData, Prediction>> {
   const out = new Map<DocData, Prediction>();
   for (let i = 0; i < foldSet.length; i++) {
     const model = { scorers: scorers[i], use: new Set(use), calibration: {}, lineItems: lineItems[i] };
-    for (const d of foldSet[i]) out.set(d, await predict(d, model));
+    for (const d of foldSet[i]) out.set(d, await predict(d, model, eInvoices.get(d) ?? null));
   }
   return out;
 }

@@ -18,6 +18,7 @@ import {
   UNREADABLE_REASON,
   validateInvoice,
 } from '../validation/validate';
+import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzerPort, ExpenseDocumentInput } from './expense-types';
 import { normalize } from './normalize';
 import type { ExtractedInvoice } from './types';
@@ -224,15 +225,20 @@ export async function validateAndDecide(
 }
 
 /**
- * Runs the whole extraction on one file: Extract (the analyser) → Normalize → Classify →
- * Validate → Decide. The workflow runs the same steps one state at a time; each is exported.
+ * Runs the whole extraction on one file: Extract (the analyser, and the e-invoice XML a PDF carries
+ * when `embeddedFiles` can list its attachments) → Normalize → Classify → Validate → Decide. The
+ * workflow runs the same steps one state at a time; each is exported.
  */
 export async function extractInvoice(
-  deps: { analyzer: ExpenseAnalyzerPort },
+  deps: { analyzer: ExpenseAnalyzerPort; embeddedFiles?: EmbeddedFilesReader },
   file: ExpenseDocumentInput,
   ctx: ExtractionContext = {},
 ): Promise<ExtractionResult> {
-  return processAnalysis(await deps.analyzer.analyze(file), ctx);
+  const [response, eInvoice] = await Promise.all([
+    deps.analyzer.analyze(file),
+    readEmbeddedEInvoice(file, deps.embeddedFiles),
+  ]);
+  return processAnalysis(response, ctx, eInvoice);
 }
 
 /**
@@ -255,23 +261,33 @@ export const MAX_LINE_ITEMS = 500;
 
 /**
  * Normalize step: the analyser's answer as invoice fields, line items (at most MAX_LINE_ITEMS) and
- * per-field confidence, with the address text the property match reads.
+ * per-field confidence, with the address text the property match reads. A hybrid e-invoice's own
+ * XML (`eInvoice`, see e-invoice.ts), when the document carries one, wins over the reading of the
+ * page for every value it states; the reading fills the rest.
  */
-export function normalizeAnalysis(response: AnalyzeExpenseResponse): {
+export function normalizeAnalysis(
+  response: AnalyzeExpenseResponse,
+  eInvoice: EInvoice | null = null,
+): {
   invoice: ExtractedInvoice;
   addressText: string | null;
 } {
-  const invoice = normalize(response);
+  const read = normalize(response);
+  const invoice = eInvoice ? applyEInvoice(read, eInvoice) : read;
   invoice.lineItems = invoice.lineItems.slice(0, MAX_LINE_ITEMS);
   return { invoice, addressText: addressTextOf(response) };
 }
 
-/** Normalize → Classify → Validate → Decide on an analyser's answer (what follows Extract). */
+/**
+ * Normalize → Classify → Validate → Decide on an analyser's answer (what follows Extract), with the
+ * document's e-invoice XML when it has one.
+ */
 export async function processAnalysis(
   response: AnalyzeExpenseResponse,
   ctx: ExtractionContext = {},
+  eInvoice: EInvoice | null = null,
 ): Promise<ExtractionResult> {
-  const { invoice, addressText } = normalizeAnalysis(response);
+  const { invoice, addressText } = normalizeAnalysis(response, eInvoice);
   const classified = await classifyInvoice(invoice, ctx, addressText);
   const decided = await validateAndDecide(invoice, ctx);
   return { invoice, ...classified, ...decided };

@@ -2,7 +2,9 @@ import { ulid } from 'ulid';
 import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes, putObject } from '../../adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../adapters/textract/expense-analyzer';
+import { pdfEmbeddedFiles } from '../../adapters/textract/pdf-attachments';
 import { TextLayerAnalyzer } from '../../adapters/textract/text-layer';
+import { readEmbeddedEInvoice } from '../../core/extraction/e-invoice';
 import { normalizeAnalysis, unsureFields } from '../../core/extraction/pipeline';
 import { claimed, type StateInput } from '../types';
 
@@ -20,7 +22,8 @@ export interface LocalReading {
 /**
  * ExtractLocally for a PDF whose every page has a usable text layer (Inspect's `text-pdf`): the local
  * engine reads it (the same code as `npm start` and `npm run extract`), and Textract is paid for only
- * when the calibrated confidence of a key field is too low (core's `unsureFields`). The answer is stored
+ * when the calibrated confidence of a key field is too low (core's `unsureFields`), after the e-invoice
+ * XML the PDF may carry has filled what it states (Textract could add nothing to it). The answer is stored
  * under the run's Textract output prefix: it can be hundreds of KB, over the state payload limit.
  */
 export function extractLocallyWith(analyzer: ExpenseAnalyzer) {
@@ -29,14 +32,18 @@ export function extractLocallyWith(analyzer: ExpenseAnalyzer) {
     if (!ctx.textractPrefix)
       throw new Error(`Invoice ${ctx.invoiceId}: run ${ctx.runId} has no output prefix`);
     const bytes = await getObjectBytes(ctx.objectKey);
-    const answer = await analyzer.analyze({ bytes, contentType: 'application/pdf' });
+    const doc = { bytes, contentType: 'application/pdf' } as const;
+    const [answer, eInvoice] = await Promise.all([
+      analyzer.analyze(doc),
+      readEmbeddedEInvoice(doc, pdfEmbeddedFiles),
+    ]);
     const JobId = `local-${ulid()}`;
     await putObject(
       `${ctx.textractPrefix}/${JobId}/1`,
       new TextEncoder().encode(JSON.stringify(answer)),
       'application/json',
     );
-    const unsure = unsureFields(normalizeAnalysis(answer).invoice);
+    const unsure = unsureFields(normalizeAnalysis(answer, eInvoice).invoice);
     return { JobId, unsureFields: unsure, confident: unsure.length === 0 };
   });
 }

@@ -1,7 +1,10 @@
 import { putRun } from '../../adapters/dynamodb/runs';
+import { logger } from '../../adapters/observability/logger';
 import { recordExtractionLatency } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
+import { pdfEmbeddedFiles } from '../../adapters/textract/pdf-attachments';
+import { type EInvoice, readEmbeddedEInvoice } from '../../core/extraction/e-invoice';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalizeAnalysis } from '../../core/extraction/pipeline';
 import { setStage } from '../lib/stage';
@@ -36,9 +39,33 @@ export async function readJobOutput(prefix: string, jobId: string): Promise<Anal
 }
 
 /**
+ * The e-invoice XML the uploaded PDF carries, if any. Normalize is where the local engine's and
+ * Textract's answers meet, so the XML is read here, from the upload itself: neither answer has it.
+ * Reading it never fails the run: without the file or a readable XML the page's reading stands.
+ */
+export async function uploadedEInvoice(ctx: {
+  objectKey: string;
+  contentType?: string;
+}): Promise<EInvoice | null> {
+  if (ctx.contentType !== 'application/pdf') return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = await getObjectBytes(ctx.objectKey);
+  } catch (error) {
+    logger.warn({
+      message: 'Normalize: the upload could not be read for an e-invoice XML',
+      error: String(error),
+    });
+    return null;
+  }
+  return readEmbeddedEInvoice({ bytes, contentType: 'application/pdf' }, pdfEmbeddedFiles);
+}
+
+/**
  * Normalize: AnalyzeExpense answer → invoice fields, line items and per-field confidence (core's
- * `normalizeAnalysis`, as `npm run extract` runs it). The result is stored with the run and only the context goes on, which keeps the
- * raw answer (it can be hundreds of KB) out of every later state's payload.
+ * `normalizeAnalysis`, as `npm run extract` runs it), with the values of the e-invoice XML a PDF
+ * carries over the reading's. The result is stored with the run and only the context goes on, which
+ * keeps the raw answer (it can be hundreds of KB) out of every later state's payload.
  */
 export const handler = observed(async function normalizeState(
   input: NormalizeInput,
@@ -50,7 +77,7 @@ export const handler = observed(async function normalizeState(
   else if (input.job && ctx.textractPrefix)
     response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
   else throw new Error('Normalize needs the analysis or a finished job');
-  const { invoice: extracted, addressText } = normalizeAnalysis(response);
+  const { invoice: extracted, addressText } = normalizeAnalysis(response, await uploadedEInvoice(ctx));
   await putRun(ctx.orgId, ctx.invoiceId, {
     runId: ctx.runId,
     extracted,
