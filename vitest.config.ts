@@ -7,6 +7,7 @@ import { webAliases } from './web/aliases.js';
  */
 const CRASH_TESTS = [
   'test/integration/kill-during-upload.test.ts',
+  'test/integration/kill-during-approvals.test.ts',
   'test/integration/restart.test.ts',
   'test/integration/huge-page.test.ts',
   'test/integration/pipeline-resume.test.ts',

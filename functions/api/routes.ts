@@ -17,7 +17,7 @@ export const API_RESOURCES: ApiResource[] = [
   { handler: 'openapi', paths: ['/api/openapi.json'], public: true },
   // The join page reads an invitation e-mail's link before the person has an account.
   { handler: 'invitation-links', paths: ['/api/invitations/{proxy+}'], public: true },
-  { handler: 'auth', paths: ['/api/auth/user'] },
+  { handler: 'auth', paths: ['/api/auth/user', '/api/auth/membership'] },
   // `/api/upload` is the API-key endpoint the settings page documents: the same operation as
   // `/api/invoices/upload`, so it is served by the same function.
   { handler: 'invoices', paths: ['/api/invoices', '/api/invoices/{proxy+}', '/api/upload'] },

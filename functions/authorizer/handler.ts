@@ -35,6 +35,17 @@ export const handler = observed(async function authorizer(
       plan: principal.plan,
       // Context values are scalars: the scopes travel space-separated (read back by principalOf).
       scopes: principal.scopes.join(' '),
+      // A person with no organization yet: what to ask them (read back by pendingPersonOf).
+      ...(principal.pending
+        ? {
+            standing: principal.pending.standing,
+            organizationName: principal.pending.organizationName ?? '',
+            emailVerified: String(principal.pending.emailVerified),
+            firstName: principal.pending.firstName ?? '',
+            lastName: principal.pending.lastName ?? '',
+            trialPlan: principal.pending.trialPlan ?? '',
+          }
+        : {}),
     },
     usageIdentifierKey: usagePlanKey(principal.plan),
   };

@@ -2,8 +2,8 @@ import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { ApiKeyScope, Role } from '../../shared/schemas';
 import { identityAttributesOf } from '../adapters/cognito/identity-attributes';
 import { API_KEY_PATTERN, resolveApiKey, touchApiKey } from '../adapters/dynamodb/api-key-lookup';
+import { membershipOf } from '../adapters/dynamodb/membership';
 import { getOrganization } from '../adapters/dynamodb/organizations';
-import { provisionUser } from '../adapters/dynamodb/provisioning';
 import { memberItem } from '../adapters/dynamodb/team';
 import { findUserBySub } from '../adapters/dynamodb/users';
 import { env } from '../env';
@@ -17,6 +17,19 @@ export interface VerifiedPrincipal {
   plan: string;
   /** An API key's scopes; empty for people, who act by their role. */
   scopes: ApiKeyScope[];
+  /**
+   * Set for a signed-in person who is in no organization yet and must choose (removed, invited, or an
+   * e-mail that cannot be checked): `orgId` is empty, every organization route refuses them, and only the
+   * membership routes serve them (functions/adapters/dynamodb/membership.ts).
+   */
+  pending?: {
+    standing: 'removed' | 'invited' | 'unverified';
+    organizationName: string | null;
+    emailVerified: boolean;
+    firstName: string | null;
+    lastName: string | null;
+    trialPlan: string | null;
+  };
 }
 
 type IdTokenVerifier = ReturnType<typeof createVerifier>;
@@ -105,15 +118,16 @@ async function stillMember(token: string, cached: VerifiedPrincipal): Promise<Ve
 }
 
 /**
- * Resolves a bearer token (Cognito ID token or API key) to its principal, provisioning the user (into the
- * organization that invited their verified e-mail, or a new one) on a person's first call. Returns undefined
- * for anything that does not verify.
+ * Resolves a bearer token (Cognito ID token or API key) to its principal. A person in no organization is
+ * provisioned into a new one only when nothing else could be meant (a verified e-mail, no invitation, never
+ * removed); otherwise the principal is `pending` and they choose (functions/adapters/dynamodb/membership.ts).
+ * Returns undefined for anything that does not verify.
  */
 export async function verifyBearer(token: string): Promise<VerifiedPrincipal | undefined> {
   if (API_KEY_PATTERN.test(token)) return verifyApiKey(token);
   const cached = cachedPrincipal(token, Date.now());
   // A removed member falls through to the full resolution, like any token: it finds no membership and
-  // provisions the person afresh (a new organization, or one that invited them), never the old one.
+  // the removal's marker, so the person is refused and asked what to join, never provisioned anew.
   const current = cached && (await stillMember(token, cached));
   if (current) return current;
   let claims: Record<string, unknown>;
@@ -124,9 +138,32 @@ export async function verifyBearer(token: string): Promise<VerifiedPrincipal | u
   }
   const sub = String(claims.sub);
   const email = String(claims.email ?? '');
-  const found =
-    (await findUserBySub(sub)) ??
-    (await provisionUser({ sub, email, ...(await identityAttributesOf(claims)) }));
+  let found = await findUserBySub(sub);
+  if (!found) {
+    const { trialPlan, ...attributes } = await identityAttributesOf(claims);
+    const standing = await membershipOf({ sub, email, ...attributes }, { trialPlan });
+    // Not cached: the person's choice (or an administrator's invitation) changes it on the next call.
+    if (standing.status !== 'member') {
+      return {
+        kind: 'user',
+        orgId: '',
+        actorId: sub,
+        role: 'VIEWER',
+        email,
+        plan: '',
+        scopes: [],
+        pending: {
+          standing: standing.status,
+          organizationName: standing.organizationName,
+          emailVerified: standing.emailVerified,
+          firstName: attributes.firstName,
+          lastName: attributes.lastName,
+          trialPlan,
+        },
+      };
+    }
+    found = standing;
+  }
   const [user, org] = await Promise.all([
     memberItem(found.orgId, found.userId),
     getOrganization(found.orgId),

@@ -30,6 +30,9 @@ export class AuthStack extends Stack {
       autoVerify: { email: true },
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
+      // The plan a person signs up to try (STARTER or PROFESSIONAL): their new organization gets it for
+      // 14 days (functions/core/plans/trial.ts). It is in the ID token as `custom:plan`.
+      customAttributes: { plan: new cognito.StringAttribute({ minLen: 1, maxLen: 16, mutable: true }) },
       passwordPolicy: {
         minLength: 12,
         requireLowercase: true,

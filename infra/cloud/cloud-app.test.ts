@@ -285,7 +285,44 @@ describe('pipeline', () => {
     const mappings = t.pipeline.findResources('AWS::Lambda::EventSourceMapping', {
       Properties: { FunctionResponseTypes: ['ReportBatchItemFailures'] },
     });
-    expect(Object.keys(mappings)).toHaveLength(WORKERS.length);
+    // One per queue worker, and the outbox relay's mapping on the table's stream.
+    expect(Object.keys(mappings)).toHaveLength(WORKERS.length + 1);
+  });
+
+  it('relays the outbox from the table stream (new OUTBOX items only) with item-level table rights and the two queues', () => {
+    t.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'KEYS_ONLY' },
+    });
+    t.pipeline.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: ['OUTBOX'] } } } }),
+          },
+        ],
+      },
+    });
+    const relay = stacks.pipeline.workerFunctions.get('outbox-relay');
+    if (!relay) throw new Error('no outbox-relay function');
+    const roleId = stacks.pipeline.resolve((relay.role.node.defaultChild as CfnElement).logicalId);
+    const policy = JSON.stringify(
+      Object.values(t.pipeline.findResources('AWS::IAM::Policy')).filter((p) =>
+        JSON.stringify(p).includes(roleId),
+      ),
+    );
+    for (const action of [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:DeleteItem',
+      'sqs:SendMessage',
+    ])
+      expect(policy).toContain(action);
+    for (const action of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 'kms:Decrypt', 's3:GetObject'])
+      expect(policy).not.toContain(action);
   });
 
   it('sweeps abandoned uploads every 15 minutes with a function that may read uploads and nothing else in the bucket', () => {

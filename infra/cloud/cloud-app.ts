@@ -92,6 +92,7 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     bundler,
     identifiers,
     secretsKey: data.secretsKey,
+    tableStreamArn: data.table.tableStreamArn ?? '',
   });
   pipeline.addStackDependency(data, 'table and bucket are addressed by name');
   const api = new ApiStack(app, name('api'), {

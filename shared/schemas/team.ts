@@ -50,3 +50,29 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** An invitation link's token as the e-mail carries it (43 base64url characters). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid invitation link');
+
+/**
+ * Where a signed-in person stands (`GET /api/auth/membership`). `member`: in an organization. Otherwise no
+ * organization was chosen for them, and the app asks: `removed` (an administrator removed them from
+ * `organizationName`), `invited` (invitations wait for their verified e-mail) or `unverified` (their e-mail
+ * cannot be checked, so no invitation can be accepted on its word). They join one of `invitations` or
+ * create their own organization (`membershipChoiceSchema`).
+ */
+export const membershipSchema = z.object({
+  status: z.enum(['member', 'removed', 'invited', 'unverified']),
+  /** The organization they are in (`member`) or were removed from (`removed`). */
+  organizationName: z.string().nullable(),
+  /** Whether the e-mail is verified (an invitation needs it); null for a member, who is not asked. */
+  emailVerified: z.boolean().nullable(),
+  invitations: z.array(
+    z.object({ organizationId: z.string(), organizationName: z.string(), role: roleSchema }),
+  ),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** A person's explicit choice: join the organization that invited them, or create one of their own. */
+export const membershipChoiceSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('join'), organizationId: z.string().min(1) }),
+  z.object({ action: z.literal('create') }),
+]);
+export type MembershipChoice = z.infer<typeof membershipChoiceSchema>;

@@ -13,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { sampleInvoicePdf } from '../fixtures/sample-invoice';
 import { approvalSteps } from './approvals';
+import { moneyPathSteps } from './money-path';
 import { reviewLoopSteps } from './review-loop';
 import { type RunningStack, startStack } from './stack';
 import { webhookSteps } from './webhooks';
@@ -230,7 +231,11 @@ async function expectTotalHighlight(page: Page, dialog: Locator, invoice: Dialog
   assert(b.top >= v.top - 1 && b.bottom <= v.bottom + 1, 'the highlight was not scrolled into view');
 }
 
-async function signIn(page: Page, email: string, password: string) {
+/**
+ * Signs in through the real form and waits for the shell; with `{ toChoice: true }` it waits instead for
+ * the join page's choice, where a person with a pending invitation lands (they are in no organization yet).
+ */
+async function signIn(page: Page, email: string, password: string, options: { toChoice?: boolean } = {}) {
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await page.waitForURL(/auth=signIn/);
@@ -239,6 +244,11 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (options.toChoice) {
+    await page.waitForURL(/\/join/, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Choose your organization' }).waitFor();
+    return;
+  }
   await page.getByRole('navigation', { name: 'Primary' }).waitFor({ timeout: 20_000 });
 }
 
@@ -320,11 +330,18 @@ async function main() {
       await checkA11y(page, 'landing (light)');
     });
 
-    await step('a visitor on an app path gets the 404 page', page, async () => {
-      await page.goto('/invoices');
-      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-      await page.getByText('Did you forget to add the page to the router?').waitFor();
-    });
+    await step(
+      'a visitor on an app path is sent to sign-in, an unknown path gets the 404 page',
+      page,
+      async () => {
+        await page.goto('/invoices');
+        await page.getByText('You are logged out. Logging in again...', { exact: true }).waitFor();
+        await page.waitForURL(/\/\?auth=signIn/);
+        await page.goto('/no-such-page');
+        await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+        await page.getByText('Did you forget to add the page to the router?').waitFor();
+      },
+    );
 
     await step('Watch Demo runs the simulation without any server call', page, async () => {
       await page.goto('/');
@@ -835,23 +852,23 @@ async function main() {
         await seen(page, 'QuickBooks connected', 30_000);
         await page.waitForURL(/\/settings#integrations$/);
         await page.getByText('QuickBooks Online', { exact: true }).first().waitFor();
-        // The expense account has no field in the form yet: it is set through the API, as an admin.
-        const status = await page.evaluate(async () => {
-          const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-          const headers = {
-            authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
-            'content-type': 'application/json',
-          };
-          const list = await (await fetch('/api/integrations', { headers })).json();
-          const books = list.items.find((i: { type: string }) => i.type === 'QUICKBOOKS');
-          const put = await fetch(`/api/integrations/${books.id}`, {
-            method: 'PUT',
-            headers,
-            body: JSON.stringify({ config: { defaultAccountId: '7' }, version: books.version }),
-          });
-          return put.status;
-        });
-        assert(status === 200, `setting the default account answered ${status}`);
+        // The accounts are mapped on screen, from the company's own chart of accounts.
+        await page.getByText('Accounts not mapped').first().waitFor();
+        await page.getByRole('button', { name: 'Map accounts of QuickBooks Online' }).click();
+        const mapping = page.getByRole('dialog', { name: 'Map accounts: QuickBooks Online' });
+        await page.getByRole('combobox', { name: 'Default account' }).click();
+        await page.getByRole('option', { name: 'Repairs and Maintenance (Expense)' }).click();
+        await page.getByRole('combobox', { name: 'Tax account' }).click();
+        await page.getByRole('option', { name: 'Sales Tax Paid (Other Expense)' }).click();
+        await assertA11y(page, 'account mapping');
+        await shot(page, 'quickbooks-mapping');
+        await mapping.getByRole('button', { name: 'Save Mapping' }).click();
+        await seen(page, 'The QuickBooks accounts are mapped.');
+        await mapping.waitFor({ state: 'hidden' });
+        assert(
+          !(await page.getByText('Accounts not mapped').count()),
+          'the card still says the accounts are not mapped',
+        );
         await shot(page, 'quickbooks-connected');
       },
     );
@@ -907,6 +924,14 @@ async function main() {
 
     await reviewLoopSteps({ page, step, shot, seen, assertA11y });
     await webhookSteps({ page, step, shot, seen, assertA11y });
+    // After the review loop, whose keyboard review counts the invoices waiting in review.
+    await moneyPathSteps(
+      { page, step, shot, seen, assertA11y },
+      {
+        dataDir: stack.dataDir,
+        approvedInvoiceId: () => new URL(approvedUrl).searchParams.get('invoice') ?? '',
+      },
+    );
 
     await step('organization: the admin invites a teammate, sees it pending, revokes it', page, async () => {
       await page.goto('/organization');
@@ -1069,8 +1094,9 @@ async function main() {
       await page
         .getByRole('heading', { level: 1, name: /AI-powered invoice processing/i })
         .waitFor({ timeout: 15_000 });
+      // Signed out, an app path sends the visitor to sign-in again.
       await page.goto('/invoices');
-      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.waitForURL(/\/\?auth=signIn/);
     });
     await ctx.close();
   } finally {

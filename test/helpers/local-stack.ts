@@ -1,6 +1,6 @@
 import '../../infra/local/polyfills';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack';
+import { ContractChecker, describeMismatches } from './contract-check';
 
 export interface TestStack extends LocalStack {
   /** ID token of a user, signed in through the real user pool (USER_PASSWORD_AUTH). */
@@ -37,6 +38,14 @@ export interface NewUserOptions {
   emailVerified?: boolean;
   firstName?: string;
   lastName?: string;
+  /** signUp only: the plan chosen with "Start Free Trial" (the SPA sends it as `custom:plan`). */
+  plan?: string;
+  /**
+   * What a person in no organization yet chooses on the join page (`POST /api/auth/membership`): by default
+   * an invited person joins the newest invitation and one whose e-mail cannot be checked creates their own;
+   * `none` chooses nothing (the API then refuses them with 403 until they do).
+   */
+  choose?: 'default' | 'none';
 }
 
 export type Api = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
@@ -81,9 +90,19 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
     return token;
   };
 
+  // Every answer the suites get through `api` is checked against the OpenAPI the gateway serves; `stop`
+  // fails the file on any mismatch (test/helpers/contract-check.ts).
+  let checker: Promise<ContractChecker> | undefined;
+  const contract = () => {
+    checker ??= fetch(`${stack.url}/api/openapi.json`)
+      .then((response) => response.json())
+      .then((doc) => new ContractChecker(doc));
+    return checker;
+  };
+
   const api =
     (token?: string): Api =>
-    (path, init = {}) => {
+    async (path, init = {}) => {
       const headers = new Headers(init.headers);
       if (token) headers.set('authorization', `Bearer ${token}`);
       let body = init.body;
@@ -91,17 +110,38 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(`${stack.url}${path}`, { ...init, headers, body, redirect: 'manual' });
+      const url = `${stack.url}${path}`;
+      const response = await fetch(url, { ...init, headers, body, redirect: 'manual' });
+      (await contract()).track(init.method ?? 'GET', url, response);
+      return response;
     };
 
   const password = TEST_PASSWORD;
   const randomEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
-  const firstCall = async (email: string) => {
+  const firstCall = async (email: string, choose: NewUserOptions['choose'] = 'default') => {
     const token = await signIn(email, password);
     const bound = api(token);
     const me = await bound('/api/auth/user');
-    if (me.status !== 200) throw new Error(`Provisioning ${email} failed: ${me.status} ${await me.text()}`);
+    if (me.status === 200) return { email, token, api: bound };
+    const text = await me.text();
+    if (me.status !== 403 || !/"code":"membership_choice_required"/.test(text)) {
+      throw new Error(`Provisioning ${email} failed: ${me.status} ${text}`);
+    }
+    if (choose === 'none') return { email, token, api: bound };
+    // The person's own click on the join page: "Join <organization> as <role>" or "Create your own".
+    const standing = (await (await bound('/api/auth/membership')).json()) as {
+      status: string;
+      invitations: { organizationId: string }[];
+    };
+    const [invitation] = standing.invitations;
+    const choice =
+      standing.status === 'invited' && invitation
+        ? { action: 'join', organizationId: invitation.organizationId }
+        : { action: 'create' };
+    const chosen = await bound('/api/auth/membership', { method: 'POST', json: choice });
+    if (chosen.status !== 201)
+      throw new Error(`Choosing for ${email} failed: ${chosen.status} ${await chosen.text()}`);
     return { email, token, api: bound };
   };
 
@@ -114,7 +154,7 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
       lastName: name.lastName ?? 'User',
       emailVerified: name.emailVerified,
     });
-    return firstCall(email);
+    return firstCall(email, name.choose);
   };
 
   const signUp: TestStack['signUp'] = async (name = {}) => {
@@ -129,6 +169,7 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
           UserAttributes: [
             { Name: 'given_name', Value: name.firstName ?? 'Test' },
             { Name: 'family_name', Value: name.lastName ?? 'User' },
+            ...(name.plan ? [{ Name: 'custom:plan', Value: name.plan }] : []),
           ],
         }),
       );
@@ -148,7 +189,7 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
     } finally {
       throughGateway.destroy();
     }
-    return firstCall(email);
+    return firstCall(email, name.choose);
   };
 
   return {
@@ -158,9 +199,22 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
     newUser,
     signUp,
     stop: async () => {
+      const checked = checker ? await checker : undefined;
+      const mismatches = checked ? await checked.settle() : [];
       await stack.stop();
       cognito.destroy();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.CONTRACT_REPORT) {
+        const lines = [{ checked: checked?.checked ?? 0 }, ...mismatches].map(
+          (m) => `${JSON.stringify(m)}\n`,
+        );
+        appendFileSync(process.env.CONTRACT_REPORT, lines.join(''));
+      }
+      if (mismatches.length) {
+        throw new Error(
+          `${mismatches.length} answers do not match the served OpenAPI:\n${describeMismatches(mismatches)}`,
+        );
+      }
     },
   };
 }

@@ -15,11 +15,27 @@ export interface Product {
   };
 }
 
+/** How a test starts the product beyond the data folder. */
+export interface StartOptions {
+  /** More environment for the product (e.g. short retry delays). */
+  env?: Record<string, string>;
+  /**
+   * Its own process group, so `killGroup` kills it with every emulator it started at once, as a kill of
+   * the terminal's process group would (the emulators are not left to be cleaned up by the next start).
+   */
+  detached?: boolean;
+}
+
 /** Starts `infra/local/start.ts` on `dataDir` with a free port and resolves once it says it is ready. */
-export async function startProduct(dataDir: string, running: ChildProcess[] = []): Promise<Product> {
+export async function startProduct(
+  dataDir: string,
+  running: ChildProcess[] = [],
+  options: StartOptions = {},
+): Promise<Product> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    env: { ...process.env, ...options.env, PORT: '0', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached === true,
   });
   running.push(child);
   let output = '';
@@ -42,6 +58,15 @@ export async function startProduct(dataDir: string, running: ChildProcess[] = []
   });
   const settings = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
   return { child, output: () => output, settings };
+}
+
+/** SIGKILL to the product's whole process group (started with `detached`): the product and its emulators. */
+export function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 /** A process ended by a signal keeps `exitCode` null: its `signalCode` says it has ended. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/errors';
 import {
@@ -339,26 +338,12 @@ describe('approval steps', () => {
   });
 });
 
-/** How many integration-sync messages the queue holds for an invoice (the queue workers are off here). */
+/**
+ * How many integration-sync messages the queue holds for an invoice (the queue workers are off here), once
+ * the outbox relay has handed the approval's effects to the queues.
+ */
 async function syncMessagesOf(invoiceId: string): Promise<number> {
-  const sqs = new SQSClient({
-    endpoint: stack.endpoints.sqs,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  let count = 0;
-  for (;;) {
-    const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: stack.queues.sync, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
-    );
-    if (!Messages.length) break;
-    for (const message of Messages) {
-      if (JSON.parse(message.Body ?? '{}').invoiceId === invoiceId) count++;
-      await sqs.send(
-        new DeleteMessageCommand({ QueueUrl: stack.queues.sync, ReceiptHandle: message.ReceiptHandle }),
-      );
-    }
-  }
-  sqs.destroy();
-  return count;
+  await stack.outbox.drained();
+  const messages = await stack.queueStore.peek(stack.queues.sync);
+  return messages.filter((m) => JSON.parse(m.body).invoiceId === invoiceId).length;
 }

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
-import { userSchema } from '../../shared/schemas';
+import { organizationSchema, userSchema } from '../../shared/schemas';
 import { startTestStack, type TestStack } from '../helpers/local-stack';
 
 let stack: TestStack;
@@ -76,6 +76,20 @@ describe('sign-in and tenancy', () => {
     expect(first.organization.id).not.toBe(demo.organization.id);
     expect(first.role).toBe('ADMIN');
     expect(again.organization.id).toBe(first.organization.id);
+  });
+
+  it('gives a sign-up from "Start Free Trial" of Professional a Professional organization for 14 days', async () => {
+    const before = Date.now();
+    const { api } = await stack.signUp({ firstName: 'Tess', plan: 'PROFESSIONAL' });
+    const org = organizationSchema.parse(await (await api('/api/organization/current')).json());
+    expect(org).toMatchObject({ plan: 'PROFESSIONAL', status: 'TRIAL', invoiceLimit: 500 });
+    const days = (Date.parse(org.trialEndsAt as string) - before) / 86_400_000;
+    expect(days).toBeGreaterThan(13.99);
+    expect(days).toBeLessThan(14.01);
+    // A plan nobody can try (Enterprise is Contact Sales) is the default plan, with no trial.
+    const enterprise = await stack.signUp({ plan: 'ENTERPRISE' });
+    const plain = organizationSchema.parse(await (await enterprise.api('/api/organization/current')).json());
+    expect(plain).toMatchObject({ plan: 'STARTER', status: 'ACTIVE', trialEndsAt: null });
   });
 
   it.each([

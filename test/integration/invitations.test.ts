@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { db, tableName } from '../../functions/adapters/dynamodb/client';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { hashLinkToken } from '../../functions/core/team/invitation-link';
@@ -8,6 +9,7 @@ import { errorBodySchema } from '../../shared/errors';
 import {
   invitationPreviewSchema,
   invitationSchema,
+  membershipSchema,
   organizationSchema,
   pageOf,
   userSchema,
@@ -123,8 +125,22 @@ describe('the invitation e-mail', () => {
     });
   });
 
-  it('joins: signing up with the invited address makes a member, and the link is then used up', async () => {
-    const { api } = await stack.signUp({ email: pat, firstName: 'Pat' });
+  it('joins: the invited person who signs up chooses to join, and the link is then used up', async () => {
+    const { api } = await stack.signUp({ email: pat, firstName: 'Pat', choose: 'none' });
+    // Signed in, with nothing decided for them: the join page offers "Join <org> as Member" or their own.
+    expect((await refusal(await api('/api/auth/user'), 403)).code).toBe('membership_choice_required');
+    const standing = await body(await api('/api/auth/membership'), 200, membershipSchema);
+    expect(standing).toEqual({
+      status: 'invited',
+      organizationName: null,
+      emailVerified: true,
+      invitations: [{ organizationId: orgId, organizationName: orgName, role: 'MEMBER' }],
+    });
+    const join = { action: 'join', organizationId: orgId };
+    expect(
+      (await body(await api('/api/auth/membership', { method: 'POST', json: join }), 201, membershipSchema))
+        .status,
+    ).toBe('member');
     const me = await body(await api('/api/auth/user'), 200, userSchema);
     expect(me.organization.id).toBe(orgId);
     expect(me.role).toBe('MEMBER');
@@ -193,4 +209,26 @@ describe('resending and revoking', () => {
     expect((await refusal(await resend(kim), 404)).code).toBe('not_found');
     expect((await invitations()).map((i) => i.email)).not.toContain(kim);
   });
+});
+
+describe('twenty invitations in a row', () => {
+  it('all join: each invitee signs up through the gateway, confirms with the mailed code and joins', async () => {
+    const before = (await body(await admin('/api/organization/members'), 200, pageOf(z.unknown()))).total;
+    for (let i = 0; i < 20; i++) {
+      const email = `row-${i}.${run}@example.com`;
+      await body(await invite(email, 'APPROVER'), 201, invitationSchema);
+      // SignUp, the code from the dev mailbox, ConfirmSignUp and sign-in: a lost write fails sign-in here.
+      const { api } = await stack.signUp({ email, choose: 'none' });
+      const standing = await body(await api('/api/auth/membership'), 200, membershipSchema);
+      expect(standing, email).toMatchObject({ status: 'invited', emailVerified: true });
+      const join = { action: 'join', organizationId: orgId };
+      expect((await api('/api/auth/membership', { method: 'POST', json: join })).status, email).toBe(201);
+      expect(await body(await api('/api/auth/user'), 200, userSchema), email).toMatchObject({
+        role: 'APPROVER',
+        organization: { id: orgId },
+      });
+    }
+    const after = (await body(await admin('/api/organization/members'), 200, pageOf(z.unknown()))).total;
+    expect(after).toBe(before + 20);
+  }, 240_000);
 });

@@ -189,12 +189,42 @@ describe('money in its own currency', () => {
     const [usdTotal, eurTotal] = [totalsOf(usdSpec).total, totalsOf(eurSpec).total];
     expect(eur.totalAmount).toBe(eurTotal);
 
+    // History shows money in the invoice's currency, with field labels.
+    await body(
+      await api(`/api/invoices/${eur.id}`, { method: 'PUT', json: { version: eur.version, taxAmount: 1 } }),
+      200,
+      invoiceSchema,
+    );
+    const events = await body(await api(`/api/invoices/${eur.id}/events`), 200, pageOf(invoiceEventSchema));
+    expect(events.items[0].changes).toEqual([
+      expect.objectContaining({ field: 'taxAmount', label: 'Tax Amount', afterText: '€1.00' }),
+    ]);
+
+    // The EUR invoice waits in review, where its amount is in no total; approved, it counts.
+    expect(eur.status).toBe('REVIEW_REQUIRED');
+    const inReview = await body(await api('/api/stats'), 200, statsSchema);
+    expect(inReview.byCurrency.EUR).toMatchObject({ invoiceCount: 1, monthlyTotal: 0, totalAmount: 0 });
+    await body(await approve(api, eur.id), 201, invoiceSchema);
+
     const stats = await body(await api('/api/stats'), 200, statsSchema);
     expect(stats.currency).toBe('USD');
     expect(stats.monthlyTotal).toBe(usdTotal);
+    // The ready USD invoice counts, and is said to await approval.
     expect(stats.byCurrency).toEqual({
-      EUR: { invoiceCount: 1, monthlyTotal: eurTotal, totalAmount: eurTotal },
-      USD: { invoiceCount: 1, monthlyTotal: usdTotal, totalAmount: usdTotal },
+      EUR: {
+        invoiceCount: 1,
+        monthlyTotal: eurTotal,
+        totalAmount: eurTotal,
+        monthlyAwaitingApproval: 0,
+        monthlyAwaitingApprovalCount: 0,
+      },
+      USD: {
+        invoiceCount: 1,
+        monthlyTotal: usdTotal,
+        totalAmount: usdTotal,
+        monthlyAwaitingApproval: usdTotal,
+        monthlyAwaitingApprovalCount: 1,
+      },
     });
     const analytics = await body(await api('/api/analytics/invoice-analytics'), 200, analyticsSchema);
     expect(analytics).toMatchObject({ currency: 'USD', totalAmount: usdTotal, totalInvoices: 1 });
@@ -208,17 +238,6 @@ describe('money in its own currency', () => {
       EUR: { totalAmount: eurTotal, totalInvoices: 1, averageAmount: eurTotal },
     });
 
-    // History shows money in the invoice's currency, with field labels.
-    await body(
-      await api(`/api/invoices/${eur.id}`, { method: 'PUT', json: { version: eur.version, taxAmount: 1 } }),
-      200,
-      invoiceSchema,
-    );
-    const events = await body(await api(`/api/invoices/${eur.id}/events`), 200, pageOf(invoiceEventSchema));
-    expect(events.items[0].changes).toEqual([
-      expect.objectContaining({ field: 'taxAmount', label: 'Tax Amount', afterText: '€1.00' }),
-    ]);
-
     // An organization in EUR shows EUR as its figures; the USD invoice stays apart.
     const org = await body(await api('/api/organization/current'), 200, organizationSchema);
     await body(
@@ -231,6 +250,102 @@ describe('money in its own currency', () => {
     );
     const inEur = await body(await api('/api/stats'), 200, statsSchema);
     expect(inEur).toMatchObject({ currency: 'EUR', monthlyTotal: eurTotal });
+  });
+});
+
+describe('money counts approved and ready invoices only', () => {
+  it('leaves invoices in review, unreadable and rejected out of stats and analytics, through every transition', async () => {
+    const { api } = await stack.newUser();
+    const [aSpec, bSpec] = [
+      plumbingInvoice({ invoiceNumber: 'MONEY-A' }),
+      plumbingInvoice({
+        invoiceNumber: 'MONEY-B',
+        lines: [{ description: 'Drain line cleaning', quantity: 3, unitPrice: 185.5 }],
+      }),
+    ];
+    const [a, b] = [await uploadSpec(api, aSpec), await uploadSpec(api, bSpec)];
+    const unreadable = await upload(api, await textPdf(['Minutes of the residents meeting']), 'minutes.pdf');
+    expect([a.status, b.status]).toEqual(['PROCESSED', 'PROCESSED']);
+    expect(unreadable).toMatchObject({ status: 'REVIEW_REQUIRED', readFailure: expect.any(String) });
+    const [aTotal, bTotal] = [totalsOf(aSpec).total, totalsOf(bSpec).total];
+    const figures = async () => ({
+      stats: await body(await api('/api/stats'), 200, statsSchema),
+      analytics: await body(await api('/api/analytics/invoice-analytics'), 200, analyticsSchema),
+    });
+    const cents = (n: number) => Math.round(n * 100);
+
+    // Two ready invoices count, and the screens can say that nobody approved them yet.
+    let { stats, analytics } = await figures();
+    expect(stats).toMatchObject({ totalInvoices: 3, reviewQueue: 1, monthlyAwaitingApprovalCount: 2 });
+    expect(cents(stats.monthlyTotal)).toBe(cents(aTotal + bTotal));
+    expect(cents(stats.monthlyAwaitingApproval)).toBe(cents(aTotal + bTotal));
+    expect(analytics).toMatchObject({ totalInvoices: 3, awaitingApprovalCount: 2 });
+    expect(cents(analytics.totalAmount)).toBe(cents(aTotal + bTotal));
+
+    // Approving moves A from awaiting approval to approved; the total stays.
+    const approvedA = await body(await approve(api, a.id), 201, invoiceSchema);
+    ({ stats } = await figures());
+    expect(cents(stats.monthlyTotal)).toBe(cents(aTotal + bTotal));
+    expect(stats).toMatchObject({ monthlyAwaitingApproval: bTotal, monthlyAwaitingApprovalCount: 1 });
+
+    // Correcting the total of a ready invoice moves the difference only.
+    const editedB = await body(
+      await api(`/api/invoices/${b.id}`, { method: 'PUT', json: { version: b.version, totalAmount: 100 } }),
+      200,
+      invoiceSchema,
+    );
+    ({ stats } = await figures());
+    expect(cents(stats.monthlyTotal)).toBe(cents(aTotal + 100));
+
+    // Rejecting takes it out.
+    await body(
+      await api(`/api/invoices/${editedB.id}/reject`, { method: 'POST', json: { reason: 'Not ours' } }),
+      201,
+      invoiceSchema,
+    );
+    ({ stats, analytics } = await figures());
+    expect(stats).toMatchObject({ monthlyTotal: aTotal, monthlyAwaitingApprovalCount: 0 });
+    expect(analytics.categoryBreakdown.reduce((sum, c) => sum + c.totalAmount, 0)).toBeCloseTo(aTotal, 2);
+
+    // Reopened, A is in review: a misread total typed in there counts nowhere until it is approved.
+    const reopened = await body(
+      await api(`/api/invoices/${approvedA.id}/reopen`, { method: 'POST', json: { reason: 'Wrong total' } }),
+      201,
+      invoiceSchema,
+    );
+    expect(reopened.status).toBe('REVIEW_REQUIRED');
+    const misread = await body(
+      await api(`/api/invoices/${a.id}`, {
+        method: 'PUT',
+        json: { version: reopened.version, totalAmount: 75_973_896.96 },
+      }),
+      200,
+      invoiceSchema,
+    );
+    ({ stats, analytics } = await figures());
+    expect(stats).toMatchObject({ monthlyTotal: 0, totalInvoices: 3 });
+    expect(analytics).toMatchObject({ totalAmount: 0, averageAmount: 0 });
+    expect(analytics.topVendors.map((v) => v.totalAmount)).toEqual(analytics.topVendors.map(() => 0));
+    const vendor = await vendorOf(api, a.vendorId as string);
+    // The vendor still counts both invoices; its money is none of theirs now.
+    expect(vendor).toMatchObject({ totalAmount: 0, totalInvoices: 2 });
+
+    // Approved again, its corrected amount counts; deleted, nothing is left.
+    await body(
+      await api(`/api/invoices/${misread.id}`, {
+        method: 'PUT',
+        json: { version: misread.version, totalAmount: 80 },
+      }),
+      200,
+      invoiceSchema,
+    );
+    await body(await approve(api, a.id), 201, invoiceSchema);
+    ({ stats } = await figures());
+    expect(stats.monthlyTotal).toBe(80);
+    expect((await api(`/api/invoices/${a.id}`, { method: 'DELETE' })).status).toBe(204);
+    ({ stats, analytics } = await figures());
+    expect(stats).toMatchObject({ monthlyTotal: 0, totalInvoices: 2, monthlyAwaitingApproval: 0 });
+    expect(analytics.totalAmount).toBe(0);
   });
 });
 

@@ -99,6 +99,13 @@ async function inReview() {
   return invoice;
 }
 
+/** An approved invoice (to reopen or void). */
+async function approvedOne() {
+  const invoice = await inReview();
+  await saveInvoice(await getInvoice(orgId, invoice.id), { status: 'APPROVED' }, null);
+  return invoice;
+}
+
 /** An approved invoice whose sync to an integration failed for good. */
 async function failedSync() {
   const invoice = await inReview();
@@ -229,6 +236,14 @@ const CASES: Record<string, Case> = {
     attempt: async () => post(`/api/invoices/${(await inReview()).id}/reject`, { reason: 'Duplicate' }),
     expect: approvers(201),
   },
+  'POST /api/invoices/{id}/reopen': {
+    attempt: async () => post(`/api/invoices/${(await approvedOne()).id}/reopen`, { reason: 'Wrong amount' }),
+    expect: approvers(201),
+  },
+  'POST /api/invoices/{id}/void': {
+    attempt: async () => post(`/api/invoices/${(await approvedOne()).id}/void`, { reason: 'Billed twice' }),
+    expect: approvers(201),
+  },
   'POST /api/vendors': {
     attempt: async () => post('/api/vendors', { name: unique('Vendor') }),
     expect: edit(201),
@@ -301,6 +316,11 @@ const CASES: Record<string, Case> = {
   'DELETE /api/organization/members/{userId}': {
     attempt: async () => del(`/api/organization/members/${(await newMember('MEMBER')).id}`),
     expect: adminsOnly(204),
+  },
+  // Every caller here is a member already (409); API keys have no person to choose for (403).
+  'POST /api/auth/membership': {
+    attempt: async () => post('/api/auth/membership', { action: 'create' }),
+    expect: people(409),
   },
   'POST /api/organization/invitations': {
     attempt: async () =>
@@ -537,11 +557,12 @@ describe('removing a member', () => {
 
     expect((await admin(`/api/organization/members/${leaver.id}`, { method: 'DELETE' })).status).toBe(204);
 
-    // The very next request: the key is gone, and the token no longer reaches this organization's data.
+    // The very next request: the key is gone, and the token is refused; no organization is made for them.
     expect((await robot(`/api/invoices/${invoice.id}`)).status).toBe(401);
-    expect((await leaver.api(`/api/invoices/${invoice.id}`)).status).toBe(404);
-    const now = await body(await leaver.api('/api/auth/user'), 200, userSchema);
-    expect(now.organization.id).not.toBe(orgId);
+    const refused = await body(await leaver.api(`/api/invoices/${invoice.id}`), 403, errorBodySchema);
+    expect(refused.code).toBe('membership_removed');
+    expect(refused.message).toMatch(/^You are no longer a member of .+\.$/);
+    expect((await leaver.api('/api/auth/user')).status).toBe(403);
     const keys = await body(await admin('/api/api-keys'), 200, pageOf(apiKeySchema));
     expect(keys.items.map((k) => k.id)).not.toContain(key.id);
   });
@@ -583,7 +604,7 @@ describe('the four-roles migration', () => {
 });
 
 describe('references', () => {
-  it("refuses another organization's property, an unknown category, and never takes a vendor id (400)", async () => {
+  it("refuses another organization's property, an unknown category and another organization's vendor (400)", async () => {
     const outsider = (await stack.newUser()).api;
     const theirs = await body(
       await outsider('/api/properties', {
@@ -612,12 +633,14 @@ describe('references', () => {
     const stored = await body(await admin(`/api/invoices/${invoice.id}`), 200, invoiceSchema);
     expect(stored).toMatchObject({ propertyId: null, categoryId: null, version: invoice.version });
 
+    // A vendor is picked by id now (the review form's vendor picker): only the organization's own.
+    const theirs2 = await failure(await change({ vendorId: theirVendor.id }), 400);
+    expect(theirs2.issues).toEqual([
+      { path: 'vendorId', message: 'The vendor does not exist in your organization' },
+    ]);
     const ours = await property();
-    const saved = await body(
-      await change({ propertyId: ours.id, vendorId: theirVendor.id }),
-      200,
-      invoiceSchema,
-    );
-    expect(saved).toMatchObject({ propertyId: ours.id, vendorId: null });
+    const saved = await body(await change({ propertyId: ours.id }), 200, invoiceSchema);
+    expect(saved).toMatchObject({ propertyId: ours.id });
+    expect(saved.vendorId).not.toBe(theirVendor.id);
   });
 });

@@ -85,6 +85,9 @@ beforeAll(async () => {
       vendorName: 'Green Acres Landscaping',
       totalAmount: 1000,
       currency: 'USD',
+      // Ready for approval: analytics count the money of approved and ready invoices only.
+      status: 'PROCESSED',
+      processingStage: null,
     },
     { monthlyLimit: null, event: { type: 'UPLOADED', actor: 'test' } },
   );

@@ -6,6 +6,7 @@ import {
   apiKeyCreatedSchema,
   invitationSchema,
   memberSchema,
+  membershipSchema,
   organizationSchema,
   pageOf,
   userSchema,
@@ -135,15 +136,30 @@ describe('joining on sign-up', () => {
     expect((await failure(await invite(avery, patEmail, 'MEMBER'), 409)).code).toBe('already_member');
   });
 
-  it('does not let an unverified e-mail accept an invitation', async () => {
+  it('does not let an unverified e-mail accept an invitation, and creates nothing until the person chooses', async () => {
     const email = `unverified.${run}@example.com`;
     await body(await invite(avery, email, 'ADMIN'), 201, invitationSchema);
-    const { api } = await stack.newUser({ email, emailVerified: false });
+    const { api } = await stack.newUser({ email, emailVerified: false, choose: 'none' });
+    // No organization was made for them: every organization route refuses them and says why.
+    const refused = await failure(await api('/api/auth/user'), 403);
+    expect(refused.code).toBe('membership_choice_required');
+    expect(refused.message).toMatch(/could not be checked/);
+    const standing = await body(await api('/api/auth/membership'), 200, membershipSchema);
+    expect(standing).toMatchObject({ status: 'unverified', emailVerified: false });
+    expect(standing.invitations.map((i) => i.organizationId)).toEqual([orgId]);
+    const join = { action: 'join', organizationId: orgId };
+    expect((await failure(await api('/api/auth/membership', { method: 'POST', json: join }), 403)).code).toBe(
+      'email_unverified',
+    );
+    expect((await listInvitations(avery)).items.map((i) => i.email)).toContain(email);
+    expect(await totalUsers(avery)).toBe(2);
+
+    // "Create your own organization": their choice, and only then.
+    const created = await api('/api/auth/membership', { method: 'POST', json: { action: 'create' } });
+    expect((await body(created, 201, membershipSchema)).status).toBe('member');
     const user = await me(api);
     expect(user.organization.id).not.toBe(orgId);
     expect(user.role).toBe('ADMIN');
-    expect((await listInvitations(avery)).items.map((i) => i.email)).toContain(email);
-    expect(await totalUsers(avery)).toBe(2);
     await revoke(avery, email);
   });
 });
@@ -244,16 +260,40 @@ describe('revoking and removing', () => {
     expect(await totalUsers(avery)).toBe(2);
   });
 
-  it('removes a member; signing in again provisions them like any new user', async () => {
+  it('removes a member: their next request is refused with the organization’s name, and nothing is made for them', async () => {
+    const orgName = (await me(avery)).organization.name;
+    // Pat's token was in use a moment ago (and is cached by the authorizer).
+    expect((await me(pat)).organization.id).toBe(orgId);
     expect((await remove(avery, patId)).status).toBe(204);
     expect((await listMembers(avery)).items.map((m) => m.id)).toEqual([averyId]);
     expect(await totalUsers(avery)).toBe(1);
     expect((await failure(await remove(avery, patId), 404)).code).toBe('not_found');
 
-    const again = await me(stack.api(await stack.signIn(patSignUpEmail, TEST_PASSWORD)));
-    expect(again.id).toBe(patId);
-    expect(again.organization.id).not.toBe(orgId);
-    expect(again.role).toBe('ADMIN');
+    for (const api of [pat, stack.api(await stack.signIn(patSignUpEmail, TEST_PASSWORD))]) {
+      const refused = await failure(await api('/api/invoices'), 403);
+      expect(refused).toMatchObject({
+        code: 'membership_removed',
+        message: `You are no longer a member of ${orgName}.`,
+      });
+      expect((await failure(await api('/api/auth/user'), 403)).code).toBe('membership_removed');
+    }
+    // A new invitation from the same organization is not opened on their behalf either.
+    await body(await invite(avery, patEmail, 'VIEWER'), 201, invitationSchema);
+    expect((await failure(await pat('/api/auth/user'), 403)).code).toBe('membership_removed');
+    const standing = await body(await pat('/api/auth/membership'), 200, membershipSchema);
+    expect(standing).toMatchObject({ status: 'removed', organizationName: orgName, emailVerified: true });
+    expect(standing.invitations).toEqual([
+      { organizationId: orgId, organizationName: orgName, role: 'VIEWER' },
+    ]);
     expect(await totalUsers(avery)).toBe(1);
+
+    // Joining again is their explicit choice.
+    const join = { action: 'join', organizationId: orgId };
+    expect(
+      (await body(await pat('/api/auth/membership', { method: 'POST', json: join }), 201, membershipSchema))
+        .status,
+    ).toBe('member');
+    expect(await me(pat)).toMatchObject({ id: patId, role: 'VIEWER', organization: { id: orgId } });
+    expect(await totalUsers(avery)).toBe(2);
   });
 });

@@ -2,6 +2,8 @@ import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { Plan } from '../../../shared/constants';
+import { trialPlanOf } from '../../core/plans/trial';
 import { env } from '../../env';
 
 export interface IdentityAttributes {
@@ -9,6 +11,8 @@ export interface IdentityAttributes {
   lastName: string | null;
   /** Whether the user pool vouches for the e-mail; only a verified address may accept an invitation. */
   emailVerified: boolean;
+  /** The plan the person signed up to try ("Start Free Trial"), from `custom:plan`; see core/plans/trial. */
+  trialPlan: Plan | null;
 }
 
 const isTrue = (value: unknown) => value === true || value === 'true';
@@ -27,6 +31,7 @@ export async function identityAttributesOf(claims: Record<string, unknown>): Pro
     lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
     // A token without the claim is treated as unverified.
     emailVerified: isTrue(claims.email_verified),
+    trialPlan: trialPlanOf(claims['custom:plan']),
   };
   const { COGNITO_ENDPOINT, AWS_REGION, USER_POOL_ID } = env();
   const username = claims['cognito:username'];
@@ -44,6 +49,7 @@ export async function identityAttributesOf(claims: Record<string, unknown>): Pro
       firstName: fromToken.firstName ?? attribute('given_name'),
       lastName: fromToken.lastName ?? attribute('family_name'),
       emailVerified: isTrue(attribute('email_verified')),
+      trialPlan: fromToken.trialPlan ?? trialPlanOf(attribute('custom:plan')),
     };
   } catch {
     // Names are a courtesy (the profile page lets the person fill them in); an e-mail that cannot be

@@ -8,11 +8,13 @@ import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { contributionDelta, vendorBucket, vendorNameKey } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
 import { correctedFields, type ExtractedValues } from '../../core/invoices/fields';
-import { factsOf, type InvoiceItem } from '../../core/invoices/invoice';
+import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoices/invoice';
+import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
 import { deleteChildren, eventRecord } from './invoice-children';
 import { keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
+import { outboxPuts, outboxWritten } from './outbox';
 import { pendingUploadItem } from './pending-uploads';
 
 /**
@@ -46,7 +48,7 @@ function toStored(item: InvoiceItem): Record<string, unknown> {
     ...keys.invoice(item.orgId, item.id),
     entity: 'Invoice',
     ...item,
-    aggregates: 3,
+    aggregates: AGGREGATES_SCHEME,
     searchText: searchTextOf(item),
     GSI1PK: keys.statusIndex(item.orgId, item.status),
     GSI1SK: keys.invoiceSk(item.id),
@@ -96,10 +98,12 @@ export async function createInvoice(
      * invoice, so a sweep finds it if the server dies before the file is stored (see pending-uploads.ts).
      */
     fileToFollow?: boolean;
+    /** Side effects of the creation, written as outbox items in the same transaction (core/outbox). */
+    outbox?: readonly OutboxEffect[];
   },
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
-  const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: 3 }));
+  const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: AGGREGATES_SCHEME }));
   try {
     await db().send(
       new TransactWriteCommand({
@@ -134,9 +138,11 @@ export async function createInvoice(
           ...(options.fileToFollow
             ? [{ Put: { TableName: tableName(), Item: pendingUploadItem(item) } }]
             : []),
+          ...outboxPuts(item.orgId, options.outbox ?? []),
         ],
       }),
     );
+    if (options.outbox?.length) outboxWritten();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -168,19 +174,23 @@ export async function getInvoice(orgId: string, id: string): Promise<InvoiceItem
 
 /**
  * Writes `after` over `before` if nobody changed the invoice in between (optimistic locking on
- * `version`), with the aggregate deltas and an audit event, all in one transaction.
+ * `version`), with the aggregate deltas, an audit event and the change's side effects (`outbox`: webhook
+ * events, syncs, notifications, vendor activation; see core/outbox), all in one transaction.
  * `condition` adds a guard on the stored item (for example the workflow's run id).
  */
 export async function saveInvoice(
   before: InvoiceItem,
   changes: Partial<InvoiceItem>,
   event: EventInput | null,
-  options: { condition?: { expression: string; values: Record<string, unknown> } } = {},
+  options: {
+    condition?: { expression: string; values: Record<string, unknown> };
+    outbox?: readonly OutboxEffect[];
+  } = {},
 ): Promise<InvoiceItem> {
   const after: InvoiceItem = {
     ...before,
     ...changes,
-    aggregates: 3,
+    aggregates: AGGREGATES_SCHEME,
     version: before.version + 1,
     updatedAt: nowIso(),
   };
@@ -212,7 +222,9 @@ export async function saveInvoice(
           },
         ]
       : []),
+    ...outboxPuts(before.orgId, options.outbox ?? []),
   ]);
+  if (options.outbox?.length) outboxWritten();
   return after;
 }
 

@@ -4,6 +4,8 @@ export const keys = {
   slug: (slug: string) => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
   user: (orgId: string, userId: string) => ({ PK: `ORG#${orgId}`, SK: `USER#${userId}` }),
   subLookup: (sub: string) => ({ PK: `SUB#${sub}`, SK: 'SUB' }),
+  /** A person removed from an organization, until they join or create one: their token is refused meanwhile. */
+  removedMember: (sub: string) => ({ PK: `REMOVED#${sub}`, SK: 'REMOVED' }),
   /** Sort-key prefix of the organization's user items (its members). */
   userPrefix: 'USER#',
   /** An invitation as its organization lists it. */
@@ -95,6 +97,12 @@ export const keys = {
     SK: `${createdAt}#${orgId}#${invoiceId}`,
   }),
   pendingUploadsPk: 'PENDING_UPLOADS',
+  /**
+   * The outbox: side effects written in the transaction of the change that caused them, across
+   * organizations, oldest first (ULID ids), until the relay handed them to their carrier (outbox.ts).
+   */
+  outboxItem: (id: string) => ({ PK: 'OUTBOX', SK: id }),
+  outboxPk: 'OUTBOX',
   orgPk: (orgId: string) => `ORG#${orgId}`,
   statusIndex: (orgId: string, status: string) => `ORG#${orgId}#STATUS#${status}`,
   vendorIndex: (orgId: string, vendorKey: string) => `ORG#${orgId}#VENDOR#${vendorKey}`,

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Notification } from '../../../shared/schemas';
-import { db, nowIso, tableName } from './client';
+import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
 /** How long a notification is kept (TTL), in days. */
@@ -9,26 +9,39 @@ const KEEP_DAYS = 30;
 
 /**
  * Tells the organization's people what happened to an invoice (the header's bell); with `recipients`
- * (user ids), only those people (an invoice reaching its approvers).
+ * (user ids), only those people (an invoice reaching its approvers). With `id` (a ULID: the outbox item's,
+ * when the relay delivers it) the write happens once: a second delivery of the same notification finds
+ * it there and leaves it, read or not, as it is.
  */
 export async function addNotification(
   orgId: string,
-  input: { kind: Notification['kind']; invoiceId: string | null; message: string; recipients?: string[] },
+  input: {
+    id?: string;
+    kind: Notification['kind'];
+    invoiceId: string | null;
+    message: string;
+    recipients?: string[];
+  },
 ): Promise<Notification> {
-  const { recipients, ...fields } = input;
-  const notification: Notification = { id: ulid(), read: false, createdAt: nowIso(), ...fields };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.entity(orgId, 'NOTIFICATION', notification.id),
-        entity: 'Notification',
-        ...notification,
-        ...(recipients ? { recipients } : {}),
-        expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
-      },
-    }),
-  );
+  const { recipients, id, ...fields } = input;
+  const notification: Notification = { id: id ?? ulid(), read: false, createdAt: nowIso(), ...fields };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.entity(orgId, 'NOTIFICATION', notification.id),
+          entity: 'Notification',
+          ...notification,
+          ...(recipients ? { recipients } : {}),
+          expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
+        },
+        ...(id ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
+      }),
+    );
+  } catch (error) {
+    if (!(id && isConditionFailure(error))) throw error;
+  }
   return notification;
 }
 

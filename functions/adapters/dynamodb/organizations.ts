@@ -7,6 +7,7 @@ import {
   type Organization,
 } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
+import { withTrialResolved } from '../../core/plans/trial';
 import { env } from '../../env';
 import type { OrganizationCounts } from './aggregates';
 import { db, nowIso, tableName } from './client';
@@ -20,6 +21,8 @@ export interface OrganizationItem {
   slug: string;
   plan: Plan;
   status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED';
+  /** When a free trial of `plan` ends (status TRIAL); see core/plans/trial. */
+  trialEndsAt?: string;
   /** ISO 4217; absent on organizations created before the setting existed (then USD). */
   defaultCurrency?: string;
   /** Absent means off. */
@@ -52,7 +55,8 @@ export async function defaultCurrencyOf(orgId: string): Promise<string> {
 export async function getOrganization(orgId: string): Promise<OrganizationItem> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
   if (!Item) throw notFound('Organization');
-  return Item as unknown as OrganizationItem;
+  // An ended trial reads as the default plan everywhere (limits, quotas, the principal), from this read.
+  return withTrialResolved(Item as unknown as OrganizationItem, nowIso());
 }
 
 /**
@@ -120,9 +124,11 @@ export async function setPlanBySlug(slug: string, plan: Plan): Promise<Organizat
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.org(Item.orgId as string),
-      UpdateExpression: 'SET #plan = :p, updatedAt = :now ADD version :one',
-      ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: { ':p': plan, ':now': nowIso(), ':one': 1 },
+      // A plan set by hand ends any trial: it is the plan from now on.
+      UpdateExpression:
+        'SET #plan = :p, #status = :active, updatedAt = :now REMOVE trialEndsAt ADD version :one',
+      ExpressionAttributeNames: { '#plan': 'plan', '#status': 'status' },
+      ExpressionAttributeValues: { ':p': plan, ':active': 'ACTIVE', ':now': nowIso(), ':one': 1 },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -140,6 +146,7 @@ export function toOrganization(
     slug: org.slug,
     plan: org.plan,
     status: org.status,
+    trialEndsAt: org.status === 'TRIAL' ? (org.trialEndsAt ?? null) : null,
     apiUsed: usage.apiCalls,
     apiQuota: PLAN_MONTHLY_API_QUOTA[org.plan],
     invoicesThisMonth: usage.invoices,

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { DEFAULT_PLAN, type Plan } from '../../../shared/constants';
 import { AppError } from '../../core/errors/app-error';
+import { trialEndOf } from '../../core/plans/trial';
 import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
 import { logError } from '../observability/logger';
 import { ensureDefaultCategories } from './categories';
@@ -41,21 +42,18 @@ function defaultOrgName(identity: Identity): string {
 }
 
 /**
- * Provisions a user on their first authenticated call. A verified e-mail with pending invitations joins the
- * organization of the newest one, with its role; anyone else gets a new organization (plan STARTER, the
- * user as ADMIN, a unique slug). Idempotent under races: the sub lookup is written with a condition, so two
- * concurrent first calls end with one user in one organization.
+ * Gives a person a new organization of their own (plan STARTER, or a 14-day trial of the plan they signed up
+ * to try; the person as ADMIN, a unique slug). It never joins an invitation: joining is the person's explicit
+ * choice (`joinInvitedOrganization`), and the authorizer calls this on its own only for a verified e-mail
+ * with nothing pending (functions/adapters/dynamodb/membership.ts). Idempotent under races: the sub lookup
+ * is written with a condition, so two concurrent first calls end with one user in one organization.
  */
 export async function provisionUser(
   identity: Identity,
-  options: { orgName?: string; slug?: string; orgId?: string; plan?: Plan } = {},
+  options: { orgName?: string; slug?: string; orgId?: string; plan?: Plan; trialPlan?: Plan | null } = {},
 ): Promise<{ orgId: string; userId: string }> {
   const existing = await findUserBySub(identity.sub);
   if (existing) return existing;
-  if (identity.emailVerified && identity.email) {
-    const joined = await joinInvitedOrganization(identity);
-    if (joined) return joined;
-  }
   const orgId = options.orgId ?? ulid();
   const now = nowIso();
   const name = options.orgName ?? defaultOrgName(identity);
@@ -66,8 +64,10 @@ export async function provisionUser(
       id: orgId,
       name,
       slug,
-      plan: options.plan ?? DEFAULT_PLAN,
-      status: 'ACTIVE',
+      // A sign-up from "Start Free Trial" of a plan tries it for 14 days (core/plans/trial).
+      ...(options.trialPlan
+        ? { plan: options.trialPlan, status: 'TRIAL' as const, trialEndsAt: trialEndOf(now) }
+        : { plan: options.plan ?? DEFAULT_PLAN, status: 'ACTIVE' as const }),
       createdAt: now,
       updatedAt: now,
       version: 1,
@@ -91,6 +91,7 @@ export async function provisionUser(
       },
       member.user,
       member.userCount,
+      member.removedMarkerDelete,
     ]);
     if (created) {
       // Best effort: listing categories seeds them lazily too, so a failure here must not fail sign-in.
@@ -146,25 +147,31 @@ function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role
         ExpressionAttributeValues: { ':one': 1 },
       },
     },
+    // A person removed before is a member again: their token works from now on.
+    removedMarkerDelete: { Delete: { TableName: tableName(), Key: keys.removedMember(identity.sub) } },
   };
 }
 
 /**
- * Accepts the newest unexpired invitation for the identity's e-mail: the sub lookup, the user item with the invited
- * role, one more user in the organization's count and the deletion of the invitation's two items, in one
- * transaction. The invitation must still exist when it commits, so a revoked invitation lets nobody in.
- * Undefined when no invitation is (still) pending. Invitations from other organizations are then dropped:
- * a person belongs to one organization and is provisioned once, so those could never be accepted and would
- * only stay pending on the other organizations' team pages.
+ * Accepts the person's unexpired invitation from `orgId` (the newest one when none is named), as they chose
+ * on the join page: the sub lookup, the user item with the invited role, one more user in the organization's
+ * count and the deletion of the invitation's two items, in one transaction. Only a verified e-mail may
+ * accept (anyone can sign up with an address they do not own). The invitation must still exist when it
+ * commits, so a revoked invitation lets nobody in. Undefined when no such invitation is (still) pending.
+ * Invitations from other organizations are then dropped: a person belongs to one organization, so those
+ * could never be accepted and would only stay pending on the other organizations' team pages.
  */
-async function joinInvitedOrganization(
+export async function joinInvitedOrganization(
   identity: Identity,
+  orgId?: string,
 ): Promise<{ orgId: string; userId: string } | undefined> {
+  if (!identity.emailVerified || !identity.email) return undefined;
   const email = identity.email.trim().toLowerCase();
   for (let attempt = 0; attempt < 3; attempt++) {
     // An expired invitation admits nobody: its link says so, and the administrator can re-send it.
     const pending = (await invitationsForEmail(email)).filter((i) => !isExpired(invitationExpiry(i)));
-    const [invitation, ...others] = pending;
+    const invitation = pending.find((i) => !orgId || i.orgId === orgId);
+    const others = pending.filter((i) => i !== invitation);
     if (!invitation) return undefined;
     const member = newMemberWrites(identity, invitation.orgId, invitation.role, nowIso());
     if (
@@ -172,6 +179,7 @@ async function joinInvitedOrganization(
         member.subLookup,
         member.user,
         member.userCount,
+        member.removedMarkerDelete,
         ...invitationDeletes(invitation.orgId, email),
         ...linkClosing(invitation.tokenHash, 'ACCEPTED'),
       ]))

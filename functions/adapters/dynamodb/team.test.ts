@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/schemas';
 import { resetEnv } from '../../env';
 import { resetDbClient } from './client';
-import { provisionUser } from './provisioning';
+import { joinInvitedOrganization, provisionUser } from './provisioning';
 import { createInvitation, listInvitations, memberItem, removeMember, updateMemberRole } from './team';
 import { ROLE_MODEL } from './users';
 
@@ -154,15 +154,15 @@ describe('removeMember', () => {
     createdBy,
   });
 
-  it('deletes the user, their sub lookup and their API keys and counts one user less, in one transaction', async () => {
+  it('deletes the user, their sub lookup and their API keys, marks them removed and counts one user less, in one transaction', async () => {
     dynamo.on(GetCommand).resolves({ Item: user('m1', 'MEMBER') });
     dynamo.on(QueryCommand).resolves({ Items: [apiKey('k1', 'm1'), apiKey('k2', 'a1'), apiKey('k3', 'm1')] });
     await removeMember('o1', 'm1');
     const [items, ...others] = transactions();
     expect(others).toEqual([]);
-    expect(items).toHaveLength(7);
+    expect(items).toHaveLength(8);
     // The keys m1 created, each with its lookup; a1's key stays.
-    expect(items?.slice(3).map((i) => i.Delete?.Key)).toEqual([
+    expect(items?.slice(4).map((i) => i.Delete?.Key)).toEqual([
       { PK: 'ORG#o1', SK: 'APIKEY#k1' },
       { PK: 'APIKEY#hash-k1', SK: 'APIKEY' },
       { PK: 'ORG#o1', SK: 'APIKEY#k3' },
@@ -174,7 +174,9 @@ describe('removeMember', () => {
       ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
       ExpressionAttributeValues: { ':org': 'o1' },
     });
-    expect(items?.[2]?.Update).toMatchObject({
+    // Their token is refused with the organization's name until they choose what to join.
+    expect(items?.[2]?.Put?.Item).toMatchObject({ PK: 'REMOVED#m1', SK: 'REMOVED', orgId: 'o1' });
+    expect(items?.[3]?.Update).toMatchObject({
       Key: { PK: 'ORG#o1', SK: 'STATS#TOTALS' },
       UpdateExpression: 'ADD userCount :minusOne',
       ExpressionAttributeValues: { ':minusOne': -1 },
@@ -187,9 +189,9 @@ describe('removeMember', () => {
     dynamo.on(QueryCommand).resolves({ Items: keys });
     await removeMember('o1', 'm1');
     const [revocations, removal] = transactions();
-    expect(revocations).toHaveLength(96);
+    expect(revocations).toHaveLength(95);
     expect(revocations?.every((i) => i.Delete?.Key)).toBe(true);
-    expect(removal).toHaveLength(3 + 120 - 96);
+    expect(removal).toHaveLength(4 + 120 - 95);
     expect(removal?.[0]?.Delete?.Key).toEqual({ PK: 'ORG#o1', SK: 'USER#m1' });
   });
 
@@ -200,7 +202,7 @@ describe('removeMember', () => {
   });
 });
 
-describe('provisionUser with invitations', () => {
+describe('joining an invitation, and provisioning', () => {
   const invitation = (orgId: string, createdAt: string, role = 'MEMBER') => ({
     PK: 'INVITE#pat@example.com',
     SK: `ORG#${orgId}`,
@@ -213,7 +215,7 @@ describe('provisionUser with invitations', () => {
     linkExpiresAt: '2099-01-01T00:00:00.000Z',
   });
 
-  it('joins the newest invitation’s organization and drops the other invitations', async () => {
+  it('joins the newest invitation’s organization when none is named, and drops the other invitations', async () => {
     dynamo.on(GetCommand).resolves({});
     // Revoking the other invitation reads it first (for its link).
     dynamo
@@ -225,7 +227,7 @@ describe('provisionUser with invitations', () => {
         invitation('newer', '2026-02-01T00:00:00.000Z'),
       ],
     });
-    const joined = await provisionUser({
+    const joined = await joinInvitedOrganization({
       sub: 's1',
       email: 'Pat@Example.com',
       firstName: 'Pat',
@@ -234,7 +236,15 @@ describe('provisionUser with invitations', () => {
     });
     expect(joined).toEqual({ orgId: 'newer', userId: 's1' });
     const [join, dropOther] = transactions();
-    expect(join?.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'Delete', 'Delete']);
+    // Sub lookup, user, count, the removed-member marker's delete, the invitation's two items, its link.
+    expect(join?.map((i) => Object.keys(i)[0])).toEqual([
+      'Put',
+      'Put',
+      'Update',
+      'Delete',
+      'Delete',
+      'Delete',
+    ]);
     expect(join?.[0]?.Put).toMatchObject({
       Item: { PK: 'SUB#s1', SK: 'SUB', orgId: 'newer', userId: 's1' },
       ConditionExpression: 'attribute_not_exists(PK)',
@@ -251,6 +261,7 @@ describe('provisionUser with invitations', () => {
       ExpressionAttributeValues: { ':one': 1 },
     });
     expect(join?.slice(3).map((i) => [i.Delete?.Key, i.Delete?.ConditionExpression])).toEqual([
+      [{ PK: 'REMOVED#s1', SK: 'REMOVED' }, undefined],
       [{ PK: 'ORG#newer', SK: 'INVITE#pat@example.com' }, 'attribute_exists(PK)'],
       [{ PK: 'INVITE#pat@example.com', SK: 'ORG#newer' }, 'attribute_exists(PK)'],
     ]);
@@ -260,11 +271,26 @@ describe('provisionUser with invitations', () => {
     ]);
   });
 
-  it('gives an unverified e-mail an organization of its own without looking for invitations', async () => {
+  it('lets an unverified e-mail join nothing', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [invitation('newer', '2026-02-01T00:00:00.000Z')] });
+    expect(await joinInvitedOrganization({ sub: 's3', email: 'pat@example.com', emailVerified: false })).toBe(
+      undefined,
+    );
+    expect(transactions()).toEqual([]);
+  });
+
+  it('joins only the named organization’s invitation', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [invitation('newer', '2026-02-01T00:00:00.000Z')] });
+    const identity = { sub: 's4', email: 'pat@example.com', emailVerified: true };
+    expect(await joinInvitedOrganization(identity, 'other')).toBe(undefined);
+    expect(transactions()).toEqual([]);
+  });
+
+  it('gives a new organization of its own without looking for invitations', async () => {
     dynamo.on(GetCommand).resolves({});
     dynamo.on(QueryCommand).resolves({ Items: [] });
     dynamo.on(BatchWriteCommand).resolves({}); // the default categories of the new organization
-    const provisioned = await provisionUser({ sub: 's2', email: 'pat@example.com', emailVerified: false });
+    const provisioned = await provisionUser({ sub: 's2', email: 'pat@example.com', emailVerified: true });
     const queried = dynamo.commandCalls(QueryCommand).map((c) => c.args[0].input.ExpressionAttributeValues);
     expect(queried.some((values) => String(values?.[':pk']).startsWith('INVITE#'))).toBe(false);
     const [created] = transactions();

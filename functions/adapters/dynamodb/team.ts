@@ -182,12 +182,18 @@ export async function updateMemberRole(orgId: string, userId: string, role: Role
 /** DynamoDB's limit on the items of one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
 
+/** The organization's name, for the words a removed member is refused with. */
+async function organizationNameOf(orgId: string): Promise<string> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
+  return typeof Item?.name === 'string' ? Item.name : 'the organization';
+}
+
 /**
  * Removes a member: their user item, their sub lookup, one from the organization's user count and the API
- * keys they created, in one transaction. Keys beyond what one transaction holds are revoked just before,
- * so a failure in between leaves keys revoked, never a removed member's key working. Signing in again then
- * provisions them like any new user (a new organization, or one that invited them). The last administrator
- * cannot be removed.
+ * keys they created, in one transaction, with a marker naming the organization they left. Keys beyond what
+ * one transaction holds are revoked just before, so a failure in between leaves keys revoked, never a removed
+ * member's key working. Their token is then refused ("You are no longer a member of …") until they choose to
+ * join an organization that invites them or create their own. The last administrator cannot be removed.
  */
 export async function removeMember(orgId: string, userId: string): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -195,7 +201,8 @@ export async function removeMember(orgId: string, userId: string): Promise<void>
     if (!member) throw notFound('Member');
     const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
     const keyDeletes = await apiKeyDeletesOfCreator(orgId, userId);
-    const room = MAX_TRANSACTION_ITEMS - 4;
+    const organizationName = await organizationNameOf(orgId);
+    const room = MAX_TRANSACTION_ITEMS - 5;
     while (keyDeletes.length > room) await transact(keyDeletes.splice(0, room));
     if (
       await tryTransact([
@@ -215,6 +222,14 @@ export async function removeMember(orgId: string, userId: string): Promise<void>
             // Never delete a lookup that points at another organization.
             ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
             ExpressionAttributeValues: { ':org': orgId },
+          },
+        },
+        // Until they join or create an organization, the person's token is refused with this name
+        // (functions/adapters/dynamodb/membership.ts), never provisioned anew on its own.
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.removedMember(userId), orgId, organizationName, removedAt: nowIso() },
           },
         },
         {

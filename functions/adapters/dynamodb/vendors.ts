@@ -10,6 +10,7 @@ import {
   orgEntity,
   type TransactItems,
   transact,
+  tryTransact,
   updateIf,
 } from './entity';
 import { keys } from './keys';
@@ -222,6 +223,50 @@ export async function deleteVendor(orgId: string, id: string): Promise<void> {
     // Someone deleted it in between: for this caller it is gone, as asked.
     () => notFound('Vendor'),
   );
+}
+
+/**
+ * Deletes a SUGGESTED vendor that no invoice counts on any more (its id and name aggregates hold no
+ * invoice): the junk a misread made ('P.U. HT', the buyer's own name) goes once a person re-links its
+ * invoice. Conditional on both, in one transaction, so an invoice linked to it meanwhile keeps it.
+ * Answers whether it was deleted.
+ */
+export async function removeUnusedSuggestedVendor(orgId: string, id: string): Promise<boolean> {
+  const vendor = await findVendor(orgId, id);
+  if (vendor?.status !== 'SUGGESTED') return false;
+  const holdsNoInvoice = (bucket: string) => ({
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.stats(orgId, bucket),
+      ConditionExpression: 'attribute_not_exists(invoiceCount) OR invoiceCount = :zero',
+      ExpressionAttributeValues: { ':zero': 0 },
+    },
+  });
+  return tryTransact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: vendors.key(orgId, id),
+        ConditionExpression: '#status = :suggested AND version = :v',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':suggested': 'SUGGESTED', ':v': vendor.version },
+      },
+    },
+    ...(vendor.nameKey
+      ? [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.vendorNameGuard(orgId, vendor.nameKey),
+              ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
+              ExpressionAttributeValues: { ':id': id },
+            },
+          },
+        ]
+      : []),
+    countChange(orgId, VENDORS.countAttribute, -1),
+    ...vendorBuckets(vendor).map(holdsNoInvoice),
+  ]);
 }
 
 /** Newest first, optionally filtered by a case-insensitive search, paginated with an opaque cursor. */

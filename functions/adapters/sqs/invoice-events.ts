@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { WEBHOOK_EVENTS } from '../../../shared/schemas';
+import { type InvoiceEventType, invoiceEventEffect } from '../../core/outbox/effects';
 import { env } from '../../env';
 import { listIntegrations } from '../dynamodb/integrations';
+import { writeOutbox } from '../dynamodb/outbox';
 import { sendMessage } from './queues';
 
-export type InvoiceEventType = (typeof WEBHOOK_EVENTS)[number];
+export type { InvoiceEventType };
 
 /** A message on the webhook-delivery queue: the worker fans it out to the organization's webhooks. */
 export interface WebhookMessage {
@@ -49,6 +50,11 @@ export interface SyncMessage {
   at: string;
   /** Stable per (invoice, integration, approval); sent as the target's request id (QuickBooks `requestid`). */
   idempotencyKey: string;
+  /**
+   * `reverse`: take back what the invoice's last approval booked there (the invoice was reopened or
+   * voided); absent: book the approval of `at`.
+   */
+  action?: 'reverse';
 }
 
 /** 32 hex characters: fits QuickBooks' requestid (at most 50) and is the same on every retry. */
@@ -66,6 +72,7 @@ export async function queueSync(
   invoiceId: string,
   integrationId: string,
   at: string,
+  action?: SyncMessage['action'],
 ): Promise<void> {
   await sendMessage(queueUrl, {
     orgId,
@@ -73,6 +80,7 @@ export async function queueSync(
     integrationId,
     at,
     idempotencyKey: syncIdempotencyKey(invoiceId, integrationId, at),
+    ...(action ? { action } : {}),
   } satisfies SyncMessage);
 }
 
@@ -82,24 +90,48 @@ export async function fanOutSync(
   orgId: string,
   invoiceId: string,
   at: string,
+  action?: SyncMessage['action'],
 ): Promise<void> {
   const integrations = (await listIntegrations(orgId)).filter((i) => i.status !== 'INACTIVE');
-  for (const integration of integrations) await queueSync(queueUrl, orgId, invoiceId, integration.id, at);
+  for (const integration of integrations)
+    await queueSync(queueUrl, orgId, invoiceId, integration.id, at, action);
 }
 
+/** The events that take back what an approval booked in the integrations. */
+const REVERSING_EVENTS: ReadonlySet<InvoiceEventType> = new Set(['invoice.reopened', 'invoice.voided']);
+
 /**
- * Publishes what happened to an invoice: webhooks subscribed to the event are called by the webhook
- * worker, and an approval also queues the sync, one message per active integration. Queues decouple the
- * request from slow or failing third parties; failures are retried, then dead-lettered.
+ * Publishes what happened to an invoice, for a change that has no write of its own to carry it: the
+ * event is written to the outbox at once (durable when this returns) and the relay delivers it (see
+ * deliverInvoiceEvent). A change that writes the invoice passes `invoiceEventEffect` to saveInvoice
+ * instead, so the event is in the change's own transaction.
  */
 export async function publishInvoiceEvent(
   orgId: string,
   invoiceId: string,
   event: InvoiceEventType,
 ): Promise<void> {
-  const at = new Date().toISOString();
+  await writeOutbox(orgId, [invoiceEventEffect(invoiceId, event)]);
+}
+
+/**
+ * Hands one invoice event to its queues (the relay's delivery of an `invoice_event` outbox item): the
+ * webhook worker calls the webhooks subscribed to it, an approval also queues the sync, one message
+ * per active integration, and a reopen or void queues taking back what the approval booked. Queues decouple the change from slow or failing third parties; failures are
+ * retried, then dead-lettered. Sent again after a crash, it carries the same `at`, so the webhook-id and
+ * the sync's idempotency key are the same and the receivers drop the duplicate.
+ */
+export async function deliverInvoiceEvent(
+  orgId: string,
+  invoiceId: string,
+  event: InvoiceEventType,
+  at: string,
+): Promise<void> {
   const { WEBHOOK_QUEUE_URL, SYNC_QUEUE_URL } = env();
   if (WEBHOOK_QUEUE_URL)
     await sendMessage(WEBHOOK_QUEUE_URL, { orgId, invoiceId, event, at } satisfies WebhookMessage);
-  if (event === 'invoice.approved' && SYNC_QUEUE_URL) await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at);
+  if (!SYNC_QUEUE_URL) return;
+  if (event === 'invoice.approved') await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at);
+  // A reopened or voided invoice's bill is taken back, so a new approval never books it twice.
+  if (REVERSING_EVENTS.has(event)) await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at, 'reverse');
 }

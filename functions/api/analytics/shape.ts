@@ -2,7 +2,12 @@ import { TOP_VENDORS } from '../../../shared/constants';
 import { INVOICE_FIELD_LABELS } from '../../../shared/invoice-fields';
 import type { Analytics } from '../../../shared/schemas';
 import { keys } from '../../adapters/dynamodb/keys';
-import { aiAccuracy, fieldAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
+import {
+  aiAccuracy,
+  fieldAccuracy,
+  moneyByCurrency,
+  unapprovedByCurrency,
+} from '../../core/invoices/aggregates';
 import { EXTRACTED_FIELDS } from '../../core/invoices/fields';
 
 /**
@@ -57,12 +62,15 @@ export function lastMonths(current: string, count = 12): string[] {
 /** The bucket's figures in one currency, in the plain fields the shaping reads. */
 function inCurrency(b: Bucket, currency: string, defaultCurrency: string): Bucket {
   const figures = moneyByCurrency(b, defaultCurrency)[currency];
+  const unapproved = unapprovedByCurrency(b, defaultCurrency)[currency];
   return {
     bucket: b.bucket,
     label: b.label,
     invoiceCount: figures?.invoiceCount ?? 0,
     amountCents: figures?.amountCents ?? 0,
     spendCount: figures?.spendCount ?? 0,
+    unapprovedCents: unapproved?.amountCents ?? 0,
+    unapprovedCount: unapproved?.count ?? 0,
   };
 }
 
@@ -104,7 +112,8 @@ export function shapeAnalytics(input: AnalyticsInput): Analytics {
 }
 
 /**
- * Shapes one currency's analytics figures from aggregate buckets only. A known vendor's totals are the sum of its
+ * Shapes one currency's analytics figures from aggregate buckets only. Money is approved and ready
+ * invoices only (core/invoices/aggregates), and how much of it awaits approval is said beside it. A known vendor's totals are the sum of its
  * id bucket (invoices linked to it) and its name bucket (invoices that only name it), the same figures
  * the vendor list shows. Percentages are of the total spend and are rounded to one decimal.
  */
@@ -163,6 +172,8 @@ function shapeFigures(input: AnalyticsInput): Analytics['byCurrency'][string] {
     totalInvoices: num(input.totals.invoiceCount),
     totalAmount: dollars(totalCents),
     averageAmount: spendCount > 0 ? Math.round(totalCents / spendCount) / 100 : 0,
+    awaitingApprovalAmount: dollars(num(input.totals.unapprovedCents)),
+    awaitingApprovalCount: num(input.totals.unapprovedCount),
     topVendors,
     categoryBreakdown,
     monthlyTrends,

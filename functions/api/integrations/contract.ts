@@ -89,6 +89,7 @@ export const integrationsContract = defineContract({
       'Finish connecting QuickBooks with the code, state and realmId Intuit sent back (200 when reconnected)',
     body: quickBooksCallbackSchema,
     success: 201,
+    alsoSuccess: [200],
     response: named.Integration,
     errors: [400],
   },

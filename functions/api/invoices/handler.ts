@@ -15,6 +15,7 @@ import { removeInvoice } from '../../core/invoices/delete';
 import { editInvoice } from '../../core/invoices/edit';
 import { toInvoice, withLineSplits } from '../../core/invoices/invoice';
 import { reprocess } from '../../core/invoices/processing';
+import { reopenInvoice, voidInvoice } from '../../core/invoices/reopen';
 import { retryFailedSync } from '../../core/invoices/sync-retry';
 import { prepareBrowserUpload, registerUpload } from '../../core/invoices/upload';
 import { actorNameOf } from '../lib/actor-name';
@@ -148,6 +149,16 @@ export const handler = resourceHandler(invoicesContract, {
     const before = await load(request);
     const { reason } = request.body;
     return toInvoice(await reject(before, reason, await actor(request)));
+  },
+
+  'POST /api/invoices/{id}/reopen': async (request) => {
+    const before = await load(request);
+    return toInvoice(await reopenInvoice(before, request.body.reason, await actor(request)));
+  },
+
+  'POST /api/invoices/{id}/void': async (request) => {
+    const before = await load(request);
+    return toInvoice(await voidInvoice(before, request.body.reason, await actor(request)));
   },
 
   'POST /api/invoices/{id}/sync/retry': async (request) => {

@@ -9,6 +9,7 @@ import {
   invitationSchema,
   invoiceSchema,
   memberSchema,
+  membershipSchema,
   organizationSchema,
   propertySchema,
   statsSchema,
@@ -36,6 +37,7 @@ export const Organization = /* @__PURE__ */ organizationSchema.meta({ id: 'Organ
 export const Member = /* @__PURE__ */ memberSchema.meta({ id: 'Member' });
 export const Invitation = /* @__PURE__ */ invitationSchema.meta({ id: 'Invitation' });
 export const InvitationPreview = /* @__PURE__ */ invitationPreviewSchema.meta({ id: 'InvitationPreview' });
+export const Membership = /* @__PURE__ */ membershipSchema.meta({ id: 'Membership' });
 export const ApprovalRule = /* @__PURE__ */ approvalRuleSchema.meta({ id: 'ApprovalRule' });
 export const Stats = /* @__PURE__ */ statsSchema.meta({ id: 'Stats' });
 export const Analytics = /* @__PURE__ */ analyticsSchema.meta({ id: 'Analytics' });

@@ -37,6 +37,8 @@ export interface RouteContract extends RouteInput {
   response?: z.ZodType;
   /** Non-JSON answers (files, CSV, redirects). */
   rawResponse?: { contentType?: string; description: string };
+  /** Success statuses a route also answers with, beside `success` (each with the same `response`). */
+  alsoSuccess?: number[];
   /** Error statuses beyond those every route documents (401/403 when protected, 404 with path parameters). */
   errors?: number[];
 }

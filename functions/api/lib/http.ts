@@ -9,8 +9,8 @@ import { logError } from '../../adapters/observability/logger';
 import { observed } from '../../adapters/observability/middleware';
 import { AppError } from '../../core/errors/app-error';
 import type { Contract, RouteContract, RouteInput, RouteKey } from './contract';
-import { type Principal, principalOf } from './principal';
-import { authorize, PUBLIC } from './rights';
+import { type Principal, principalOf, signedInPersonOf } from './principal';
+import { authorize, PUBLIC, SIGNED_IN } from './rights';
 
 type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
 /** The declared path parameters; none for a route that declares none; unknown to a helper typed for any route. */
@@ -276,7 +276,8 @@ export function resourceHandler<C extends Contract>(contract: C, routes: Impleme
       }
       const request = requestOf(event, route, params);
       // Rights first: a refused caller learns nothing from validation or lookups.
-      if (route.contract.rule !== PUBLIC) authorize(route.contract.rule, request.principal());
+      if (route.contract.rule === SIGNED_IN) signedInPersonOf(event);
+      else if (route.contract.rule !== PUBLIC) authorize(route.contract.rule, request.principal());
       const response = await route.handler(request);
       return toResult(response, route.contract.success);
     }

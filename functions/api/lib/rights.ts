@@ -41,6 +41,11 @@ export const approve: Rule = { roles: APPROVERS, scope: 'invoices:approve', refu
 /** A person's own things (profile, notifications): no API key has a person to act for. */
 const personal = (refusal: string): Rule => ({ roles: READERS, refusal });
 export const PROFILE = personal('API keys have no user profile');
+/**
+ * Any signed-in person, in an organization or not yet (the membership routes, where a person removed,
+ * invited or unverified chooses what to join); never API keys. resourceHandler checks it by identity alone.
+ */
+export const SIGNED_IN: Rule = { roles: [], refusal: 'Only signed-in people have a membership' };
 export const NOTIFICATIONS = personal('Notifications are for signed-in people');
 export const administer = (refusal: string): Rule => ({ roles: ADMINS, refusal });
 

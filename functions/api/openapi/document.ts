@@ -32,9 +32,30 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict: changed by someone else, or already taken',
   413: 'File too large',
   415: 'Unsupported file type',
-  429: 'Monthly limit reached',
+  429: 'Monthly limit reached (uploads), or an API key’s monthly API quota',
   410: 'No longer usable (an expired, revoked or replaced invitation link)',
 };
+
+/** A raw answer's schema: a JSON one (this document) is an object, anything else a string of bytes. */
+const rawSchema = (contentType: string) =>
+  contentType.includes('json') ? { type: 'object' as const } : { type: 'string' as const };
+
+/**
+ * zod-to-openapi writes a nullable literal as `type: [T, "null"]` with `enum: [value]`, an enum that null
+ * fails, so a declared nullable field would refuse the null it answers; null is added where the type allows it.
+ */
+function allowDeclaredNulls(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowDeclaredNulls(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { type?: unknown; enum?: unknown[] };
+  if (Array.isArray(schema.type) && schema.type.includes('null') && Array.isArray(schema.enum)) {
+    if (!schema.enum.includes(null)) schema.enum.push(null);
+  }
+  for (const value of Object.values(node)) allowDeclaredNulls(value);
+}
 
 /** Who may call a route, from the rights table. */
 const whoMay = (rule: Rule) =>
@@ -57,15 +78,29 @@ function toRouteConfig(op: RouteContract & { route: RouteKey }): RouteConfig {
         ? {
             description: op.rawResponse.description,
             ...(op.rawResponse.contentType
-              ? { content: { [op.rawResponse.contentType]: { schema: { type: 'string' } } } }
+              ? {
+                  content: {
+                    [op.rawResponse.contentType]: { schema: rawSchema(op.rawResponse.contentType) },
+                  },
+                }
               : {}),
           }
         : { description: 'No content' },
   };
+  for (const status of op.alsoSuccess ?? []) responses[status] = responses[op.success];
   const { rule } = op;
   const isPublic = rule === PUBLIC;
-  // Every protected route may refuse a role or a key's scope (functions/api/lib/rights.ts).
-  const errors = new Set([...(isPublic ? [] : [401, 403]), ...(hasId ? [404] : []), ...(op.errors ?? [])]);
+  // Every protected route may refuse a role or a key's scope (functions/api/lib/rights.ts), and a route an
+  // API key may call is metered against the plan's monthly API quota (429, functions/api/lib/http.ts).
+  const errors = new Set([
+    ...(isPublic ? [] : [401, 403]),
+    // Declared input is checked with zod: anything else is 400 with the field issues; a path that is not
+    // validly percent-encoded is 400 before its parameters are read.
+    ...(op.query || op.body || op.rawBody || hasId ? [400] : []),
+    ...(hasId ? [404] : []),
+    ...(!isPublic && rule.scope ? [429] : []),
+    ...(op.errors ?? []),
+  ]);
   for (const status of [...errors].sort()) {
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
@@ -111,5 +146,6 @@ export function openApiDocument(): unknown {
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
   });
+  allowDeclaredNulls(cached);
   return cached;
 }

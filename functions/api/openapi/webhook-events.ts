@@ -13,6 +13,10 @@ const EVENT_TEXT: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'invoice.approved': 'Someone approved the invoice.',
   'invoice.rejected': 'Someone rejected the invoice (its rejection reason is on the invoice).',
   'invoice.synced': 'The approved invoice was pushed to the organization’s integrations.',
+  'invoice.reopened':
+    'Someone reopened the approved invoice: it is in review again and needs approval again (the reason is among its reviewReasons).',
+  'invoice.voided':
+    'Someone voided the approved invoice: it is rejected, with a rejection reason starting "Voided: ".',
 };
 
 /** The headers every delivery carries (Standard Webhooks; see docs/webhooks.md). */
@@ -109,6 +113,8 @@ function sampleStatus(event: (typeof WEBHOOK_EVENTS)[number]): string {
     'invoice.approved': 'APPROVED',
     'invoice.rejected': 'REJECTED',
     'invoice.synced': 'APPROVED',
+    'invoice.reopened': 'REVIEW_REQUIRED',
+    'invoice.voided': 'REJECTED',
   };
   return byEvent[event] ?? 'PROCESSED';
 }

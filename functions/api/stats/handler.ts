@@ -3,7 +3,7 @@ import { getAggregate, lastInvoiceActivityAt } from '../../adapters/dynamodb/agg
 import { nowIso } from '../../adapters/dynamodb/client';
 import { keys, monthOf } from '../../adapters/dynamodb/keys';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
-import { aiAccuracy, moneyByCurrency } from '../../core/invoices/aggregates';
+import { aiAccuracy, moneyByCurrency, unapprovedByCurrency } from '../../core/invoices/aggregates';
 import { resourceHandler } from '../lib/http';
 import { statsContract } from './contract';
 
@@ -20,6 +20,8 @@ export const handler = resourceHandler(statsContract, {
     // Money per currency, never summed: the spec's monthlyTotal is the default currency's.
     const allTime = moneyByCurrency(totals, currency);
     const thisMonth = moneyByCurrency(month, currency);
+    // Money is approved and ready invoices only (core/invoices/aggregates); the ready ones' share is said.
+    const awaiting = unapprovedByCurrency(month, currency);
     const byCurrency = Object.fromEntries(
       [...new Set([currency, ...Object.keys(allTime), ...Object.keys(thisMonth)])].sort().map((c) => [
         c,
@@ -27,6 +29,8 @@ export const handler = resourceHandler(statsContract, {
           invoiceCount: allTime[c]?.invoiceCount ?? 0,
           monthlyTotal: (thisMonth[c]?.amountCents ?? 0) / 100,
           totalAmount: (allTime[c]?.amountCents ?? 0) / 100,
+          monthlyAwaitingApproval: (awaiting[c]?.amountCents ?? 0) / 100,
+          monthlyAwaitingApprovalCount: awaiting[c]?.count ?? 0,
         },
       ]),
     );
@@ -41,6 +45,8 @@ export const handler = resourceHandler(statsContract, {
       totalInvoices: Number(totals.invoiceCount ?? 0),
       processingQueue: count('UPLOADED') + count('PROCESSING'),
       monthlyTotal: byCurrency[currency].monthlyTotal,
+      monthlyAwaitingApproval: byCurrency[currency].monthlyAwaitingApproval,
+      monthlyAwaitingApprovalCount: byCurrency[currency].monthlyAwaitingApprovalCount,
       aiAccuracy: aiAccuracy(totals),
       reviewedInvoices: Number(totals.reviewedInvoices ?? 0),
       currency,

@@ -53,6 +53,11 @@ describe('stepsFor', () => {
     });
   });
 
+  it('holds a credit note to an amount rule by its size', () => {
+    expect(stepsFor([threshold], invoice({ totalAmount: -12_000 }))).toMatchObject({ ruleId: 'BIG' });
+    expect(stepsFor([threshold], invoice({ totalAmount: -9_999.99 }))).toMatchObject({ ruleId: null });
+  });
+
   it('falls back to one approval by an approver when no rule is met', () => {
     expect(stepsFor([threshold], invoice({ totalAmount: 9_999.99 }))).toEqual({
       ruleId: null,

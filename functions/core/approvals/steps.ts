@@ -62,7 +62,8 @@ export const DEFAULT_RULE_NAME = 'Default: one approval by an approver';
 function reaches(rule: ApprovalRule, invoice: InvoiceFacts): boolean {
   if (rule.minAmount === null) return true;
   if (invoice.currency.toUpperCase() !== invoice.ruleCurrency.toUpperCase()) return true;
-  return invoice.totalAmount !== null && invoice.totalAmount >= rule.minAmount;
+  // A credit note moves as much money as a bill of its size: it is held to the rule by its size.
+  return invoice.totalAmount !== null && Math.abs(invoice.totalAmount) >= rule.minAmount;
 }
 
 /** Whether an invoice meets every condition a rule sets (a rule with none is met by every invoice). */

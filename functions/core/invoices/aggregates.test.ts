@@ -6,6 +6,7 @@ import {
   fieldAccuracy,
   type InvoiceFacts,
   moneyByCurrency,
+  unapprovedByCurrency,
 } from './aggregates';
 
 const facts = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
@@ -233,5 +234,114 @@ describe('aiAccuracy', () => {
       { field: 'totalAmount', checked: 4, kept: 3, accuracy: 75 },
       { field: 'dueDate', checked: 0, kept: 0, accuracy: null },
     ]);
+  });
+});
+
+describe('money counts approved and ready invoices only (scheme 4)', () => {
+  const ready = (over: Partial<InvoiceFacts> = {}) =>
+    facts({ readyOnly: true, countsProperties: true, ...over });
+  const moneyOf = (table: Contribution, bucket = 'TOTALS') =>
+    moneyByCurrency(table[bucket] ?? {}, 'USD').USD ?? { invoiceCount: 0, amountCents: 0, spendCount: 0 };
+
+  it('counts a ready invoice, and says it awaits approval in the totals and its month', () => {
+    const table = apply(contributionDelta(undefined, ready()));
+    expect(moneyOf(table)).toEqual({ invoiceCount: 1, amountCents: 12050, spendCount: 1 });
+    expect(unapprovedByCurrency(table.TOTALS, 'USD')).toEqual({ USD: { amountCents: 12050, count: 1 } });
+    expect(unapprovedByCurrency(table['MONTH#2026-11'], 'USD')).toEqual({
+      USD: { amountCents: 12050, count: 1 },
+    });
+  });
+
+  it('counts no money for an invoice in review, an unreadable one or a rejected one, but counts them', () => {
+    const table = apply(
+      contributionDelta(undefined, ready({ status: 'REVIEW_REQUIRED', totalAmount: 75_973_896.96 })),
+      contributionDelta(undefined, ready({ status: 'REVIEW_REQUIRED', readFailure: true, totalAmount: 3 })),
+      contributionDelta(undefined, ready({ status: 'REJECTED' })),
+    );
+    expect(moneyOf(table)).toEqual({ invoiceCount: 3, amountCents: 0, spendCount: 0 });
+    expect(moneyOf(table, 'MONTH#2026-11').amountCents).toBe(0);
+    expect(moneyOf(table, 'VENDOR#NAME#acme plumbing inc')).toEqual({
+      invoiceCount: 3,
+      amountCents: 0,
+      spendCount: 0,
+    });
+    // Category and property buckets hold spend only: nothing is written to them.
+    expect(table['CATEGORY#plumbing']).toBeUndefined();
+    expect(table['PROPERTY#NONE']).toBeUndefined();
+    expect(table.TOTALS.status_REVIEW_REQUIRED).toBe(2);
+  });
+
+  it('adds the amount when an invoice in review is approved, as approved money', () => {
+    const review = ready({ status: 'REVIEW_REQUIRED' });
+    const table = apply(
+      contributionDelta(undefined, review),
+      contributionDelta(review, ready({ status: 'APPROVED', reviewed: true })),
+    );
+    expect(moneyOf(table)).toEqual({ invoiceCount: 1, amountCents: 12050, spendCount: 1 });
+    expect(unapprovedByCurrency(table.TOTALS, 'USD')).toEqual({});
+    expect(table['CATEGORY#plumbing'].amountCents_USD).toBe(12050);
+  });
+
+  it('moves a ready invoice from awaiting approval to approved, with no change of the total', () => {
+    expect(contributionDelta(ready(), ready({ status: 'APPROVED' }))).toEqual({
+      TOTALS: {
+        status_PROCESSED: -1,
+        status_APPROVED: 1,
+        unapprovedCents_USD: -12050,
+        unapprovedCount_USD: -1,
+      },
+      'MONTH#2026-11': { unapprovedCents_USD: -12050, unapprovedCount_USD: -1 },
+    });
+  });
+
+  it('moves the difference when the total of a ready invoice is corrected', () => {
+    const delta = contributionDelta(ready(), ready({ totalAmount: 100 }));
+    expect(delta.TOTALS).toEqual({ amountCents_USD: -2050, unapprovedCents_USD: -2050 });
+    expect(delta['MONTH#2026-11']).toEqual({ amountCents_USD: -2050, unapprovedCents_USD: -2050 });
+  });
+
+  it('takes the money out when an approved invoice is reopened or voided, and back when approved again', () => {
+    const approved = ready({ status: 'APPROVED', reviewed: true });
+    const reopened = ready({ status: 'REVIEW_REQUIRED' });
+    const voided = ready({ status: 'REJECTED', reviewed: true });
+    const start = apply(contributionDelta(undefined, approved));
+    const afterReopen = apply(start, contributionDelta(approved, reopened));
+    expect(moneyOf(afterReopen).amountCents).toBe(0);
+    const afterApproval = apply(afterReopen, contributionDelta(reopened, approved));
+    expect(moneyOf(afterApproval).amountCents).toBe(12050);
+    const afterVoid = apply(afterApproval, contributionDelta(approved, voided));
+    expect(moneyOf(afterVoid)).toEqual({ invoiceCount: 1, amountCents: 0, spendCount: 0 });
+  });
+
+  it('takes a ready invoice out on reprocessing and on delete, leaving nothing behind', () => {
+    const table = apply(
+      contributionDelta(undefined, ready()),
+      contributionDelta(ready(), ready({ status: 'UPLOADED' })),
+    );
+    expect(moneyOf(table).amountCents).toBe(0);
+    expect(unapprovedByCurrency(table.TOTALS, 'USD')).toEqual({});
+    const gone = apply(contributionDelta(undefined, ready()), contributionDelta(ready(), undefined));
+    for (const fields of Object.values(gone))
+      for (const value of Object.values(fields)) expect(value).toBe(0);
+  });
+
+  it('takes out what an invoice counted under scheme 3 (every unrejected one) on its first scheme 4 write', () => {
+    // Counted by the former rule while in review: its misread total was in the money.
+    const before = facts({ status: 'REVIEW_REQUIRED', countsProperties: true, totalAmount: 500 });
+    const table = apply(contributionDelta(undefined, before));
+    expect(moneyOf(table).amountCents).toBe(50_000);
+    const rejected = apply(table, contributionDelta(before, ready({ status: 'REJECTED', totalAmount: 500 })));
+    expect(moneyOf(rejected)).toEqual({ invoiceCount: 1, amountCents: 0, spendCount: 0 });
+    expect(rejected['CATEGORY#plumbing'].amountCents_USD).toBe(0);
+    const edited = apply(
+      table,
+      contributionDelta(before, ready({ status: 'REVIEW_REQUIRED', totalAmount: 500 })),
+    );
+    expect(moneyOf(edited).amountCents).toBe(0);
+  });
+
+  it('reads the plain (default-currency) fields of the awaiting figures as the default currency', () => {
+    const table = apply(contributionDelta(undefined, ready({ currency: null })));
+    expect(unapprovedByCurrency(table.TOTALS, 'EUR')).toEqual({ EUR: { amountCents: 12050, count: 1 } });
   });
 });

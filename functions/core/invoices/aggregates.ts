@@ -23,6 +23,13 @@ import type { SpendShare } from './allocations';
  * split when it has one (core/invoices/allocations `spendShares`). Property buckets came with split
  * coding (scheme 3): an invoice last written before (`countsProperties` false) added nothing to them,
  * so its before-contribution leaves them out.
+ *
+ * Money (amounts, spend counts, category and property spend) counts only what is worth paying: approved
+ * invoices and ready ones (PROCESSED, waiting for approval), scheme 4. An invoice in review, unreadable or
+ * rejected adds no money, so one misread total cannot inflate the month before a person looks at it; the
+ * ready ones' share is also kept apart (`unapprovedCents`, `unapprovedCount`, in TOTALS and the month), so
+ * screens can say how much of a figure nobody approved yet. Scheme 3 and older counted every invoice that
+ * was not rejected: an invoice last written before (`readyOnly` false) is taken out that way.
  */
 export interface InvoiceFacts {
   status: InvoiceStatus;
@@ -47,12 +54,30 @@ export interface InvoiceFacts {
   shares?: readonly SpendShare[];
   /** Counted in the `PROPERTY#` buckets (scheme 3); false for an invoice last written before them. */
   countsProperties?: boolean;
+  /** The file could not be read (its amounts are not real). */
+  readFailure?: boolean;
+  /**
+   * Money counted only for approved and ready invoices (scheme 4); false for an invoice last written
+   * before, which counted every invoice that was not rejected.
+   */
+  readyOnly?: boolean;
 }
 
 export type Contribution = Record<string, Record<string, number>>;
 
-/** Spend counts unless the invoice was rejected. */
-const countsAsSpend = (facts: InvoiceFacts) => facts.status !== 'REJECTED' && facts.totalAmount !== null;
+/** Statuses whose amounts are money the organization owes (scheme 4). */
+const SPEND_STATUSES: readonly InvoiceStatus[] = ['APPROVED', 'PROCESSED'];
+
+/** Spend counts for approved and ready invoices that were read; before scheme 4, unless rejected. */
+function countsAsSpend(facts: InvoiceFacts): boolean {
+  if (facts.totalAmount === null) return false;
+  if (!facts.readyOnly) return facts.status !== 'REJECTED';
+  return SPEND_STATUSES.includes(facts.status) && !facts.readFailure;
+}
+
+/** Counted as spend though nobody approved it yet: ready (PROCESSED), scheme 4. */
+const awaitsApproval = (facts: InvoiceFacts) =>
+  Boolean(facts.readyOnly) && facts.status === 'PROCESSED' && countsAsSpend(facts);
 
 /** Vendors are bucketed by their id when the invoice is linked to one, else by their normalized name. */
 export function vendorBucket(facts: Pick<InvoiceFacts, 'vendorId' | 'vendorName'>): string | null {
@@ -107,7 +132,15 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   // recognised on read as invoiceCount minus the per-currency counts.
   const count = (n: number) => ({ invoiceCount: n, ...(c ? { [`invoiceCount_${c}`]: n } : {}) });
   const money = { [inCurrency('amountCents', c)]: amount, [inCurrency('spendCount', c)]: spend };
-  const totals: Record<string, number> = { ...count(1), [`status_${facts.status}`]: 1, ...money };
+  const unapproved = awaitsApproval(facts)
+    ? { [inCurrency('unapprovedCents', c)]: amount, [inCurrency('unapprovedCount', c)]: 1 }
+    : {};
+  const totals: Record<string, number> = {
+    ...count(1),
+    [`status_${facts.status}`]: 1,
+    ...money,
+    ...unapproved,
+  };
   if (facts.reviewed && facts.extractedFields.length > 0) {
     const corrected = new Set(facts.correctedFields);
     totals.reviewedInvoices = 1;
@@ -120,7 +153,7 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   }
   const out: Contribution = {
     TOTALS: totals,
-    [keys.monthBucket(monthOf(facts.createdAt))]: { ...count(1), ...money },
+    [keys.monthBucket(monthOf(facts.createdAt))]: { ...count(1), ...money, ...unapproved },
   };
   const shares = facts.shares ?? [{ propertyId: null, categoryId: facts.categoryId, cents: amount }];
   const book = (bucket: string, cents: number) => {
@@ -199,6 +232,24 @@ export function moneyByCurrency(
     figures.invoiceCount += plain.invoiceCount;
     figures.amountCents += plain.amountCents;
     figures.spendCount += plain.spendCount;
+  }
+  return out;
+}
+
+/** Of a bucket's money, what ready invoices nobody approved yet add, per currency (plain fields: the default). */
+export function unapprovedByCurrency(
+  bucket: Record<string, unknown>,
+  defaultCurrency: string,
+): Record<string, { amountCents: number; count: number }> {
+  const out: Record<string, { amountCents: number; count: number }> = {};
+  for (const [field, value] of Object.entries(bucket)) {
+    const match = /^unapproved(Cents|Count)(?:_([A-Z]{3}))?$/.exec(field);
+    if (!match || num(value) === 0) continue;
+    const currency = match[2] ?? defaultCurrency;
+    out[currency] ??= { amountCents: 0, count: 0 };
+    const figures = out[currency];
+    if (match[1] === 'Cents') figures.amountCents += num(value);
+    else figures.count += num(value);
   }
   return out;
 }

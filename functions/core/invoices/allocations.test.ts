@@ -32,6 +32,21 @@ describe('allocationShortfall', () => {
     );
   });
 
+  it('splits a credit note into negative shares, and refuses a share of the other sign', () => {
+    const refund = [
+      { propertyId: A, amount: -60 },
+      { propertyId: B, amount: -40 },
+    ];
+    expect(allocationShortfall(refund, -10_000)).toBeNull();
+    expect(allocationShortfall([{ propertyId: A, amount: -60 }], -10_000)).toBe(
+      'Allocations add up to -60.00, 40.00 short of the total -100.00',
+    );
+    expect(allocationShortfall([...refund, { propertyId: A, amount: 0.01 }], -10_000)).toBe(
+      'Each share of a credit must be less than 0, as the total -100.00 is',
+    );
+    expect(allocationShortfall([{ propertyId: A, amount: -1 }], 100)).toBe('Each share must be more than 0');
+  });
+
   it('treats an empty split as no split', () => {
     expect(allocationShortfall([], 12_345)).toBeNull();
   });
@@ -105,6 +120,11 @@ describe('allocationInputSchema', () => {
       propertyId: A,
       amount: 333.33,
     });
+  });
+
+  it('takes a credit note’s negative share, to two decimals', () => {
+    expect(allocationInputSchema.parse({ propertyId: A, amount: -12.34 }).amount).toBe(-12.34);
+    expect(allocationInputSchema.safeParse({ propertyId: A, amount: -12.345 }).success).toBe(false);
   });
 });
 

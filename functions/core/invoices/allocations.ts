@@ -16,8 +16,9 @@ const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 const amountText = (cents: number) => plain.format(cents / 100);
 
 /**
- * Why these allocations do not split `totalCents`, or null when they add up to it exactly to the cent.
- * `what` names the whole ('the total', 'line item "Mowing"'). An empty list splits nothing and is fine.
+ * Why these allocations do not split `totalCents`, or null when they add up to it exactly to the cent
+ * with every share of the whole's sign (a credit's shares are negative). `what` names the whole ('the
+ * total', 'line item "Mowing"'). An empty list splits nothing and is fine.
  */
 export function allocationShortfall(
   allocations: readonly AllocationInput[],
@@ -25,10 +26,16 @@ export function allocationShortfall(
   what = 'the total',
 ): string | null {
   if (allocations.length === 0) return null;
+  // A credit note's total is negative and so is each of its shares: a mix would book a refund as spend.
+  const credit = totalCents < 0;
+  if (allocations.some((a) => (credit ? a.amount > 0 : a.amount < 0)))
+    return credit
+      ? `Each share of a credit must be less than 0, as ${what} ${amountText(totalCents)} is`
+      : 'Each share must be more than 0';
   const sum = allocations.reduce((acc, a) => acc + toCents(a.amount), 0);
   if (sum === totalCents) return null;
   const difference = Math.abs(totalCents - sum);
-  const direction = sum < totalCents ? 'short of' : 'more than';
+  const direction = Math.abs(sum) < Math.abs(totalCents) ? 'short of' : 'more than';
   return `Allocations add up to ${amountText(sum)}, ${amountText(difference)} ${direction} ${what} ${amountText(totalCents)}`;
 }
 

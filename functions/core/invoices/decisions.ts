@@ -1,13 +1,12 @@
 import { formatMoney } from '../../../shared/format';
 import type { ApprovalSteps } from '../../../shared/schemas';
 import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
-import { addNotification } from '../../adapters/dynamodb/notifications';
 import { type OrganizationItem, orgSettings } from '../../adapters/dynamodb/organizations';
 import { activateSuggestedVendor, findVendor } from '../../adapters/dynamodb/vendors';
-import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { approvalStepsFor } from '../approvals/routing';
 import { assertMayApprove, type Person, remaining } from '../approvals/steps';
 import type { AppError } from '../errors/app-error';
+import { invoiceEventEffect, notificationEffect, type OutboxEffect } from '../outbox/effects';
 import { readSurely } from '../validation/validate';
 import type { Actor } from './audit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
@@ -75,7 +74,8 @@ async function recordApproval(invoice: InvoiceItem, approver: Approver, comment:
 /**
  * A person approves an invoice (PROCESSED, REVIEW_REQUIRED, or still PROCESSING from the dialog),
  * never one whose file could not be read. Its vendor, if still a suggestion, becomes ACTIVE: a person
- * has now vouched for it. Then the approval is published (webhooks, integration sync).
+ * has now vouched for it. The approval is published (webhooks, integration sync). Both effects are
+ * outbox items of the approval's own transaction: an approval is never saved without them.
  */
 async function approveByPerson(
   before: InvoiceItem,
@@ -84,6 +84,8 @@ async function approveByPerson(
   last: { approvalSteps: InvoiceItem['approvalSteps']; note: string | null },
 ): Promise<InvoiceItem> {
   assertApprovable(before);
+  const outbox: OutboxEffect[] = [invoiceEventEffect(before.id, 'invoice.approved')];
+  if (before.vendorId) outbox.push({ kind: 'vendor_activation', vendorId: before.vendorId });
   const after = await saveInvoice(
     before,
     {
@@ -93,9 +95,11 @@ async function approveByPerson(
       approvalSteps: last.approvalSteps,
     },
     { type: 'approved', ...actor, note: last.note },
+    { outbox },
   );
+  // The person who approved sees the vendor ACTIVE at once; the outbox item makes it certain after a crash
+  // (activating twice is harmless).
   if (after.vendorId) await activateSuggestedVendor(after.orgId, after.vendorId);
-  await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
   return after;
 }
 
@@ -103,7 +107,7 @@ async function approveByPerson(
  * Why the organization's rule approves this invoice without a person, or null when it does not: the
  * rule is on, the invoice was PROCESSED (nothing to review) and is no suspected duplicate, every field
  * read is sure enough to go unchecked (`readSurely`), its total in the organization's currency is at
- * most the rule's amount, and its vendor is a known (ACTIVE) one.
+ * most the rule's amount and not a credit, and its vendor is a known (ACTIVE) one.
  */
 async function autoApprovalReason(
   invoice: InvoiceItem,
@@ -113,7 +117,9 @@ async function autoApprovalReason(
   if (!autoApprove.enabled || autoApprove.maxAmount === null) return null;
   if (invoice.status !== 'PROCESSED' || invoice.duplicateOf || invoice.readFailure) return null;
   if (!readSurely(invoice, invoice.fieldConfidence)) return null;
-  if (invoice.totalAmount === null || invoice.totalAmount > autoApprove.maxAmount) return null;
+  // A credit note (negative total) is money owed back: a person decides what to do with it.
+  if (invoice.totalAmount === null || invoice.totalAmount < 0 || invoice.totalAmount > autoApprove.maxAmount)
+    return null;
   if ((invoice.currency ?? defaultCurrency) !== defaultCurrency || !invoice.vendorId) return null;
   const vendor = await findVendor(invoice.orgId, invoice.vendorId);
   if (vendor?.status !== 'ACTIVE') return null;
@@ -127,28 +133,30 @@ export async function autoApproveIfAllowed(
 ): Promise<InvoiceItem | null> {
   const reason = await autoApprovalReason(invoice, org);
   if (!reason) return null;
-  const after = await saveInvoice(
+  return saveInvoice(
     invoice,
     { status: 'APPROVED', autoApproved: true },
     { type: 'auto_approved', actor: 'system', actorName: 'Auto-approval', note: reason },
+    {
+      outbox: [
+        notificationEffect({
+          kind: 'approved',
+          invoiceId: invoice.id,
+          message: `${invoiceLabel(invoice)} was approved automatically`,
+        }),
+        invoiceEventEffect(invoice.id, 'invoice.approved'),
+      ],
+    },
   );
-  await addNotification(after.orgId, {
-    kind: 'approved',
-    invoiceId: after.id,
-    message: `${invoiceLabel(after)} was approved automatically`,
-  });
-  await publishInvoiceEvent(after.orgId, after.id, 'invoice.approved');
-  return after;
 }
 
-/** A person rejects an invoice with a reason; the rejection is published (webhooks). */
+/** A person rejects an invoice with a reason; the rejection is published (webhooks), in the same transaction. */
 export async function reject(before: InvoiceItem, reason: string, actor: Actor): Promise<InvoiceItem> {
   assertTransition('reject', before.status);
-  const after = await saveInvoice(
+  return saveInvoice(
     before,
     { status: 'REJECTED', rejectionReason: reason },
     { type: 'rejected', ...actor, note: reason },
+    { outbox: [invoiceEventEffect(before.id, 'invoice.rejected')] },
   );
-  await publishInvoiceEvent(after.orgId, after.id, 'invoice.rejected');
-  return after;
 }

@@ -6,6 +6,7 @@ import { approvalStepsFor, notifyApprovers } from '../approvals/routing';
 import { changesApprovedFields } from '../approvals/steps';
 import { AppError } from '../errors/app-error';
 import { ownReferences } from '../references/own-references';
+import { dropLeftVendors, relinkVendor } from '../vendors/link';
 import type { Actor } from './audit';
 import { markEdits } from './fields';
 import type { InvoiceItem } from './invoice';
@@ -16,7 +17,9 @@ import { assertTransition } from './transitions';
  * A reviewer corrects an invoice (PUT /api/invoices/{id}): only while it waits for a decision, only on
  * the version they saw. Named properties and categories must be the organization's own, splits must add
  * up, edited fields are marked, approvals given to what changed are taken back, and a changed category
- * teaches the organization's classifier.
+ * teaches the organization's classifier. A field sent with the value it has is no change: an edit that
+ * changes nothing writes nothing. A picked or retyped vendor re-links the invoice (core/vendors/link), and
+ * the SUGGESTED vendor it leaves is deleted once nothing counts on it.
  */
 export async function editInvoice(
   before: InvoiceItem,
@@ -31,11 +34,12 @@ export async function editInvoice(
       'This invoice was changed by someone else; reload it and try again',
     );
   }
-  const { version: _version, allocations, lineItems, ...fields } = input;
+  const { version: _version, allocations, lineItems, vendorId, ...fields } = input;
   const changes: Partial<InvoiceItem> = Object.fromEntries(
     Object.entries(fields)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, v === '' ? null : v]),
+      .map(([k, v]) => [k, v === '' ? null : v])
+      .filter(([k, v]) => JSON.stringify(before[k as keyof InvoiceItem] ?? null) !== JSON.stringify(v)),
   );
   // Only changed references are checked: an invoice keeps the id of a property deleted since.
   const changed = (field: 'propertyId' | 'categoryId') =>
@@ -47,6 +51,14 @@ export async function editInvoice(
   // The category's name is kept on the invoice for lists and exports.
   if (changed('categoryId') !== undefined) changes.categoryName = category?.name ?? null;
   Object.assign(changes, await splitChanges(before, { ...before, ...changes }, allocations, lineItems));
+  if (Object.keys(changes).length === 0 && vendorId === undefined) return before;
+  const relink = await relinkVendor(
+    before,
+    { vendorId, vendorName: 'vendorName' in changes ? changes.vendorName : undefined },
+    { ...before, ...changes },
+  );
+  Object.assign(changes, relink.changes);
+  if (Object.keys(changes).length === 0) return before;
   changes.fieldEdits = markEdits(before, changes, before.fieldEdits, {
     by: editor.actor,
     name: editor.actorName ?? null,
@@ -56,7 +68,11 @@ export async function editInvoice(
   // the invoice meets the rules again as it now is.
   if (before.approvalSteps && changesApprovedFields(before, changes))
     changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
-  const after = await saveInvoice(before, changes, { type: 'edited', ...editor });
+  const after = await saveInvoice(before, changes, { type: 'edited', ...editor }).catch(async (error) => {
+    await dropLeftVendors(before.orgId, [relink.created?.id]);
+    throw error;
+  });
+  if (after.vendorId !== before.vendorId) await dropLeftVendors(after.orgId, [before.vendorId]);
   if (changes.approvalSteps) await notifyApprovers(after);
   // A changed category teaches the organization's classifier; learning never fails the edit.
   await learnFromCorrection(before, after).catch((error) =>

@@ -14,4 +14,14 @@ describe('markEdits', () => {
     );
     expect(marks).toEqual({ ...earlier, totalAmount: edit });
   });
+
+  it('marks the vendor name a re-link changed, not the link and match that follow it', () => {
+    const marks = markEdits(
+      { vendorName: 'P.U. HT', vendorId: 'V1', vendorMatch: null },
+      { vendorName: 'Acme', vendorId: 'V2', vendorMatch: { vendorId: 'V2', score: 1, by: 'person' } },
+      {},
+      edit,
+    );
+    expect(Object.keys(marks)).toEqual(['vendorName']);
+  });
 });

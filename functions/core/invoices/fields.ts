@@ -36,10 +36,13 @@ export function extractedFields(extracted: ExtractedValues): ExtractedField[] {
   return EXTRACTED_FIELDS.filter((f) => extracted[f] !== null && extracted[f] !== undefined);
 }
 
+const UNMARKED = new Set(['notes', 'categoryName', 'vendorId', 'vendorMatch']);
+
 /**
  * The invoice's hand-edit marks after a person changed `changes`: each field whose value differs from
  * before is marked with who changed it and when (the UI shows 'Edited by {name}' instead of the AI's
- * confidence); earlier marks stay. Notes are a person's own text, never the AI's, so they are not marked.
+ * confidence); earlier marks stay. Notes are a person's own text, never the AI's, so they are not marked;
+ * the vendor link and its match follow the vendor name, which is.
  */
 export function markEdits(
   before: object,
@@ -49,7 +52,7 @@ export function markEdits(
 ): Record<string, { by: string; name: string | null; at: string }> {
   const marks = { ...(existing ?? {}) };
   for (const [field, value] of Object.entries(changes)) {
-    if (field === 'notes' || field === 'categoryName') continue;
+    if (UNMARKED.has(field)) continue;
     const was = (before as Record<string, unknown>)[field];
     if (JSON.stringify(was ?? null) !== JSON.stringify(value ?? null)) marks[field] = edit;
   }

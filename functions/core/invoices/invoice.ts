@@ -28,8 +28,9 @@ export interface SyncResult {
   integrationId: string;
   integrationName: string;
   type: string;
-  status: 'PENDING' | 'SYNCED' | 'FAILED' | 'RETRYING';
+  status: 'PENDING' | 'SYNCED' | 'FAILED' | 'RETRYING' | 'REVERSED';
   remoteId?: string | null;
+  remoteKind?: 'bill' | 'credit' | null;
   attempts: number;
   lastError?: string | null;
   nextAttemptAt?: string | null;
@@ -103,11 +104,11 @@ export interface InvoiceItem {
   /** Set when the invoice became ready for approval (core/approvals/routing.ts). */
   approvalSteps?: ApprovalSteps | null;
   /**
-   * 2 once the invoice is counted in the aggregates per currency, 3 once also per property (see
-   * core/invoices/aggregates); absent on invoices last written before, whose contribution is taken out
-   * the old way.
+   * 2 once the invoice is counted in the aggregates per currency, 3 once also per property, 4 once its
+   * money counts only when approved or ready (see core/invoices/aggregates); absent on invoices last
+   * written before, whose contribution is taken out the old way.
    */
-  aggregates?: 2 | 3;
+  aggregates?: 2 | 3 | 4;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -161,6 +162,7 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     syncResults: (item.syncResults ?? []).map((r) => ({
       ...r,
       remoteId: r.remoteId ?? null,
+      remoteKind: r.remoteKind ?? null,
       nextAttemptAt: r.nextAttemptAt ?? null,
       approvedAt: r.approvedAt ?? null,
     })),
@@ -176,6 +178,9 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
   };
 }
 
+/** The aggregate scheme every invoice write counts by (see `aggregates` above). */
+export const AGGREGATES_SCHEME = 4;
+
 export function factsOf(item: InvoiceItem): InvoiceFacts {
   const extracted = item.extracted ?? {};
   return {
@@ -190,7 +195,9 @@ export function factsOf(item: InvoiceItem): InvoiceFacts {
     extractedFields: extractedFields(extracted),
     correctedFields: correctedFields(extracted, item as unknown as ExtractedValues),
     legacy: item.aggregates === undefined,
-    countsProperties: item.aggregates === 3,
+    countsProperties: item.aggregates !== undefined && item.aggregates >= 3,
+    readyOnly: item.aggregates === 4,
+    readFailure: Boolean(item.readFailure),
     shares: spendShares({
       totalCents: toCents(item.totalAmount ?? 0),
       propertyId: item.propertyId,

@@ -2,12 +2,11 @@ import { ulid } from 'ulid';
 import type { Notification } from '../../../shared/schemas';
 import { replaceLineItems } from '../../adapters/dynamodb/invoice-children';
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
-import { addNotification } from '../../adapters/dynamodb/notifications';
-import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { env } from '../../env';
 import { approvalStepsFor } from '../approvals/routing';
 import type { ExtractedInvoice } from '../extraction/types';
+import { invoiceEventEffect, notificationEffect } from '../outbox/effects';
 import { splitsAfterRun } from './allocations';
 import type { Actor } from './audit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
@@ -115,6 +114,20 @@ export async function settle(
   }
   // Ready for approval: the steps it needs are fixed now, by the rules as they are now.
   changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
+  // The decision's notification and event are outbox items of the decision's own transaction.
+  const decided = { ...before, ...changes };
+  const processed = decided.status === 'PROCESSED';
+  const kind: Notification['kind'] = processed ? 'processed' : 'review_required';
+  const outbox = [
+    notificationEffect({
+      kind,
+      invoiceId: ctx.invoiceId,
+      message: processed
+        ? `${invoiceLabel(decided)} was processed`
+        : `${invoiceLabel(decided)} needs review: ${decided.reviewReasons[0] ?? 'low confidence'}`,
+    }),
+    invoiceEventEffect(ctx.invoiceId, processed ? 'invoice.processed' : 'invoice.review_required'),
+  ];
   let after: InvoiceItem;
   try {
     after = await saveInvoice(
@@ -125,26 +138,12 @@ export async function settle(
         actor: 'system',
         actorName: 'Invoice processing',
       },
-      { condition: { expression: 'processingRunId = :run', values: { ':run': ctx.runId } } },
+      { condition: { expression: 'processingRunId = :run', values: { ':run': ctx.runId } }, outbox },
     );
   } catch (error) {
     if ((error as { code?: string }).code === 'stale_version')
       throw new StaleRun(`Invoice ${ctx.invoiceId} changed meanwhile`);
     throw error;
   }
-  const processed = after.status === 'PROCESSED';
-  const kind: Notification['kind'] = processed ? 'processed' : 'review_required';
-  await addNotification(ctx.orgId, {
-    kind,
-    invoiceId: ctx.invoiceId,
-    message: processed
-      ? `${invoiceLabel(after)} was processed`
-      : `${invoiceLabel(after)} needs review: ${after.reviewReasons[0] ?? 'low confidence'}`,
-  });
-  await publishInvoiceEvent(
-    ctx.orgId,
-    ctx.invoiceId,
-    processed ? 'invoice.processed' : 'invoice.review_required',
-  );
   return after;
 }

@@ -1,8 +1,7 @@
 import { findIntegration } from '../../adapters/dynamodb/integrations';
 import { saveInvoice } from '../../adapters/dynamodb/invoices';
-import { queueSync } from '../../adapters/sqs/invoice-events';
-import { env } from '../../env';
 import { conflict } from '../errors/app-error';
+import type { OutboxEffect } from '../outbox/effects';
 import type { InvoiceItem, SyncResult } from './invoice';
 
 export const NOTHING_TO_RETRY = 'This invoice has no failed sync to retry';
@@ -26,7 +25,14 @@ export async function retryFailedSync(invoice: InvoiceItem, integrationId?: stri
   if (retried.length === 0) throw conflict('nothing_to_retry', NOTHING_TO_RETRY);
   const now = new Date().toISOString();
   const pending = new Set(retried.map((r) => r.integrationId));
-  const after = await saveInvoice(
+  // The syncs are outbox items of the same write: PENDING is never saved without its sync queued.
+  const outbox: OutboxEffect[] = retried.map((r) => ({
+    kind: 'sync',
+    invoiceId: invoice.id,
+    integrationId: r.integrationId,
+    at: r.approvedAt as string,
+  }));
+  return saveInvoice(
     invoice,
     {
       syncResults: invoice.syncResults.map((r) =>
@@ -34,10 +40,6 @@ export async function retryFailedSync(invoice: InvoiceItem, integrationId?: stri
       ),
     },
     null,
+    { outbox },
   );
-  const { SYNC_QUEUE_URL } = env();
-  if (SYNC_QUEUE_URL)
-    for (const r of retried)
-      await queueSync(SYNC_QUEUE_URL, invoice.orgId, invoice.id, r.integrationId, r.approvedAt as string);
-  return after;
 }

@@ -14,6 +14,18 @@ describe('invoice transitions', () => {
     expect(INVOICE_STATUSES.filter((s) => !canTransition('reprocess', s))).toEqual(['APPROVED']);
   });
 
+  it('reopens and voids only approved invoices, which are never edited as they stand', () => {
+    expect(INVOICE_STATUSES.filter((s) => canTransition('reopen', s))).toEqual(['APPROVED']);
+    expect(INVOICE_STATUSES.filter((s) => canTransition('void', s))).toEqual(['APPROVED']);
+    expect(canTransition('edit', 'APPROVED')).toBe(false);
+    expect(() => assertTransition('void', 'REJECTED')).toThrowError(
+      'Cannot void an invoice that is rejected',
+    );
+    expect(() => assertTransition('reopen', 'REVIEW_REQUIRED')).toThrowError(
+      'Cannot reopen an invoice that is review required',
+    );
+  });
+
   it('claims only uploaded invoices, so a duplicate event does not process twice', () => {
     expect(INVOICE_STATUSES.filter((s) => canTransition('claim', s))).toEqual(['UPLOADED']);
   });

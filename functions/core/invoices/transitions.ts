@@ -6,7 +6,8 @@ import { AppError } from '../errors/app-error';
  * UI only offers what it allows.
  *
  * UPLOADED → PROCESSING → PROCESSED | REVIEW_REQUIRED → APPROVED | REJECTED, with reprocessing from any
- * settled state (and from PROCESSING, the dialog's "Force Retry" for a run that looks stuck).
+ * settled state (and from PROCESSING, the dialog's "Force Retry" for a run that looks stuck), and an
+ * APPROVED invoice reopened (→ REVIEW_REQUIRED) or voided (→ REJECTED).
  */
 export const TRANSITIONS = {
   /** The workflow claims a freshly uploaded (or re-queued) invoice. */
@@ -20,8 +21,12 @@ export const TRANSITIONS = {
     from: ['PROCESSED', 'REVIEW_REQUIRED', 'REJECTED', 'PROCESSING', 'UPLOADED'],
     to: ['UPLOADED'],
   },
-  /** Reviewers correct fields while the invoice waits for a decision; approved invoices are final. */
+  /** Reviewers correct fields while the invoice waits for a decision; an approved one is reopened first. */
   edit: { from: ['UPLOADED', 'PROCESSED', 'REVIEW_REQUIRED', 'REJECTED'], to: [] },
+  /** An approver takes back an approval: the invoice is in review again and needs approving again. */
+  reopen: { from: ['APPROVED'], to: ['REVIEW_REQUIRED'] },
+  /** An approver cancels an approved invoice (booked in error); it stays on record as rejected. */
+  void: { from: ['APPROVED'], to: ['REJECTED'] },
 } as const satisfies Record<string, { from: readonly InvoiceStatus[]; to: readonly InvoiceStatus[] }>;
 
 export type InvoiceAction = keyof typeof TRANSITIONS;
@@ -33,6 +38,8 @@ const ACTION_WORDS: Record<InvoiceAction, string> = {
   reject: 'reject',
   reprocess: 'reprocess',
   edit: 'edit',
+  reopen: 'reopen',
+  void: 'void',
 };
 
 export function canTransition(action: InvoiceAction, from: InvoiceStatus): boolean {

@@ -24,6 +24,7 @@ import { deleteObject, objectKeyFor, presignUpload, putObject } from '../../adap
 import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { AppError } from '../errors/app-error';
 import { safeFilename, sniffContentType } from '../files/sniff';
+import { invoiceEventEffect } from '../outbox/effects';
 import { type EmailOrigin, type InvoiceItem, newInvoiceItem } from './invoice';
 
 /**
@@ -175,6 +176,8 @@ export async function registerStoredFile(
         actor: reservation.uploadedBy,
         actorName: reservation.uploadedByName ?? null,
       },
+      // The file is stored already: the event goes out with the invoice's creation, in its transaction.
+      outbox: [invoiceEventEffect(invoiceId, 'invoice.uploaded')],
     });
   } catch (error) {
     if (error instanceof MonthlyLimitReached) {
@@ -189,6 +192,5 @@ export async function registerStoredFile(
     return reservation.objectKey;
   }
   await deleteReservation(orgId, invoiceId);
-  await publishInvoiceEvent(orgId, invoiceId, 'invoice.uploaded');
   return item.objectKey;
 }

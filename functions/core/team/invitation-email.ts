@@ -1,13 +1,18 @@
 import { INVITATION_VALID_DAYS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
-import type { Invitation } from '../../../shared/schemas';
+import type { Invitation, Role } from '../../../shared/schemas';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
 import { sendEmail } from '../../adapters/email/mail-sender';
 import { env } from '../../env';
 import { AppError } from '../errors/app-error';
 import type { InvitationLink } from './invitation-link';
 
-const ROLE_NAMES: Record<string, string> = { ADMIN: 'an administrator', MEMBER: 'a member' };
+const ROLE_NAMES: Record<Role, string> = {
+  ADMIN: 'an administrator',
+  APPROVER: 'an approver',
+  MEMBER: 'a member',
+  VIEWER: 'a viewer',
+};
 
 /** The join page's address for a link: the site's `/join` with the token (never stored, only its hash). */
 export function joinUrl(token: string): string {
@@ -24,7 +29,7 @@ export function joinUrl(token: string): string {
 export async function sendInvitationEmail(orgId: string, invitation: Invitation, link: InvitationLink) {
   const org = await getOrganization(orgId);
   const url = joinUrl(link.token);
-  const role = ROLE_NAMES[invitation.role] ?? invitation.role.toLowerCase();
+  const role = ROLE_NAMES[invitation.role];
   const text = [
     `${invitation.invitedBy} invited you to join ${org.name} on Invoice Pilot as ${role}.`,
     '',

@@ -41,6 +41,16 @@ const integration = <T extends IntegrationItem['type']>(
 
 /** One SQS record per (invoice, integration), as fanOutSync queues them. */
 function sqsEvent(receiveCount: number, ...targets: [invoiceId: string, integrationId: string][]): SQSEvent {
+  return messagesOf(receiveCount, APPROVED_AT, undefined, ...targets);
+}
+
+/** The same, for the approval (or reversal) of `at`. */
+function messagesOf(
+  receiveCount: number,
+  at: string,
+  action: 'reverse' | undefined,
+  ...targets: [invoiceId: string, integrationId: string][]
+): SQSEvent {
   return {
     Records: targets.map(([invoiceId, integrationId]) => ({
       messageId: `${invoiceId}/${integrationId}`,
@@ -49,8 +59,9 @@ function sqsEvent(receiveCount: number, ...targets: [invoiceId: string, integrat
         orgId: 'ORG1',
         invoiceId,
         integrationId,
-        at: APPROVED_AT,
-        idempotencyKey: syncIdempotencyKey(invoiceId, integrationId, APPROVED_AT),
+        at,
+        idempotencyKey: syncIdempotencyKey(invoiceId, integrationId, at),
+        ...(action ? { action } : {}),
       }),
       attributes: {
         ApproximateReceiveCount: String(receiveCount),
@@ -75,6 +86,8 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
   const fannedOut: string[] = [];
   const documents: { filename: string; contentType: string; text: string }[] = [];
   const claims: SyncResult[] = [];
+  const reversals: string[] = [];
+  let reverseAnswer: PushOutcome = { ok: true, remoteId: null };
   const deps: SyncDeps = {
     findInvoice: async (_o, id) => invoices.get(id),
     payloadOf: async (invoice) => ({ id: invoice.id }) as InvoicePayload,
@@ -114,6 +127,10 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
       documents.push({ filename: document.filename, contentType: document.contentType, text });
       return answer(target.id);
     },
+    reverse: async (target, _o, booked) => {
+      reversals.push(`${target.id}:${booked.kind}:${booked.id}`);
+      return reverseAnswer;
+    },
     readObject: async (key) => new TextEncoder().encode(`the file at ${key}`),
     retryDelayMs: () => 10_000,
     mailFrom: () => 'Invoice Pilot <no-reply@invoicepilot.local>',
@@ -131,7 +148,23 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
     } as unknown as InvoiceItem);
   const resultOf = (invoiceId: string, integrationId: string) =>
     invoices.get(invoiceId)?.syncResults.find((r) => r.integrationId === integrationId);
-  return { deps, invoices, pushes, documents, notified, synced, fannedOut, approved, resultOf, claims };
+  const answerReversalsWith = (answer: PushOutcome) => {
+    reverseAnswer = answer;
+  };
+  return {
+    deps,
+    invoices,
+    pushes,
+    documents,
+    notified,
+    synced,
+    fannedOut,
+    approved,
+    resultOf,
+    claims,
+    reversals,
+    answerReversalsWith,
+  };
 }
 
 describe('integration sync worker', () => {
@@ -388,6 +421,84 @@ describe('integration sync worker', () => {
       expect(isClaimable(retried, APPROVED_AT)).toBe(true);
       expect(isClaimable({ ...retried, remoteId: 'M' }, APPROVED_AT)).toBe(false);
       expect(isClaimable({ ...retried, remoteId: 'M' }, '2026-12-01T00:00:00.000Z')).toBe(true);
+    });
+  });
+
+  describe('taking back a booked bill (reopened or voided invoices)', () => {
+    const books = integration('qb1', 'QUICKBOOKS', { apiKey: 'sealed:k' });
+    const mail = integration('em1', 'EMAIL', { recipients: '["ap@example.com"]' });
+    const booked = (
+      integrationId: string,
+      type: string,
+      remoteKind: 'bill' | 'credit' = 'bill',
+    ): SyncResult => ({
+      integrationId,
+      integrationName: integrationId,
+      type,
+      status: 'SYNCED',
+      remoteId: `R-${integrationId}`,
+      remoteKind,
+      attempts: 1,
+      lastError: null,
+      nextAttemptAt: null,
+      approvedAt: APPROVED_AT,
+      updatedAt: APPROVED_AT,
+    });
+
+    it('a reopened invoice: the bill (or vendor credit) is taken back and the result is REVERSED; an e-mail is not', async () => {
+      const f = fakes([books, mail], () => ({ ok: true, remoteId: 'x' }));
+      f.approved('INV1', [booked('qb1', 'QUICKBOOKS', 'credit'), booked('em1', 'EMAIL')]);
+      f.invoices.set('INV1', { ...(f.invoices.get('INV1') as InvoiceItem), status: 'REVIEW_REQUIRED' });
+      const reopenedAt = '2026-11-02T09:00:00.000Z';
+      const answer = await createSyncHandler(f.deps)(
+        messagesOf(1, reopenedAt, 'reverse', ['INV1', 'qb1'], ['INV1', 'em1']),
+      );
+      expect(answer.batchItemFailures).toEqual([]);
+      expect(f.reversals).toEqual(['qb1:credit:R-qb1']);
+      expect(f.resultOf('INV1', 'qb1')).toMatchObject({
+        status: 'REVERSED',
+        remoteId: 'R-qb1',
+        lastError: null,
+      });
+      expect(f.resultOf('INV1', 'em1')).toMatchObject({ status: 'SYNCED' });
+      expect(f.pushes).toEqual([]);
+    });
+
+    it('approved again: a bill whose reversal never ran is taken back before the new one is booked', async () => {
+      const f = fakes([books], () => ({ ok: true, remoteId: 'NEW', remoteKind: 'bill' }));
+      f.approved('INV2', [booked('qb1', 'QUICKBOOKS')]);
+      const again = '2026-11-03T09:00:00.000Z';
+      await createSyncHandler(f.deps)(messagesOf(1, again, undefined, ['INV2', 'qb1']));
+      expect(f.reversals).toEqual(['qb1:bill:R-qb1']);
+      expect(f.pushes.map((p) => p.key)).toEqual([syncIdempotencyKey('INV2', 'qb1', again)]);
+      expect(f.resultOf('INV2', 'qb1')).toMatchObject({
+        status: 'SYNCED',
+        remoteId: 'NEW',
+        approvedAt: again,
+      });
+      // The first approval's message, redelivered late, books nothing.
+      await createSyncHandler(f.deps)(messagesOf(2, APPROVED_AT, undefined, ['INV2', 'qb1']));
+      expect(f.pushes).toHaveLength(1);
+    });
+
+    it('a bill that cannot be taken back (paid) stays SYNCED with the reason, is notified, and blocks a second booking', async () => {
+      const f = fakes([books], () => ({ ok: true, remoteId: 'NEW' }));
+      f.answerReversalsWith({
+        ok: false,
+        error: 'Bill R-qb1 could not be taken back: paid',
+        permanent: true,
+      });
+      f.approved('INV3', [booked('qb1', 'QUICKBOOKS')]);
+      const again = '2026-11-03T09:00:00.000Z';
+      const answer = await createSyncHandler(f.deps)(messagesOf(1, again, undefined, ['INV3', 'qb1']));
+      expect(answer.batchItemFailures).toEqual([]);
+      expect(f.pushes).toEqual([]);
+      expect(f.resultOf('INV3', 'qb1')).toMatchObject({
+        status: 'SYNCED',
+        remoteId: 'R-qb1',
+        lastError: 'Bill R-qb1 could not be taken back: paid',
+      });
+      expect(f.notified).toEqual(['INV3: QUICKBOOKS qb1: Bill R-qb1 could not be taken back: paid']);
     });
   });
 });

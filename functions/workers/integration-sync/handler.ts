@@ -13,8 +13,13 @@ import { callOutbound } from '../../adapters/http';
 import { makeWebhookRequest } from '../../adapters/make/webhook';
 import { recordSyncOutcome } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
-import { pushPropertywareBill } from '../../adapters/propertyware/client';
-import { type BillDocument, pushBill } from '../../adapters/quickbooks/client';
+import { pushPropertywareBill, reversePropertywareBill } from '../../adapters/propertyware/client';
+import {
+  type BillDocument,
+  type BookedDocument,
+  pushBill,
+  reverseBill,
+} from '../../adapters/quickbooks/client';
 import { quickBooksToken } from '../../adapters/quickbooks/integration-tokens';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
@@ -35,8 +40,14 @@ export const SYNC_TIMEOUT_MS = 10_000;
  * are not retried: calling again cannot help until someone changes the integration.
  */
 export type PushOutcome =
-  | { ok: true; remoteId: string | null }
+  | { ok: true; remoteId: string | null; remoteKind?: BookedDocument['kind'] }
   | { ok: false; error: string; permanent?: boolean };
+
+/**
+ * The systems whose booking can be taken back (a bill deleted when its invoice is reopened or voided). An
+ * e-mail once sent stays sent; Make.com and webhooks get the `invoice.reopened` / `invoice.voided` event.
+ */
+export const REVERSIBLE_TYPES: ReadonlySet<IntegrationItem['type']> = new Set(['QUICKBOOKS', 'PROPERTYWARE']);
 
 /** The approved invoice as pushed: as events carry it, with its line items and a file link. */
 export type InvoicePayload = EventInvoice;
@@ -105,6 +116,8 @@ export interface SyncDeps {
     job: SyncJob,
     document: BillDocument,
   ): Promise<PushOutcome>;
+  /** Takes back what an approval booked in one system (config opened): see REVERSIBLE_TYPES. */
+  reverse(integration: IntegrationItem, orgId: string, booked: BookedDocument): Promise<PushOutcome>;
   /** The stored file of an invoice (its object key). */
   readObject(key: string): Promise<Uint8Array>;
   /** Milliseconds until the queue calls again after a failure (the queue's visibility timeout). */
@@ -134,11 +147,11 @@ export async function pushTo(
       job.idempotencyKey,
       document,
     );
-    return result.ok ? { ok: true, remoteId: result.billId } : result;
+    return result.ok ? { ok: true, remoteId: result.billId, remoteKind: bookedKind(invoice) } : result;
   }
   if (integration.type === 'PROPERTYWARE') {
     const result = await pushPropertywareBill(integration.config, invoice, document);
-    return result.ok ? { ok: true, remoteId: result.billId } : result;
+    return result.ok ? { ok: true, remoteId: result.billId, remoteKind: bookedKind(invoice) } : result;
   }
   // The summary and the automation's event carry the approved amounts: an approval whose amounts cannot
   // make a bill (a split or a tax that no longer fits the total) is refused with the reason, as a bill is.
@@ -153,6 +166,29 @@ export async function pushTo(
   if ('error' in request) return { ok: false, error: request.error, permanent: true };
   const result = await callOutbound(request);
   return result.ok ? { ok: true, remoteId: null } : { ok: false, error: result.error ?? 'Unknown error' };
+}
+
+/** A negative approved total is booked as a vendor credit (see planBill). */
+const bookedKind = (invoice: InvoicePayload): BookedDocument['kind'] =>
+  (invoice.totalAmount ?? 0) < 0 ? 'credit' : 'bill';
+
+/** Takes back one booked bill or vendor credit, config opened (QuickBooks deletes it, Propertyware too). */
+export async function reverseAt(
+  integration: IntegrationItem,
+  orgId: string,
+  booked: BookedDocument,
+): Promise<PushOutcome> {
+  if (integration.type === 'QUICKBOOKS') {
+    const token = await quickBooksToken(orgId, integration);
+    if (!token.ok) return token;
+    const result = await reverseBill({ ...integration.config, apiKey: token.accessToken }, booked);
+    return result.ok ? { ok: true, remoteId: result.billId } : result;
+  }
+  if (integration.type === 'PROPERTYWARE') {
+    const result = await reversePropertywareBill(integration.config, booked.id);
+    return result.ok ? { ok: true, remoteId: result.billId } : result;
+  }
+  return { ok: true, remoteId: null };
 }
 
 /** The approval event as one Make.com integration gets it: its id is the same on every retry. */
@@ -212,18 +248,32 @@ export function createSyncHandler(deps: SyncDeps) {
 
   async function sync(message: SyncMessage, record: SQSRecord): Promise<void> {
     if (!message.integrationId) return deps.fanOut(message.orgId, message.invoiceId, message.at);
+    if (message.action === 'reverse') return takeBack(message, record);
     const invoice = await deps.findInvoice(message.orgId, message.invoiceId);
     if (invoice?.status !== 'APPROVED') return; // Deleted or reopened since: nothing to push.
     const integration = await deps.findIntegration(message.orgId, message.integrationId);
     if (!integration || integration.status === 'INACTIVE') return; // Removed or switched off since.
     const previous = (invoice.syncResults ?? []).find((r) => r.integrationId === integration.id);
-    if (previous?.status === 'SYNCED' && previous.approvedAt === message.at) return;
+    if (
+      previous?.approvedAt === message.at &&
+      (previous.status === 'SYNCED' || previous.status === 'REVERSED')
+    )
+      return;
+    // A message of an approval that a later one has replaced (redelivered late) books nothing.
+    if (previous?.approvedAt && previous.approvedAt > message.at) return;
     const attempts = (previous?.approvedAt === message.at ? previous.attempts : 0) + 1;
     const job: SyncJob = { idempotencyKey: message.idempotencyKey, approvedAt: message.at };
     const base = { integrationId: integration.id, integrationName: integration.name, type: integration.type };
     // Read before any claim, so that nothing but the send itself stands between a claim and its outcome.
     const config = await deps.openConfig(message.orgId, integration.config);
     const payload = await deps.payloadOf(invoice);
+
+    // An earlier approval's bill that was not taken back (its reversal failed, or never ran) is taken back
+    // first: a reopened and approved-again invoice is never booked twice.
+    if (previous?.status === 'SYNCED' && previous.remoteId && REVERSIBLE_TYPES.has(integration.type)) {
+      const taken = await reverseResult(message, record, { ...integration, config }, previous, invoice);
+      if (!taken) return;
+    }
 
     if (CLAIMED_TYPES.has(integration.type)) {
       if (!isClaimable(previous, message.at))
@@ -253,6 +303,7 @@ export function createSyncHandler(deps: SyncDeps) {
       ...base,
       status,
       remoteId: outcome.ok ? outcome.remoteId : null,
+      remoteKind: outcome.ok ? (outcome.remoteKind ?? null) : null,
       attempts,
       lastError: outcome.ok ? null : outcome.error,
       nextAttemptAt: final ? null : new Date(at.getTime() + deps.retryDelayMs()).toISOString(),
@@ -271,6 +322,51 @@ export function createSyncHandler(deps: SyncDeps) {
     }
     if (final) await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${outcome.error}`);
     if (!outcome.permanent) throw new Error(`Sync to ${integration.name} failed: ${outcome.error}`);
+  }
+
+  /**
+   * A reopened or voided invoice: what its last approval booked in this integration is taken back. Nothing
+   * booked (never synced, already taken back, a system that cannot take back) is nothing to do.
+   */
+  async function takeBack(message: SyncMessage, record: SQSRecord): Promise<void> {
+    const invoice = await deps.findInvoice(message.orgId, message.invoiceId);
+    if (!invoice || invoice.status === 'APPROVED') return; // Gone, or approved again: its sync takes it back.
+    const integration = await deps.findIntegration(message.orgId, message.integrationId);
+    if (!integration || !REVERSIBLE_TYPES.has(integration.type)) return;
+    const previous = (invoice.syncResults ?? []).find((r) => r.integrationId === integration.id);
+    if (previous?.status !== 'SYNCED' || !previous.remoteId) return;
+    const config = await deps.openConfig(message.orgId, integration.config);
+    await reverseResult(message, record, { ...integration, config }, previous, invoice);
+  }
+
+  /**
+   * Takes back one booked result and records it REVERSED; true when it is gone. A failure keeps the result
+   * SYNCED with the reason (the bill still stands): a transient one is retried by the queue, a permanent
+   * one (a paid bill) is notified for a person to settle in the system.
+   */
+  async function reverseResult(
+    message: SyncMessage,
+    record: SQSRecord,
+    integration: IntegrationItem,
+    booked: SyncResult,
+    invoice: InvoiceItem,
+  ): Promise<boolean> {
+    const outcome = await deps.reverse(integration, message.orgId, {
+      id: booked.remoteId as string,
+      kind: booked.remoteKind ?? 'bill',
+    });
+    const at = now().toISOString();
+    await deps.saveSyncResult(message.orgId, message.invoiceId, {
+      ...booked,
+      status: outcome.ok ? 'REVERSED' : 'SYNCED',
+      lastError: outcome.ok ? null : outcome.error,
+      updatedAt: at,
+    });
+    if (outcome.ok) return true;
+    const final = outcome.permanent === true || isFinalAttempt(record);
+    if (final) await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${outcome.error}`);
+    if (!outcome.permanent) throw new Error(`Taking back from ${integration.name} failed: ${outcome.error}`);
+    return false;
   }
 
   /**
@@ -370,6 +466,7 @@ const integrationSync = createSyncHandler({
   publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
   openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
   push: pushTo,
+  reverse: reverseAt,
   readObject: (key) => getObjectBytes(key),
   retryDelayMs: () => env().SYNC_RETRY_SECONDS * 1000,
   mailFrom: () => env().MAIL_FROM,

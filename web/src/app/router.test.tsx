@@ -95,8 +95,20 @@ describe('routes for a visitor', () => {
     await waitFor(() => expect(loggedOut).toHaveBeenCalledTimes(1));
   });
 
-  it('has no app routes: /invoices is the 404 page', async () => {
-    renderAt('/invoices');
+  it('an app page such as /invoices: the landing page shows and the logged-out handling runs', async () => {
+    const loggedOut = vi.fn();
+    setUnauthorizedHandler(loggedOut);
+    const router = renderAt('/invoices');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /AI-powered invoice processing/ }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Did you forget to add the page to the router?')).not.toBeInTheDocument();
+  });
+
+  it('a path that is no page is the 404 page', async () => {
+    renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
@@ -117,6 +129,7 @@ describe('routes for a signed-in user', () => {
     await waitFor(() => expect(nav).toHaveTextContent('7'));
     expect(screen.getByText('Dana Whitaker')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+    expect(screen.getByRole('link', { name: 'Upload Invoice' })).toHaveAttribute('href', '/upload');
   });
 
   it("validates the Properties page's search: the text is kept, a page that is not a number is dropped", async () => {
@@ -135,6 +148,21 @@ describe('routes for a signed-in user', () => {
     const list = calls.find((c) => c.url.pathname === '/api/properties');
     expect(list?.url.searchParams.get('search')).toBe('maple');
     expect(await screen.findByText('No properties match your search')).toBeInTheDocument();
+  });
+
+  it('offers a viewer no Upload Invoice button in the header (a viewer cannot upload), an admin one', async () => {
+    mockApi({
+      'GET /api/auth/user': { body: { ...user, role: 'VIEWER' } },
+      'GET /api/stats': { body: stats },
+      'GET /api/invoices': { body: page([]) },
+      'GET /api/notifications': { body: { ...page([]), unread: 0 } },
+    });
+    renderAt('/invoices');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invoices' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload Invoice' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('a sign-in link followed while signed in lands on the dashboard, without the form', async () => {

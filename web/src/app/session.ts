@@ -2,6 +2,7 @@ import type { User } from '@shared/schemas/entities';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import { userQueryKey, userQueryOptions } from '@/features/auth/api/get-user';
+import { isMembershipRefusal } from '@/features/join/api/membership';
 import { notifyUnauthorized } from '@/lib/api-client';
 import { hasStoredSession, signOut } from '@/lib/auth';
 
@@ -25,9 +26,17 @@ export async function resolveSession(
   }
   // The cached user unless it was invalidated (signing in does that); a failed look-up keeps what was
   // known, as the query itself does.
-  const user = await queryClient
-    .fetchQuery(userQueryOptions())
-    .catch(() => queryClient.getQueryData<User | null>(userQueryKey) ?? null);
+  let refusedMembership = false;
+  const user = await queryClient.fetchQuery(userQueryOptions()).catch((error) => {
+    refusedMembership = isMembershipRefusal(error);
+    return refusedMembership ? null : (queryClient.getQueryData<User | null>(userQueryKey) ?? null);
+  });
+  // Signed in but in no organization (removed, invited, or an e-mail that cannot be checked): the join
+  // page says so and lets them choose; nothing was created for them.
+  if (refusedMembership) {
+    if (location.pathname !== '/join') throw redirect({ to: '/join', search: { token: '' }, replace: true });
+    return { user: null };
+  }
   // A stored session the API no longer accepts (expired, revoked): the user was logged out, which says so
   // and goes through sign-in again (`/api/login`), while the landing or 404 page shows.
   if (!user && hasStoredSession() && !auth) void signOut().finally(notifyUnauthorized);

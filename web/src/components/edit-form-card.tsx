@@ -14,6 +14,7 @@ export function EditFormCard({
   onReset,
   dirty,
   saving,
+  readOnly,
   children,
 }: {
   title: string;
@@ -22,6 +23,8 @@ export function EditFormCard({
   onReset: () => void;
   dirty: boolean;
   saving: boolean;
+  /** Shown instead of Reset and Save Changes to someone who may not change these: the fields are disabled. */
+  readOnly?: string;
   children: ReactNode;
 }) {
   return (
@@ -32,16 +35,29 @@ export function EditFormCard({
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          {children}
-          <div className="flex justify-end gap-2 border-t border-slate-200 pt-5 dark:border-slate-800">
-            <Button variant="outline" onClick={onReset} disabled={!dirty || saving}>
-              Reset
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? <Spinner /> : null}
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          {readOnly ? (
+            <>
+              <fieldset disabled className="grid min-w-0 gap-5">
+                {children}
+              </fieldset>
+              <p className="border-t border-slate-200 pt-5 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
+                {readOnly}
+              </p>
+            </>
+          ) : (
+            <>
+              {children}
+              <div className="flex justify-end gap-2 border-t border-slate-200 pt-5 dark:border-slate-800">
+                <Button variant="outline" onClick={onReset} disabled={!dirty || saving}>
+                  Reset
+                </Button>
+                <Button type="submit" disabled={saving}>
+                  {saving ? <Spinner /> : null}
+                  {saving ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </div>
+            </>
+          )}
         </form>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import type { User } from '@shared/schemas/entities';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -12,16 +13,24 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { userQueryKey } from '@/features/auth/api/get-user';
 import { ThemeProvider } from '@/lib/theme';
 
-/** Renders UI with the app's providers and a router whose every path shows it. */
-export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders UI with the app's providers and a router whose every path shows it. `user` is the signed-in
+ * person the session knows (its role decides what the invoice dialog offers); none by default.
+ */
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', user }: { path?: string; user?: Partial<User> } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
       mutations: { retry: false },
     },
   });
+  if (user) queryClient.setQueryData(userQueryKey, user);
   const rootRoute = createRootRoute({ component: Outlet });
   const page = () => <>{ui}</>;
   const routes = ['/', '/invoices', '/upload', '/vendors', '/properties'].map((p) =>

@@ -151,3 +151,27 @@ describe('AnalyticsPage', () => {
     expect(screen.getByText(/Based on 12 reviewed invoices/)).toBeInTheDocument();
   });
 });
+
+describe('AnalyticsPage money', () => {
+  it('says which invoices the amounts count, and how much awaits approval', async () => {
+    const figures = {
+      ...none,
+      totalInvoices: 4,
+      totalAmount: 900,
+      averageAmount: 450,
+      awaitingApprovalAmount: 300,
+      awaitingApprovalCount: 1,
+      topVendors: [{ name: 'Acme Plumbing', invoiceCount: 2, totalAmount: 900 }],
+    };
+    mockApi({
+      'GET /api/analytics/invoice-analytics': {
+        body: { ...empty, ...figures, byCurrency: { USD: figures } },
+      },
+    });
+    renderWithProviders(<AnalyticsPage />);
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(totals).toHaveTextContent(
+      'Amounts count approved invoices and invoices ready for approval; invoices in review, unreadable or rejected are not counted. Includes $300.00 from 1 invoice awaiting approval.',
+    );
+  });
+});

@@ -19,7 +19,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { aiAccuracyExplanation, aiAccuracyValue, otherCurrencies } from '@/features/dashboard/lib/stat-cards';
+import {
+  aiAccuracyExplanation,
+  aiAccuracyValue,
+  awaitingApprovalNote,
+  otherCurrencies,
+} from '@/features/dashboard/lib/stat-cards';
 import { cn } from '@/lib/utils';
 import { useAnalytics } from './api/get-analytics';
 import { CategoryBreakdownChart } from './components/category-breakdown-chart';
@@ -203,6 +208,11 @@ export function AnalyticsPage() {
     const currency = currencies.includes(chosen ?? '') ? (chosen as string) : data.currency;
     const figures = figuresIn(data, currency);
     const vendors = topVendors(figures);
+    const awaiting = awaitingApprovalNote(
+      figures.awaitingApprovalAmount ?? 0,
+      figures.awaitingApprovalCount ?? 0,
+      currency,
+    );
     const topCategory = [...figures.categoryBreakdown].sort((a, b) => b.totalAmount - a.totalAmount)[0];
     const others = (pick: (f: AnalyticsFigures) => number) =>
       otherCurrencies(
@@ -267,6 +277,11 @@ export function AnalyticsPage() {
             }
             icon={ChartPie}
           />
+          <p className="col-span-full text-xs text-slate-500 dark:text-slate-400">
+            Amounts count approved invoices and invoices ready for approval; invoices in review, unreadable or
+            rejected are not counted.
+            {awaiting ? ` ${awaiting}.` : null}
+          </p>
         </section>
 
         <ChartCard

@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type LucideIcon, Pencil, Plus, Trash } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { useRights } from '@/app/rights';
 import type { ListSearch } from '@/app/search';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -144,11 +145,13 @@ export function EntityPage<T extends EntityRow, Input>({
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
   const Icon = icon;
-  const addButton = (
+  // Vendors and properties are maintained by editors; a viewer sees the list only.
+  const { edit: maintains } = useRights();
+  const addButton = maintains ? (
     <Button onClick={() => openForm(null)}>
       <Plus aria-hidden /> Add {Noun}
     </Button>
-  );
+  ) : null;
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
@@ -230,26 +233,30 @@ export function EntityPage<T extends EntityRow, Input>({
                       </TableCell>
                     ))}
                     <TableCell className="text-right whitespace-nowrap">
-                      {rowActions?.(item)}
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Edit ${item.name}`}
-                        title="Edit"
-                        onClick={() => openForm(item)}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Delete ${item.name}`}
-                        title="Delete"
-                        className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
-                        onClick={() => setDeleting(item)}
-                      >
-                        <Trash aria-hidden />
-                      </Button>
+                      {maintains ? rowActions?.(item) : null}
+                      {maintains ? (
+                        <>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={`Edit ${item.name}`}
+                            title="Edit"
+                            onClick={() => openForm(item)}
+                          >
+                            <Pencil aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={`Delete ${item.name}`}
+                            title="Delete"
+                            className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+                            onClick={() => setDeleting(item)}
+                          >
+                            <Trash aria-hidden />
+                          </Button>
+                        </>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}

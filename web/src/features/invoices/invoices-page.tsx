@@ -18,9 +18,16 @@ import { cn } from '@/lib/utils';
 import { INVOICES_PAGE_SIZE, invoicesPageFilters, useInvoicePage } from './api/get-invoices';
 import { useDeleteInvoice } from './api/invoice-actions';
 import { exportInvoicesCsv } from './api/invoice-files';
+import { CreditBadge } from './components/credit-badge';
 import { InvoiceTabsDialog } from './components/invoice-tabs-dialog';
 import { StatusBadge } from './components/status-badge';
-import { amountDisplay, fileNameOf, invoiceDisplayNumber, vendorDisplay } from './lib/invoice-rules';
+import {
+  amountDisplay,
+  fileNameOf,
+  invoiceDisplayNumber,
+  invoiceRightsOf,
+  vendorDisplay,
+} from './lib/invoice-rules';
 
 const FILTERS: { value: ProcessingStatus | undefined; label: string }[] = [
   { value: undefined, label: 'All' },
@@ -45,7 +52,8 @@ function InvoiceCard({
 }: {
   invoice: Invoice;
   onView: () => void;
-  onDelete: () => void;
+  /** Absent for a person who may not delete invoices (a viewer). */
+  onDelete?: () => void;
   deleting: boolean;
 }) {
   return (
@@ -66,10 +74,11 @@ function InvoiceCard({
         </div>
         <StatusBadge status={invoice.status} />
       </div>
-      <div className="mt-4 flex items-end justify-between gap-3">
-        <div>
-          <p className="text-xl font-bold text-slate-900 tabular-nums dark:text-white">
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 text-xl font-bold text-slate-900 tabular-nums dark:text-white">
             {amountDisplay(invoice)}
+            <CreditBadge invoice={invoice} />
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
             <Calendar className="size-3.5" aria-hidden />{' '}
@@ -86,16 +95,18 @@ function InvoiceCard({
           >
             <Eye aria-hidden /> View
           </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
-            aria-label={`Delete invoice ${invoiceDisplayNumber(invoice)}`}
-            onClick={onDelete}
-            disabled={deleting}
-          >
-            {deleting ? <Spinner /> : <Trash aria-hidden />}
-          </Button>
+          {onDelete ? (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+              aria-label={`Delete invoice ${invoiceDisplayNumber(invoice)}`}
+              onClick={onDelete}
+              disabled={deleting}
+            >
+              {deleting ? <Spinner /> : <Trash aria-hidden />}
+            </Button>
+          ) : null}
         </div>
       </div>
     </Card>
@@ -123,6 +134,7 @@ export function InvoicesPage() {
   const filtered = Boolean(search.q || search.filter || search.waitingFor);
   const role = useUser().data?.role;
   const approves = role === 'ADMIN' || role === 'APPROVER';
+  const edits = invoiceRightsOf(role).edit;
 
   const onExport = async () => {
     setExporting(true);
@@ -145,9 +157,11 @@ export function InvoicesPage() {
             <Button variant="outline" onClick={() => void onExport()} disabled={exporting}>
               {exporting ? <Spinner /> : <Download aria-hidden />} Export CSV
             </Button>
-            <Link to="/upload" className={buttonClass('primary')}>
-              <Upload aria-hidden /> Upload
-            </Link>
+            {edits ? (
+              <Link to="/upload" className={buttonClass('primary')}>
+                <Upload aria-hidden /> Upload
+              </Link>
+            ) : null}
           </>
         }
       />
@@ -190,7 +204,7 @@ export function InvoicesPage() {
       </div>
 
       {isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
             <Skeleton key={i} className="h-36 rounded-xl" />
@@ -213,24 +227,34 @@ export function InvoicesPage() {
           </p>
         </Card>
       ) : (
-        <ul className={cn('grid gap-4 sm:grid-cols-2 2xl:grid-cols-3', isPlaceholderData && 'opacity-60')}>
+        // grid-cols-1 sizes the column minmax(0, 1fr): an auto column would be as wide as the longest
+        // file name, and on a phone push status and View off the screen.
+        <ul
+          className={cn(
+            'grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3',
+            isPlaceholderData && 'opacity-60',
+          )}
+        >
           {items.map((inv) => (
             <li key={inv.id}>
               <InvoiceCard
                 invoice={inv}
                 deleting={del.isPending && del.variables === inv.id}
                 onView={() => setSearch({ invoice: inv.id })}
-                onDelete={() =>
-                  del.mutate(inv.id, {
-                    onSuccess: () =>
-                      toast({ title: 'Success', description: 'Invoice deleted', variant: 'success' }),
-                    onError: (e) =>
-                      toast({
-                        title: 'Error',
-                        description: `Failed to delete invoice: ${errorDetail(e)}`,
-                        variant: 'destructive',
-                      }),
-                  })
+                onDelete={
+                  edits
+                    ? () =>
+                        del.mutate(inv.id, {
+                          onSuccess: () =>
+                            toast({ title: 'Success', description: 'Invoice deleted', variant: 'success' }),
+                          onError: (e) =>
+                            toast({
+                              title: 'Error',
+                              description: `Failed to delete invoice: ${errorDetail(e)}`,
+                              variant: 'destructive',
+                            }),
+                        })
+                    : undefined
                 }
               />
             </li>

@@ -5,7 +5,10 @@ import { buttonClass } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
 import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
 import { errorDetail } from '@/lib/api-client';
+import { hasStoredSession } from '@/lib/auth';
 import { useInvitationLink } from './api/get-invitation-link';
+import { useMembership } from './api/membership';
+import { MembershipChoice } from './membership-choice';
 
 function Panel({
   icon,
@@ -36,6 +39,41 @@ function Panel({
  * expired, was revoked or replaced says so and what to do.
  */
 export function JoinPage({ token }: { token: string }) {
+  // A signed-in person is not offered "Create account": they choose what to join, or are told where they are.
+  if (hasStoredSession()) return <SignedInJoin />;
+  return <InvitationLink token={token} />;
+}
+
+/** The join page of a signed-in person: their standing, and the choice when they are in no organization. */
+function SignedInJoin() {
+  const membership = useMembership();
+  if (membership.isPending) return <PageLoader />;
+  if (membership.isError) {
+    return (
+      <Panel tone="bad" icon={<MailX className="size-6" aria-hidden />}>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Something went wrong</h1>
+        <p role="alert" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          {errorDetail(membership.error)}
+        </p>
+      </Panel>
+    );
+  }
+  if (membership.data.status !== 'member') return <MembershipChoice membership={membership.data} />;
+  return (
+    <Panel tone="ok" icon={<MailCheck className="size-6" aria-hidden />}>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+        You are a member of {membership.data.organizationName}
+      </h1>
+      <div className="mt-6 flex justify-center">
+        <Link to="/" search={{}} className={buttonClass('primary')}>
+          Go to the dashboard
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
+function InvitationLink({ token }: { token: string }) {
   const link = useInvitationLink(token);
   if (link.isPending) return <PageLoader />;
   if (link.isError) {

@@ -168,3 +168,33 @@ describe('OrganizationPage', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('OrganizationPage by role and plan', () => {
+  it('shows the end of a free trial in the status card', async () => {
+    mockApi({
+      'GET /api/organization/current': {
+        body: org({ status: 'TRIAL', trialEndsAt: '2025-01-19T10:00:00.000Z' }),
+      },
+    });
+    renderWithProviders(<OrganizationPage />);
+    await screen.findByRole('heading', { name: 'Organization Status' });
+    const trialEnds = screen.getByText('Trial Ends');
+    expect(trialEnds.nextElementSibling).toHaveTextContent('Jan 19, 2025');
+    expect(screen.getByText('Trial')).toBeInTheDocument();
+  });
+
+  it('shows a member the organization details read-only, without Save Changes', async () => {
+    mockApi({ 'GET /api/organization/current': { body: org() } });
+    renderWithProviders(<OrganizationPage />, { user: { role: 'MEMBER' } });
+    expect(await screen.findByLabelText('Organization Name')).toBeDisabled();
+    expect(screen.getByText('Only an administrator can change these settings.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin save', async () => {
+    mockApi({ 'GET /api/organization/current': { body: org() } });
+    renderWithProviders(<OrganizationPage />, { user: { role: 'ADMIN' } });
+    expect(await screen.findByLabelText('Organization Name')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+});

@@ -158,6 +158,9 @@ export function OrganizationPage() {
                         {STATUS_LABELS[org.status] ?? org.status}
                       </Badge>
                     </StatusRow>
+                    {org.trialEndsAt ? (
+                      <StatusRow label="Trial Ends">{formatDate(org.trialEndsAt)}</StatusRow>
+                    ) : null}
                     <StatusRow label="Created">{formatDate(org.createdAt)}</StatusRow>
                     <StatusRow label="Last Updated">{formatDate(org.updatedAt)}</StatusRow>
                   </dl>

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { LogOut, Menu, Search, Upload, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { rightsOf } from '@/app/rights';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -115,6 +116,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { data: user } = useUser();
+  const rights = rightsOf(user?.role);
   // Close the drawer whenever the route changes.
   const [drawerPath, setDrawerPath] = useState(pathname);
   if (drawerPath !== pathname) {
@@ -184,14 +186,16 @@ export function AppShell({ children }: { children: ReactNode }) {
               <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
                 <ThemeToggle />
                 <NotificationBell />
-                <Link
-                  to="/upload"
-                  className={buttonClass('primary', 'md', 'ml-1 px-2.5 sm:px-4')}
-                  aria-label="Upload Invoice"
-                >
-                  <Upload aria-hidden />
-                  <span className="hidden sm:inline">Upload Invoice</span>
-                </Link>
+                {rights.edit ? (
+                  <Link
+                    to="/upload"
+                    className={buttonClass('primary', 'md', 'ml-1 px-2.5 sm:px-4')}
+                    aria-label="Upload Invoice"
+                  >
+                    <Upload aria-hidden />
+                    <span className="hidden sm:inline">Upload Invoice</span>
+                  </Link>
+                ) : null}
                 <a
                   href="/api/logout"
                   className={buttonClass('ghost', 'md', 'px-2.5 sm:px-3')}

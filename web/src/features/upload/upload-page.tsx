@@ -1,6 +1,7 @@
 import { formatFileSize } from '@shared/format';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleX, Clock, FileText, Lightbulb, X } from 'lucide-react';
+import { useRights, VIEWER_UPLOAD_NOTE } from '@/app/rights';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -52,6 +53,7 @@ export function UploadPage() {
     onRejected: (item) => toast({ title: 'Error', description: item.error, variant: 'destructive' }),
   });
   const finished = items.some((i) => i.status === 'success' || i.status === 'error');
+  const { edit: uploads } = useRights();
 
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
@@ -63,7 +65,13 @@ export function UploadPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card>
             <CardContent className="p-5">
-              <Dropzone onFiles={addFiles} hint="Supports PDF, JPEG, PNG, and TIFF files" />
+              {uploads ? (
+                <Dropzone camera onFiles={addFiles} hint="Supports PDF, JPEG, PNG, and TIFF files" />
+              ) : (
+                <p className="rounded-xl border-2 border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                  {VIEWER_UPLOAD_NOTE}
+                </p>
+              )}
             </CardContent>
           </Card>
           <Card>

@@ -205,3 +205,21 @@ describe('VendorsPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ sourceVendorId: dup.id });
   });
 });
+
+describe('VendorsPage for a viewer', () => {
+  it('lists the vendors without Add, Edit, Delete, Merge or Accept', async () => {
+    mockApi({ 'GET /api/vendors': { body: page([vendor({ status: 'SUGGESTED' })], 1, null) } });
+    renderWithProviders(<VendorsPage />, { user: { role: 'VIEWER' } });
+    const row = await screen.findByRole('row', { name: /Acme Plumbing/ });
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add Vendor/ })).not.toBeInTheDocument();
+  });
+
+  it('gives a member Edit and Delete', async () => {
+    mockApi({ 'GET /api/vendors': { body: page([vendor()], 1, null) } });
+    renderWithProviders(<VendorsPage />, { user: { role: 'MEMBER' } });
+    expect(await screen.findByRole('button', { name: 'Edit Acme Plumbing' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Acme Plumbing' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add Vendor/ })).toBeInTheDocument();
+  });
+});

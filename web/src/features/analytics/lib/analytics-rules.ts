@@ -53,8 +53,8 @@ export type AnalyticsFigures = Pick<
   Analytics,
   'totalInvoices' | 'totalAmount' | 'averageAmount' | 'topVendors' | 'categoryBreakdown' | 'monthlyTrends'
 > &
-  // Absent from servers older than split coding.
-  Partial<Pick<Analytics, 'propertyBreakdown'>>;
+  // Absent from servers older than split coding, and than approval-only totals.
+  Partial<Pick<Analytics, 'propertyBreakdown' | 'awaitingApprovalAmount' | 'awaitingApprovalCount'>>;
 
 export function formatPercent(value: number): string {
   return `${(Math.round(value * 10) / 10).toFixed(1)}%`;

@@ -161,7 +161,11 @@ export function AuthDialog({ mode }: { mode: 'signIn' | 'signUp' }) {
                             ...input.options,
                             // Sign in right after confirming, with the same flow as the sign-in form.
                             autoSignIn: { authFlowType: config.authFlowType },
-                            ...(plan ? { clientMetadata: { plan } } : {}),
+                            // The plan to try is kept on the person (`custom:plan`): their organization is
+                            // created on their first API call, after confirming, and given it for 14 days.
+                            ...(plan
+                              ? { userAttributes: { ...input.options?.userAttributes, 'custom:plan': plan } }
+                              : {}),
                           } as SignUpInput['options'],
                         })) as unknown as typeof signUp,
                     }}

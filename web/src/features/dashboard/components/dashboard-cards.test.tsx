@@ -109,3 +109,58 @@ describe('WaitingForMe', () => {
     expect(await screen.findByText('No invoices are waiting for your approval.')).toBeInTheDocument();
   });
 });
+
+describe('StatsCards money', () => {
+  it('says how much of the Monthly Total awaits approval, and how the total is counted', async () => {
+    mockApi({
+      'GET /api/stats': {
+        body: {
+          totalInvoices: 5,
+          processingQueue: 0,
+          monthlyTotal: 1500,
+          monthlyAwaitingApproval: 1200,
+          monthlyAwaitingApprovalCount: 3,
+          aiAccuracy: null,
+          reviewQueue: 2,
+          byStatus: {},
+          lastActivityAt: null,
+          connectedIntegrations: 0,
+        },
+      },
+    });
+    renderWithProviders(<StatsCards />);
+    const card = await screen.findByRole('group', { name: 'Monthly Total' });
+    expect(await within(card).findByText('$1,500.00')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Includes $1,200.00 from 3 invoices awaiting approval'),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'How Monthly Total is measured' }),
+    ).toHaveAccessibleDescription(
+      'Invoices uploaded this month that are approved or ready for approval. Invoices in review, unreadable or rejected are not counted.',
+    );
+  });
+
+  it('adds no note when every counted invoice is approved', async () => {
+    mockApi({
+      'GET /api/stats': {
+        body: {
+          totalInvoices: 1,
+          processingQueue: 0,
+          monthlyTotal: 80,
+          monthlyAwaitingApproval: 0,
+          monthlyAwaitingApprovalCount: 0,
+          aiAccuracy: null,
+          reviewQueue: 0,
+          byStatus: {},
+          lastActivityAt: null,
+          connectedIntegrations: 0,
+        },
+      },
+    });
+    renderWithProviders(<StatsCards />);
+    const card = await screen.findByRole('group', { name: 'Monthly Total' });
+    expect(await within(card).findByText('$80.00')).toBeInTheDocument();
+    expect(within(card).queryByText(/awaiting approval/)).not.toBeInTheDocument();
+  });
+});

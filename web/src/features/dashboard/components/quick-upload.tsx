@@ -1,5 +1,6 @@
 import { formatFileSize } from '@shared/format';
 import { CircleCheck, CircleX, FileText, X } from 'lucide-react';
+import { useRights, VIEWER_UPLOAD_NOTE } from '@/app/rights';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -79,6 +80,7 @@ export function QuickUpload() {
     errorText: errorDetail,
     onRejected: (item) => toast({ title: 'Upload failed', description: item.error, variant: 'destructive' }),
   });
+  const { edit: uploads } = useRights();
 
   return (
     <Card className="flex h-full flex-col">
@@ -87,7 +89,13 @@ export function QuickUpload() {
         <CardDescription>AI extracts the data in 10-30 seconds.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
-        <Dropzone compact onFiles={addFiles} hint="Supports PDF, PNG, JPG, TIFF up to 10MB" />
+        {uploads ? (
+          <Dropzone compact camera onFiles={addFiles} hint="Supports PDF, PNG, JPG, TIFF up to 10MB" />
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+            {VIEWER_UPLOAD_NOTE}
+          </p>
+        )}
         {items.length ? (
           <ul aria-label="Uploads" className="grid gap-2">
             {items.map((item) => (

@@ -4,6 +4,7 @@ import type { Invoice, InvoiceStatus } from '@shared/schemas/invoice';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, Eye, Trash } from 'lucide-react';
 import { useState } from 'react';
+import { useRights } from '@/app/rights';
 import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '@/app/search';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,6 +19,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useInvoicePage } from '@/features/invoices/api/get-invoices';
 import { useDeleteInvoice } from '@/features/invoices/api/invoice-actions';
 import { downloadInvoiceFile } from '@/features/invoices/api/invoice-files';
+import { CreditBadge } from '@/features/invoices/components/credit-badge';
 import { StatusBadge } from '@/features/invoices/components/status-badge';
 import {
   amountDisplay,
@@ -26,6 +28,7 @@ import {
   vendorDisplay,
 } from '@/features/invoices/lib/invoice-rules';
 import { errorDetail } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 
 const STATUS_OPTIONS = [
   { value: 'ALL', label: 'All Status' },
@@ -37,6 +40,18 @@ const STATUS_OPTIONS = [
   { value: 'REJECTED', label: 'Rejected' },
 ];
 const DAY_LABELS = DAY_OPTIONS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+
+/**
+ * Below md (phones) each row is a small card: invoice and amount, vendor and status, date and actions,
+ * in two columns, so nothing needs a horizontal scroll and every action stays within reach. The table
+ * (and its header, kept for screen readers) is the same element at every width.
+ */
+const PHONE_ROW =
+  'max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3';
+const PHONE_COLUMN = ['', 'max-md:col-start-1', 'max-md:col-start-2'];
+const PHONE_ROW_START = ['', 'max-md:row-start-1', 'max-md:row-start-2', 'max-md:row-start-3'];
+const phoneCell = (column: 1 | 2, row: 1 | 2 | 3) =>
+  cn('max-md:block max-md:p-0 max-md:min-w-0', PHONE_COLUMN[column], PHONE_ROW_START[row]);
 
 export function useDownload() {
   const [busy, setBusy] = useState<string | null>(null);
@@ -71,6 +86,7 @@ export function RecentInvoices() {
   const del = useDeleteInvoice();
   const [toDelete, setToDelete] = useState<Invoice | null>(null);
   const { busy, download } = useDownload();
+  const { edit: deletes } = useRights();
 
   return (
     <Card>
@@ -110,7 +126,7 @@ export function RecentInvoices() {
       </CardHeader>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <Table aria-busy={isPending || isPlaceholderData}>
-          <TableHeader>
+          <TableHeader className="max-md:sr-only">
             <TableRow className="hover:bg-transparent">
               <TableHead>Invoice</TableHead>
               <TableHead>Vendor</TableHead>
@@ -152,8 +168,8 @@ export function RecentInvoices() {
               </TableRow>
             ) : (
               items.map((inv) => (
-                <TableRow key={inv.id}>
-                  <TableCell>
+                <TableRow key={inv.id} className={PHONE_ROW}>
+                  <TableCell className={phoneCell(1, 1)}>
                     <button
                       type="button"
                       className="text-left font-medium text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-brand-300"
@@ -165,19 +181,31 @@ export function RecentInvoices() {
                       {fileNameOf(inv)}
                     </p>
                   </TableCell>
-                  <TableCell className="max-w-56 truncate text-slate-700 dark:text-slate-300">
+                  <TableCell
+                    className={cn(
+                      'max-w-56 truncate text-slate-700 dark:text-slate-300 max-md:max-w-none',
+                      phoneCell(1, 2),
+                    )}
+                  >
                     {vendorDisplay(inv)}
                   </TableCell>
-                  <TableCell className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
-                    {amountDisplay(inv)}
+                  <TableCell
+                    className={cn(
+                      'text-right font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white',
+                      phoneCell(2, 1),
+                    )}
+                  >
+                    {amountDisplay(inv)} <CreditBadge invoice={inv} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={cn('max-md:text-right', phoneCell(2, 2))}>
                     <StatusBadge status={inv.status} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+                  <TableCell
+                    className={cn('whitespace-nowrap text-slate-600 dark:text-slate-400', phoneCell(1, 3))}
+                  >
                     {formatDate(inv.invoiceDate ?? inv.createdAt)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={phoneCell(2, 3)}>
                     <div className="flex justify-end gap-1">
                       <Tooltip content="View">
                         <Button
@@ -200,17 +228,19 @@ export function RecentInvoices() {
                           <Download aria-hidden />
                         </Button>
                       </Tooltip>
-                      <Tooltip content="Delete">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
-                          aria-label={`Delete invoice ${invoiceDisplayNumber(inv)}`}
-                          onClick={() => setToDelete(inv)}
-                        >
-                          <Trash aria-hidden />
-                        </Button>
-                      </Tooltip>
+                      {deletes ? (
+                        <Tooltip content="Delete">
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+                            aria-label={`Delete invoice ${invoiceDisplayNumber(inv)}`}
+                            onClick={() => setToDelete(inv)}
+                          >
+                            <Trash aria-hidden />
+                          </Button>
+                        </Tooltip>
+                      ) : null}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -86,6 +86,9 @@ export function StatsCards() {
                 </Tooltip>
               ) : null}
             </div>
+            {card.note ? (
+              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{card.note}</p>
+            ) : null}
           </Shell>
         );
       })}

@@ -15,6 +15,8 @@ export interface StatCard {
   others?: string[];
   /** How the figure is measured, in the card's tooltip. */
   explain?: string;
+  /** What the figure includes that nobody approved yet, shown under it. */
+  note?: string;
 }
 
 export const STAT_TITLES: Record<StatKey, string> = {
@@ -62,7 +64,26 @@ export function otherCurrencies<T>(
     .map(([code, f]) => formatMoney(pick(f), code));
 }
 
-type StatsInput = Pick<Stats, StatKey> & Partial<Pick<Stats, 'currency' | 'byCurrency' | 'reviewedInvoices'>>;
+/** The money the Monthly Total counts, in its tooltip. */
+export const MONTHLY_TOTAL_EXPLANATION =
+  'Invoices uploaded this month that are approved or ready for approval. Invoices in review, unreadable or rejected are not counted.';
+
+/**
+ * Says how much of a money figure is from ready invoices nobody approved yet (null when none):
+ * 'Includes $1,200.00 from 3 invoices awaiting approval'.
+ */
+export function awaitingApprovalNote(amount: number, count: number, currency: string): string | null {
+  if (count <= 0) return null;
+  return `Includes ${formatMoney(amount, currency)} from ${count} invoice${count === 1 ? '' : 's'} awaiting approval`;
+}
+
+type StatsInput = Pick<Stats, StatKey> &
+  Partial<
+    Pick<Stats, 'currency' | 'reviewedInvoices' | 'monthlyAwaitingApproval' | 'monthlyAwaitingApprovalCount'>
+  > & {
+    // Only the figure the cards read: servers before approval-only totals send no awaiting figures.
+    byCurrency?: Record<string, { invoiceCount: number; monthlyTotal: number; totalAmount: number }>;
+  };
 
 export function statCards(stats: StatsInput): StatCard[] {
   const accuracy = aiAccuracyLabel(stats.aiAccuracy);
@@ -88,6 +109,14 @@ export function statCards(stats: StatsInput): StatCard[] {
       title: STAT_TITLES.monthlyTotal,
       value: formatMoney(stats.monthlyTotal, currency),
       others,
+      explain: MONTHLY_TOTAL_EXPLANATION,
+      ...noteOf(
+        awaitingApprovalNote(
+          stats.monthlyAwaitingApproval ?? 0,
+          stats.monthlyAwaitingApprovalCount ?? 0,
+          currency,
+        ),
+      ),
       ...(stats.monthlyTotal > 0 || others.length
         ? { label: 'Current', tone: 'brand' }
         : { label: 'No invoices', tone: 'gray' }),
@@ -102,3 +131,5 @@ export function statCards(stats: StatsInput): StatCard[] {
     },
   ];
 }
+
+const noteOf = (note: string | null) => (note ? { note } : {});

@@ -13,6 +13,9 @@ export const approveInvoice = (id: string, comment?: string) =>
   api.post<Invoice>(path(id, '/approve'), comment ? { comment } : undefined);
 export const rejectInvoice = (id: string, reason: string) =>
   api.post<Invoice>(path(id, '/reject'), { reason });
+/** Takes an approved invoice back: `reopen` puts it in review again, `void` rejects it; both say why. */
+export const undoApproval = (id: string, action: 'reopen' | 'void', reason: string) =>
+  api.post<Invoice>(path(id, `/${action}`), { reason });
 export const reprocessInvoice = (id: string) => api.post<Invoice>(path(id, '/reprocess'));
 export const updateInvoice = (id: string, body: InvoiceUpdate) => api.put<Invoice>(path(id), body);
 export const deleteInvoice = (id: string) => api.delete<void>(path(id));
@@ -40,6 +43,16 @@ export function useRejectInvoice() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => rejectInvoice(id, reason),
+    onSettled: () => invalidateInvoices(qc),
+  });
+}
+
+export function useUndoApproval() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: 'reopen' | 'void'; reason: string }) =>
+      undoApproval(id, action, reason),
+    onSuccess: (invoice) => qc.setQueryData(invoiceQueryKey(invoice.id), invoice),
     onSettled: () => invalidateInvoices(qc),
   });
 }

@@ -6,38 +6,58 @@ import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useApproveInvoice, useRejectInvoice } from '@/features/invoices/api/invoice-actions';
 import {
+  amountDisplay,
   approvalRecordedText,
   approvalsWaiting,
   type DuplicateRef,
   duplicateOf,
+  isCredit,
 } from '@/features/invoices/lib/invoice-rules';
 import { errorDetail } from '@/lib/api-client';
 
-/** Asks before approving a suspected duplicate; names the other invoice and opens it on request. */
-function DuplicateConfirmDialog({
+/**
+ * Asks before approving what should not go through on one key press: a suspected duplicate (names the
+ * other invoice and opens it on request) or a credit note (money owed back, not a bill to pay).
+ */
+function ApproveConfirmDialog({
   other,
+  credit,
   open,
   pending,
   onCancel,
   onConfirm,
   onOpenOther,
 }: {
-  other: DuplicateRef;
+  other: DuplicateRef | null;
+  /** The credit's total as shown ('-$120.00'), when the invoice is a credit note. */
+  credit: string | null;
   open: boolean;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
   onOpenOther?: (id: string) => void;
 }) {
+  const creditText = credit
+    ? `The total is ${credit}: this is a credit note, money owed to you, not a bill to pay.`
+    : '';
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onCancel()}>
       <DialogContent
         returnFocusToDialog
-        title="Approve a possible duplicate?"
-        description={`This invoice may be a duplicate of ${other.label}: ${other.why}. Approving both may pay the same bill twice.`}
+        title={other ? 'Approve a possible duplicate?' : 'Approve a credit note?'}
+        description={
+          other
+            ? [
+                `This invoice may be a duplicate of ${other.label}: ${other.why}. Approving both may pay the same bill twice.`,
+                creditText,
+              ]
+                .filter(Boolean)
+                .join(' ')
+            : `${creditText} Approving it books the credit.`
+        }
       >
         <div className="grid gap-3 px-5 py-4">
-          {onOpenOther ? (
+          {other && onOpenOther ? (
             <Button variant="link" className="justify-self-start px-0" onClick={() => onOpenOther(other.id)}>
               <ExternalLink aria-hidden /> Open {other.label}
             </Button>
@@ -47,7 +67,7 @@ function DuplicateConfirmDialog({
               <Button variant="outline">Cancel</Button>
             </DialogClose>
             <Button variant="success" onClick={onConfirm} disabled={pending}>
-              {pending ? 'Approving...' : 'Approve anyway'}
+              {pending ? 'Approving...' : other ? 'Approve anyway' : 'Approve credit'}
             </Button>
           </div>
         </div>
@@ -58,7 +78,7 @@ function DuplicateConfirmDialog({
 
 /**
  * Approve and reject for one invoice, shared by both invoice dialogs: approving a suspected duplicate
- * asks first; after a decision `onDecided` runs (the dialogs open the next invoice in the queue).
+ * or a credit note asks first (however it is approved: button or A); after a decision `onDecided` runs (the dialogs open the next invoice in the queue).
  * `comment` is the approver's optional comment on this invoice, sent with the approval however it is
  * given (button, A, or after the duplicate question) and shown in the History.
  * `failTitle` is the toast title of a failure, which the two dialogs word differently (spec 8).
@@ -83,6 +103,7 @@ export function useDecision({
   const comment = invoice && draft.invoiceId === invoice.id ? draft.text : '';
   const setComment = (text: string) => invoice && setDraft({ invoiceId: invoice.id, text });
   const other = invoice ? duplicateOf(invoice) : null;
+  const credit = invoice && isCredit(invoice) ? amountDisplay(invoice) : null;
 
   const runApprove = () =>
     invoice &&
@@ -117,7 +138,7 @@ export function useDecision({
 
   const approve = () => {
     if (!invoice || approveMutation.isPending) return;
-    if (other) setConfirming(true);
+    if (other || credit) setConfirming(true);
     else runApprove();
   };
 
@@ -140,23 +161,25 @@ export function useDecision({
       },
     );
 
-  const confirmDialog = other ? (
-    <DuplicateConfirmDialog
-      other={other}
-      open={confirming}
-      pending={approveMutation.isPending}
-      onCancel={() => setConfirming(false)}
-      onConfirm={runApprove}
-      onOpenOther={
-        onOpenInvoice
-          ? (id) => {
-              setConfirming(false);
-              onOpenInvoice(id);
-            }
-          : undefined
-      }
-    />
-  ) : null;
+  const confirmDialog =
+    other || credit ? (
+      <ApproveConfirmDialog
+        other={other}
+        credit={credit}
+        open={confirming}
+        pending={approveMutation.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={runApprove}
+        onOpenOther={
+          onOpenInvoice
+            ? (id) => {
+                setConfirming(false);
+                onOpenInvoice(id);
+              }
+            : undefined
+        }
+      />
+    ) : null;
 
   return {
     approve,

@@ -142,19 +142,19 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByText(/Extracting text \(OCR\)/)).toBeInTheDocument();
   });
 
-  it('edits with the loaded version, empty amounts as 0 and empty property as null, then shows the saved invoice', async () => {
+  it('edits with the loaded version, a cleared amount as 0, an untouched empty one not at all, and empty property as null, then shows the saved invoice', async () => {
     const user = userEvent.setup();
-    const loaded = { status: 'PROCESSED', subtotal: null, taxAmount: null };
+    const loaded = { status: 'PROCESSED', subtotal: 1150, taxAmount: null };
     let saved = false;
     const { calls } = setup(loaded, {
       [`PUT /api/invoices/${ID}`]: () => {
         saved = true;
-        return { body: makeInvoice({ ...loaded, subtotal: 0, taxAmount: 0, version: 4 }) };
+        return { body: makeInvoice({ ...loaded, subtotal: 0, version: 4 }) };
       },
       // After the save the server has the new version and, like a network, answers a moment later.
       [`GET /api/invoices/${ID}`]: () =>
         saved
-          ? { body: makeInvoice({ ...loaded, subtotal: 0, taxAmount: 0, version: 4 }), delayMs: 100 }
+          ? { body: makeInvoice({ ...loaded, subtotal: 0, version: 4 }), delayMs: 100 }
           : { body: makeInvoice(loaded) },
       'GET /api/properties': { body: page([]) },
       'GET /api/categories': { body: page([]) },
@@ -167,17 +167,19 @@ describe('InvoiceDetailDialog', () => {
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
 
     await user.clear(email);
+    // The person clears the subtotal (sent as 0); the tax was empty and they leave it so (not sent).
+    await user.clear(screen.getByLabelText('Subtotal'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
     const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
     expect(body).toMatchObject({
       version: 3,
       subtotal: 0,
-      taxAmount: 0,
       totalAmount: 1248.5,
       propertyId: null,
       vendorEmail: null,
     });
+    expect(body).not.toHaveProperty('taxAmount');
     // The answer carries a new version: the dialog still says so and goes back to the extracted view.
     expect(await screen.findByText('Invoice updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('Extracted Information')).toBeInTheDocument();
@@ -215,12 +217,24 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByLabelText('Total Amount')).toHaveValue(1250.5);
 
     // Its save carries the version it was made on, so the server can refuse to overwrite Sam's change;
-    // then the form shows the latest version.
+    // then the form shows the latest version where the person typed nothing, keeps what they typed, and
+    // shows the saved value of it beside.
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     const put = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
     expect(put).toMatchObject({ version: 3, totalAmount: 1250.5 });
     expect(await screen.findByDisplayValue('Checked by Sam')).toBeInTheDocument();
-    expect(screen.getByLabelText('Total Amount')).toHaveValue(1248.5);
+    expect(screen.getByLabelText('Total Amount')).toHaveValue(1250.5);
+    const newer = screen.getByRole('region', { name: 'Newer saved version' });
+    expect(newer).toHaveTextContent('Total Amount$1,248.50');
+
+    // Saving again goes with the newer version and the person's total.
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1].body).toMatchObject({
+      version: 4,
+      totalAmount: 1250.5,
+      notes: 'Checked by Sam',
+    });
   });
 
   it('a newer reading with another field needing attention does not move the caret in the open form', async () => {
@@ -440,6 +454,7 @@ describe('InvoiceDetailDialog line item splits', () => {
         'GET /api/categories': { body: page([]) },
       },
     );
+    await user.click(await screen.findByRole('tab', { name: 'Line Items' }));
     expect(await screen.findByText('Split: Maple Court $150.00; Oak Terrace $100.00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const group = await screen.findByRole('group', { name: 'Mowing: $250.00' });
@@ -526,6 +541,7 @@ describe('InvoiceDetailDialog approval comment', () => {
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ comment: 'Matches the roofing quote' }),
     );
     expect(await screen.findByText('Invoice approved')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByText('“Matches the roofing quote”')).toBeInTheDocument();
     expect(screen.getByText('Cal Tester', { exact: false })).toBeInTheDocument();
   });

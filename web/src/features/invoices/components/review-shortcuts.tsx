@@ -3,13 +3,16 @@ import { type KeyboardEvent, useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 
-/** What each review shortcut does; the keys are those `reviewKeyHandler` answers. */
-export const REVIEW_SHORTCUTS: { keys: string; does: string }[] = [
-  { keys: 'A', does: 'Approve' },
-  { keys: 'R', does: 'Reject' },
-  { keys: 'E', does: 'Edit' },
-  { keys: 'J', does: 'Next invoice in the queue' },
-  { keys: 'K', does: 'Previous invoice in the queue' },
+/**
+ * What each review shortcut does; the keys are those `reviewKeyHandler` answers. `action` names the
+ * action a key needs: the help lists a key only while the dialog offers its action.
+ */
+export const REVIEW_SHORTCUTS: { keys: string; does: string; action?: keyof ReviewKeyActions }[] = [
+  { keys: 'A', does: 'Approve', action: 'approve' },
+  { keys: 'R', does: 'Reject', action: 'reject' },
+  { keys: 'E', does: 'Edit', action: 'edit' },
+  { keys: 'J', does: 'Next invoice in the queue', action: 'next' },
+  { keys: 'K', does: 'Previous invoice in the queue', action: 'previous' },
   { keys: 'Tab', does: 'Next field (shown on the document)' },
   { keys: 'Esc', does: 'Close (leaves a text box first)' },
   { keys: '?', does: 'Show these shortcuts' },
@@ -106,8 +109,16 @@ export function escapeLeavesTextBoxFirst(e: globalThis.KeyboardEvent) {
   (target as HTMLElement).closest<HTMLElement>('[role=dialog]')?.focus();
 }
 
-/** The '?' button and the overlay listing the shortcuts. */
-export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+/** The '?' button and the overlay listing the shortcuts the dialog offers now. */
+export function ShortcutsHelp({
+  open,
+  onOpenChange,
+  actions,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  actions: ReviewKeyActions;
+}) {
   return (
     <>
       <Button
@@ -127,7 +138,7 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
           returnFocusToDialog
         >
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 px-5 py-4 text-sm">
-            {REVIEW_SHORTCUTS.map((s) => (
+            {REVIEW_SHORTCUTS.filter((s) => !s.action || actions[s.action]).map((s) => (
               <div key={s.keys} className="contents">
                 <dt>
                   <kbd className="inline-block min-w-8 rounded-md border border-slate-300 bg-slate-50 px-2 py-0.5 text-center font-mono text-xs font-semibold text-slate-800 shadow-xs dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">

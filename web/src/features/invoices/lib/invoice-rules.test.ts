@@ -32,6 +32,19 @@ describe('recent activity texts', () => {
     expect(activityText(inv({ status }))).toBe(text);
   });
 
+  it('says synced only once every integration has the bill', () => {
+    const result = (status: string) => ({ integrationId: 'i1', status });
+    expect(activityText(inv({ status: 'APPROVED', syncResults: [result('SYNCED'), result('FAILED')] }))).toBe(
+      'Invoice #V8W9XABC approved; sync failed',
+    );
+    expect(activityText(inv({ status: 'APPROVED', syncResults: [result('RETRYING')] }))).toBe(
+      'Invoice #V8W9XABC approved, syncing...',
+    );
+    expect(activityText(inv({ status: 'APPROVED', syncResults: [result('SYNCED')] }))).toBe(
+      'Invoice #V8W9XABC approved and synced',
+    );
+  });
+
   it('falls back to fileName when filename is missing', () => {
     expect(activityText(inv({ status: 'PROCESSING', filename: '', fileName: 'scan.png' }))).toBe(
       'AI extracting data from scan.png',
@@ -69,6 +82,11 @@ describe('invoice display rules', () => {
     expect(vendorDisplay(inv({ vendorName: null }))).toBe('Unknown Vendor');
     expect(amountDisplay(inv({ totalAmount: null }))).toBe('Processing...');
     expect(amountDisplay(inv({ totalAmount: 1234.5 }))).toBe('$1,234.50');
+  });
+
+  it("reads 'Not read' for a file that could not be read, whatever total it holds", () => {
+    expect(amountDisplay(inv({ totalAmount: null, readFailure: 'No text could be read' }))).toBe('Not read');
+    expect(amountDisplay(inv({ totalAmount: 12, readFailure: 'Not an invoice' }))).toBe('Not read');
   });
 
   it('offers approve/reject in review, and while processing only in the dashboard dialog', () => {

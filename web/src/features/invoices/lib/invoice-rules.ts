@@ -1,5 +1,6 @@
 /** Display rules for invoices (spec sections 2, 3, 4 and 9). */
 import { formatMoney, shortId } from '@shared/format';
+import type { Role } from '@shared/schemas/entities';
 import type { Invoice, InvoiceStatus } from '@shared/schemas/invoice';
 import type { BadgeTone } from '@/components/ui/badge';
 
@@ -43,11 +44,22 @@ export function vendorDisplay(invoice: Pick<Invoice, 'vendorName'>): string {
   return invoice.vendorName || 'Unknown Vendor';
 }
 
-/** `$1,234.50`, or 'Processing...' while the amount is not known yet. */
-export function amountDisplay(invoice: Pick<Invoice, 'totalAmount' | 'currency'>): string {
+/**
+ * `$1,234.50`, 'Processing...' while the amount is not known yet, or 'Not read' for a file that could not
+ * be read: it never will be known (and counts in no total) unless the file is reprocessed.
+ */
+export function amountDisplay(
+  invoice: Pick<Invoice, 'totalAmount' | 'currency'> & Partial<Pick<Invoice, 'readFailure'>>,
+): string {
+  if (invoice.readFailure) return 'Not read';
   return invoice.totalAmount === null || invoice.totalAmount === undefined
     ? 'Processing...'
     : formatMoney(invoice.totalAmount, invoice.currency ?? 'USD');
+}
+
+/** A negative total: a credit note, money owed to the organization rather than a bill to pay. */
+export function isCredit(invoice: Pick<Invoice, 'totalAmount'>): boolean {
+  return invoice.totalAmount !== null && invoice.totalAmount !== undefined && invoice.totalAmount < 0;
 }
 
 export function fileNameOf(invoice: Pick<Invoice, 'filename' | 'fileName'>): string {
@@ -55,7 +67,9 @@ export function fileNameOf(invoice: Pick<Invoice, 'filename' | 'fileName'>): str
 }
 
 /** Recent Activity text per status. */
-export function activityText(invoice: Pick<Invoice, 'id' | 'status' | 'filename' | 'fileName'>): string {
+export function activityText(
+  invoice: Pick<Invoice, 'id' | 'status' | 'filename' | 'fileName'> & Partial<Pick<Invoice, 'syncResults'>>,
+): string {
   const last8 = shortId(invoice.id);
   switch (invoice.status as AnyStatus) {
     case 'PROCESSED':
@@ -65,8 +79,13 @@ export function activityText(invoice: Pick<Invoice, 'id' | 'status' | 'filename'
     case 'REVIEW_REQUIRED':
     case 'REQUIRES_REVIEW':
       return 'Invoice requires manual review';
-    case 'APPROVED':
+    case 'APPROVED': {
+      // "Synced" only once every integration has the bill: a failed or pending sync is said as such.
+      const results = invoice.syncResults ?? [];
+      if (results.some((r) => r.status === 'FAILED')) return `Invoice #${last8} approved; sync failed`;
+      if (results.some((r) => r.status !== 'SYNCED')) return `Invoice #${last8} approved, syncing...`;
       return `Invoice #${last8} approved and synced`;
+    }
     default:
       return `Invoice uploaded: ${fileNameOf(invoice)}`;
   }
@@ -103,6 +122,35 @@ export function canDecide(
 /** A file that is not a readable invoice (the server says why in `readFailure`), still undecided. */
 export function couldNotRead(invoice: Partial<Pick<Invoice, 'readFailure' | 'status'>>): boolean {
   return Boolean(invoice.readFailure) && invoice.status !== 'APPROVED' && invoice.status !== 'REJECTED';
+}
+
+/** Rejected from the review actions: whatever can be decided, and a file that could not be read. */
+export function canReject(
+  invoice: Pick<Invoice, 'status' | 'reviewStatus'> & Partial<Pick<Invoice, 'readFailure'>>,
+  allowProcessing: boolean,
+): boolean {
+  return canDecide(invoice, allowProcessing) || couldNotRead(invoice);
+}
+
+/** Fields are corrected while the invoice waits for a decision (or was rejected); an approved one is reopened first. */
+export function canEdit(invoice: Pick<Invoice, 'status'> & Partial<Pick<Invoice, 'readFailure'>>): boolean {
+  return (
+    !couldNotRead(invoice) &&
+    ['UPLOADED', 'PROCESSED', 'REVIEW_REQUIRED', 'REJECTED'].includes(invoice.status)
+  );
+}
+
+/** What a person may do to invoices by their role; unknown (not loaded) leaves it to the server. */
+export interface InvoiceRights {
+  /** Upload, edit, code, comment, reprocess, delete. */
+  edit: boolean;
+  /** Approve, reject, reopen, void. */
+  approve: boolean;
+}
+
+export function invoiceRightsOf(role: Role | null | undefined): InvoiceRights {
+  if (!role) return { edit: true, approve: true };
+  return { edit: role !== 'VIEWER', approve: role === 'ADMIN' || role === 'APPROVER' };
 }
 
 /** Shown for an invoice in review whose server sent no reason: every review says why. */

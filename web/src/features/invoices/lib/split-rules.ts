@@ -26,14 +26,24 @@ export function hundredths(value: string): number | null {
   return Math.round(Number(text) * 100);
 }
 
-/** The split the invoice has, as the editor starts it (amounts). */
+/**
+ * The typed total as the editor splits it: its size in cents, and whether it is a credit (negative). A
+ * credit's shares are entered as sizes too and sent negative, as the API books them.
+ */
+export function splitTotal(value: string): { cents: number | null; credit: boolean } {
+  const text = value.trim();
+  const credit = text.startsWith('-');
+  return { cents: hundredths(credit ? text.slice(1) : text), credit };
+}
+
+/** The split the invoice has, as the editor starts it (amounts; a credit's as their sizes). */
 export function draftOf(allocations: readonly Allocation[]): SplitDraft {
   return {
     mode: 'amount',
     rows: allocations.map((a) => ({
       propertyId: a.propertyId,
       categoryId: a.categoryId ?? '',
-      value: (Math.round(a.amount * 100) / 100).toFixed(2),
+      value: (Math.round(Math.abs(a.amount) * 100) / 100).toFixed(2),
     })),
   };
 }
@@ -84,13 +94,13 @@ export function splitStatus(draft: SplitDraft, totalCents: number | null): Split
     : { kind: 'over', cents: sum - totalCents };
 }
 
-/** The request's allocations (amounts), for a balanced split. */
-export function allocationsOf(draft: SplitDraft, totalCents: number): AllocationInput[] {
+/** The request's allocations (amounts, negative for a credit), for a balanced split. */
+export function allocationsOf(draft: SplitDraft, totalCents: number, credit = false): AllocationInput[] {
   const cents = rowCents(draft, totalCents);
   return draft.rows.map((r, i) => ({
     propertyId: r.propertyId,
     categoryId: r.categoryId || null,
-    amount: (cents[i] ?? 0) / 100,
+    amount: ((credit ? -1 : 1) * (cents[i] ?? 0)) / 100,
   }));
 }
 

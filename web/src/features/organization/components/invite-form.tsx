@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { INVITATION_VALID_DAYS } from '@shared/constants';
 import { invitationCreateSchema } from '@shared/schemas/team';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -20,8 +21,9 @@ export const roleSelectClass =
   'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
 /**
- * 'Invite teammate': an e-mail address and a role. Nothing is e-mailed: whoever signs up with the
- * address joins the organization, so the admin passes on the instructions shown after inviting.
+ * 'Invite teammate': an e-mail address and a role. The server e-mails the address a join link
+ * (core/team/invitation-email.ts); whoever signs up with the address joins the organization, so the
+ * instructions shown after inviting say both.
  */
 export function InviteForm() {
   const create = useCreateInvitation();
@@ -77,9 +79,10 @@ export function InviteForm() {
           Invite teammate
         </h3>
         <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
-          Whoever signs up at <span className="font-medium text-slate-700 dark:text-slate-300">{origin}</span>{' '}
-          with an invited address (and confirms it) joins this organization with the invited role. No e-mail
-          is sent, so let them know.
+          We e-mail each invited address a link to join, valid for {INVITATION_VALID_DAYS} days (Resend sends
+          a new one). Whoever signs up at{' '}
+          <span className="font-medium text-slate-700 dark:text-slate-300">{origin}</span> with an invited
+          address (and confirms it) joins this organization with the invited role.
         </p>
       </div>
       <form

@@ -4,6 +4,7 @@ import { type Organization, organizationUpdateSchema } from '@shared/schemas/ent
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useRights } from '@/app/rights';
 import { EditFormCard } from '@/components/edit-form-card';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/label';
@@ -30,6 +31,7 @@ const valuesOf = (org: Organization): FormValues => ({
  */
 export function OrganizationForm({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization();
+  const { administer } = useRights();
   const { register, handleSubmit, formState, reset, control } = useForm<
     FormValues,
     unknown,
@@ -75,6 +77,7 @@ export function OrganizationForm({ organization }: { organization: Organization 
       onReset={() => reset(valuesOf(organization))}
       dirty={formState.isDirty}
       saving={update.isPending}
+      readOnly={administer ? undefined : 'Only an administrator can change these settings.'}
     >
       <FormField
         id="org-name"

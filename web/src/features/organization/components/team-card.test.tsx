@@ -332,3 +332,16 @@ describe('TeamCard', () => {
     expect(await screen.findByText('Failed to load team')).toBeInTheDocument();
   });
 });
+
+describe('TeamCard invitations e-mail', () => {
+  it('tells the admin the invitation e-mail is sent, with a link valid for 7 days', async () => {
+    adminApi();
+    renderWithProviders(<TeamCard />);
+    await members();
+    const invite = screen.getByRole('region', { name: 'Invite teammate' });
+    expect(invite).toHaveTextContent(
+      'We e-mail each invited address a link to join, valid for 7 days (Resend sends a new one).',
+    );
+    expect(invite).not.toHaveTextContent('No e-mail is sent');
+  });
+});

@@ -93,3 +93,16 @@ describe('ApiKeysTab', () => {
     expect(await screen.findByText('Failed to delete API key')).toBeInTheDocument();
   });
 });
+
+describe('ApiKeysTab for someone who is not an administrator', () => {
+  it('lists the keys without Create API Key or Delete', async () => {
+    mockApi({ 'GET /api/api-keys': { body: page([listed]) } });
+    renderWithProviders(<ApiKeysTab />, { user: { role: 'APPROVER' } });
+    expect(await screen.findByText('ipk_ab12...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create API Key/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Delete API key Accounting export' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText(/Only an administrator can create or delete them\./)).toBeInTheDocument();
+  });
+});

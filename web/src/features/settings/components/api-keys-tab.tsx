@@ -2,6 +2,7 @@ import { formatDate } from '@shared/format';
 import type { ApiKey } from '@shared/schemas/entities';
 import { BookOpen, Eye, EyeOff, KeyRound, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
+import { useRights } from '@/app/rights';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -134,6 +135,8 @@ export function ApiKeysTab() {
   const [created, setCreated] = useState<ApiKey | null>(null);
   /** Full keys created in this visit, so they can still be revealed in the list until the page is left. */
   const [fullKeys, setFullKeys] = useState<Record<string, string>>({});
+  // Everyone sees the keys' prefixes; only administrators create and delete them.
+  const { administer } = useRights();
 
   const onName = (name: string) => {
     setAsking(false);
@@ -160,15 +163,21 @@ export function ApiKeysTab() {
         <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
           <div>
             <CardTitle>API Keys</CardTitle>
-            <CardDescription>Keys let your own systems call the InvoicePilot API.</CardDescription>
+            <CardDescription>
+              {administer
+                ? 'Keys let your own systems call the InvoicePilot API.'
+                : 'Keys let your own systems call the InvoicePilot API. Only an administrator can create or delete them.'}
+            </CardDescription>
           </div>
-          <Button
-            onClick={() => setAsking(true)}
-            disabled={create.isPending}
-            className="mt-2 self-start sm:mt-0"
-          >
-            {create.isPending ? <Spinner /> : <Plus aria-hidden />} Create API Key
-          </Button>
+          {administer ? (
+            <Button
+              onClick={() => setAsking(true)}
+              disabled={create.isPending}
+              className="mt-2 self-start sm:mt-0"
+            >
+              {create.isPending ? <Spinner /> : <Plus aria-hidden />} Create API Key
+            </Button>
+          ) : null}
         </CardHeader>
         <CardContent className="px-0 pb-0">
           {keys.isPending ? (
@@ -231,17 +240,19 @@ export function ApiKeysTab() {
                       <Badge tone={k.isActive ? 'green' : 'gray'}>{k.isActive ? 'Active' : 'Inactive'}</Badge>
                     </TableCell>
                     <TableCell className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Delete API key ${k.name}`}
-                        title="Delete"
-                        disabled={del.isPending && del.variables === k.id}
-                        onClick={() => onDelete(k)}
-                        className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
-                      >
-                        {del.isPending && del.variables === k.id ? <Spinner /> : <Trash aria-hidden />}
-                      </Button>
+                      {administer ? (
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Delete API key ${k.name}`}
+                          title="Delete"
+                          disabled={del.isPending && del.variables === k.id}
+                          onClick={() => onDelete(k)}
+                          className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+                        >
+                          {del.isPending && del.variables === k.id ? <Spinner /> : <Trash aria-hidden />}
+                        </Button>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -88,3 +88,37 @@ describe('WebhookFormDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });
+
+describe('WebhookFormDialog event checkboxes', () => {
+  it('starts with invoice.processed ticked and writes the JSON text as events are ticked and cleared', async () => {
+    const { calls } = mockApi({ 'POST /api/webhooks': { status: 201, body: {} } });
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={() => {}} />);
+    const processed = await screen.findByRole('checkbox', { name: 'invoice.processed' });
+    expect(processed).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'invoice.approved' })).not.toBeChecked();
+    await u.click(screen.getByRole('checkbox', { name: 'invoice.approved' }));
+    await u.click(screen.getByRole('checkbox', { name: 'invoice.voided' }));
+    await u.click(processed);
+    const text = screen.getByLabelText('Events (JSON array)');
+    expect(text).toHaveValue('["invoice.approved","invoice.voided"]');
+    await u.type(screen.getByLabelText('Endpoint URL *'), 'https://example.com/hook');
+    await u.click(screen.getByRole('button', { name: 'Create Webhook' }));
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      events: ['invoice.approved', 'invoice.voided'],
+    });
+  });
+
+  it('ticks the boxes of events typed into the JSON text', async () => {
+    mockApi({});
+    const u = userEvent.setup();
+    renderWithProviders(<WebhookFormDialog open onOpenChange={() => {}} />);
+    const text = await screen.findByLabelText('Events (JSON array)');
+    await u.clear(text);
+    await u.click(text);
+    await u.paste('["invoice.synced"]');
+    expect(screen.getByRole('checkbox', { name: 'invoice.synced' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'invoice.processed' })).not.toBeChecked();
+  });
+});

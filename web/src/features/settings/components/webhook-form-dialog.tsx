@@ -6,7 +6,12 @@ import { Input, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateWebhook } from '@/features/settings/api/create-webhook';
-import { DEFAULT_WEBHOOK_EVENTS, parseEvents } from '@/features/settings/lib/settings-rules';
+import {
+  checkedEvents,
+  DEFAULT_WEBHOOK_EVENTS,
+  parseEvents,
+  toggleEvent,
+} from '@/features/settings/lib/settings-rules';
 import { errorDetail } from '@/lib/api-client';
 import { ShownOnce } from './shown-once';
 
@@ -20,7 +25,8 @@ function randomSecret(): string {
 
 /**
  * The webhook form: url required; events as JSON array text (default `["invoice.processed"]`)
- * parsed on submit; secret optional.
+ * parsed on submit; secret optional. A checkbox per known event writes that text, so nobody has to
+ * type JSON; the text stays visible and editable, and is what is parsed and sent.
  */
 export function WebhookForm({ onDone }: { onDone: (generatedSecret: string | null) => void }) {
   const create = useCreateWebhook();
@@ -28,6 +34,7 @@ export function WebhookForm({ onDone }: { onDone: (generatedSecret: string | nul
   const [events, setEvents] = useState(DEFAULT_WEBHOOK_EVENTS);
   const [secret, setSecret] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const ticked = checkedEvents(events);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -78,10 +85,29 @@ export function WebhookForm({ onDone }: { onDone: (generatedSecret: string | nul
           {...described('url')}
         />
       </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-900 dark:text-slate-100">Events</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((name) => (
+            <label
+              key={name}
+              className="flex items-center gap-2 font-mono text-xs text-slate-700 dark:text-slate-300"
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={ticked.has(name)}
+                onChange={(e) => setEvents(toggleEvent(events, name, e.target.checked))}
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <FormField
         id="webhook-events"
         label="Events (JSON array)"
-        hint={`Available: ${WEBHOOK_EVENTS.join(', ')}`}
+        hint="The checkboxes above write this list; it is what is sent."
         error={errors.events}
       >
         <Textarea

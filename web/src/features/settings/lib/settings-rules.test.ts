@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayedKey, lastActivityLabel, parseEvents } from './settings-rules';
+import { checkedEvents, displayedKey, lastActivityLabel, parseEvents, toggleEvent } from './settings-rules';
 
 describe('displayedKey', () => {
   const key = 'ipk_kwMxQlCxCksHG70ioJPlmTygvQkpIW3r886eufDA';
@@ -50,5 +50,22 @@ describe('lastActivityLabel', () => {
   it('gives the date for older activity and a phrase when there is none', () => {
     expect(lastActivityLabel(new Date(2025, 4, 2, 12).toISOString(), now)).toBe('May 2, 2025');
     expect(lastActivityLabel(null, now)).toBe('No activity yet');
+  });
+});
+
+describe('webhook event checkboxes', () => {
+  it('adds a ticked event in the listed order, keeps names it does not know, and replaces text that is no array', () => {
+    expect(toggleEvent('["invoice.approved"]', 'invoice.processed', true)).toBe(
+      '["invoice.processed","invoice.approved"]',
+    );
+    expect(toggleEvent('["custom.thing","invoice.processed"]', 'invoice.processed', false)).toBe(
+      '["custom.thing"]',
+    );
+    expect(toggleEvent('not json', 'invoice.synced', true)).toBe('["invoice.synced"]');
+    expect([...checkedEvents('["invoice.synced","invoice.voided"]')]).toEqual([
+      'invoice.synced',
+      'invoice.voided',
+    ]);
+    expect(checkedEvents('nope').size).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { API_KEY_VISIBLE_PREFIX } from '@shared/constants';
 import { formatDate, maskApiKey } from '@shared/format';
+import { WEBHOOK_EVENTS } from '@shared/schemas/entities';
 
 export const DEFAULT_WEBHOOK_EVENTS = '["invoice.processed"]';
 
@@ -18,6 +19,26 @@ export function parseEvents(text: string): { events: string[] } | { error: strin
     return { error: 'Events must be a JSON array of event names' };
   }
   return { events: value as string[] };
+}
+
+/** The events the text names, which the form's checkboxes show; none while it is no JSON array. */
+export function checkedEvents(text: string): ReadonlySet<string> {
+  const parsed = parseEvents(text);
+  return new Set('events' in parsed ? parsed.events : []);
+}
+
+/**
+ * The events text after a checkbox was ticked or cleared: the known events in their listed order, then
+ * any other names typed into the text, kept as typed. Text that is no JSON array is replaced.
+ */
+export function toggleEvent(text: string, event: string, on: boolean): string {
+  const current = checkedEvents(text);
+  const next = new Set(current);
+  if (on) next.add(event);
+  else next.delete(event);
+  const known: readonly string[] = WEBHOOK_EVENTS;
+  const ordered = [...known.filter((e) => next.has(e)), ...[...next].filter((e) => !known.includes(e))];
+  return JSON.stringify(ordered);
 }
 
 /** How a key is shown: the first 8 characters and '...', or the whole key once revealed. */

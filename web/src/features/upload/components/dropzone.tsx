@@ -1,24 +1,36 @@
-import { CloudUpload } from 'lucide-react';
+import { Camera, CloudUpload } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { ACCEPT_ATTRIBUTE } from '@/features/invoices/lib/file-rules';
 import { cn } from '@/lib/utils';
 
-/** Drag-and-drop or click-to-browse file picker; keyboard: Enter or Space opens the picker. */
+/**
+ * Drag-and-drop or click-to-browse file picker; keyboard: Enter or Space opens the picker. With
+ * `camera`, phones also get a Take Photo button that opens the back camera (`capture="environment"`),
+ * so a paper invoice is one tap away; larger screens, which seldom have one, only get the picker.
+ */
 export function Dropzone({
   onFiles,
   hint,
   idleText = 'Drop files here or click to browse',
   className,
   compact,
+  camera,
 }: {
   onFiles: (files: File[]) => void;
   hint: string;
   idleText?: string;
   className?: string;
   compact?: boolean;
+  camera?: boolean;
 }) {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const photo = useRef<HTMLInputElement>(null);
+  const take = (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (files.length) onFiles(files);
+  };
   const hintId = useId();
   const depth = useRef(0);
 
@@ -87,11 +99,36 @@ export function Dropzone({
         className="hidden"
         aria-label="Choose invoice files"
         onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
+          const files = e.target.files;
+          take(files);
           e.target.value = '';
-          if (files.length) onFiles(files);
         }}
       />
+      {camera ? (
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            className={cn('w-full md:hidden', !compact && 'mt-3')}
+            onClick={() => photo.current?.click()}
+          >
+            <Camera aria-hidden /> Take Photo
+          </Button>
+          <input
+            ref={photo}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="hidden"
+            aria-label="Take a photo of an invoice"
+            onChange={(e) => {
+              const files = e.target.files;
+              take(files);
+              e.target.value = '';
+            }}
+          />
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,58 @@
+import { saveInvoice } from '../../adapters/dynamodb/invoices';
+import { approvalStepsFor, notifyApprovers } from '../approvals/routing';
+import { invoiceEventEffect } from '../outbox/effects';
+import type { Actor } from './audit';
+import type { InvoiceItem } from './invoice';
+import { assertTransition } from './transitions';
+
+/**
+ * Taking back an approval. An approved invoice is final for editing, so a mistake found after approval
+ * (a wrong amount, a bill booked twice) is either reopened for review or voided. Both are published, so
+ * the integrations can reverse what they booked on the approval.
+ */
+
+/** The review reason a reopened invoice shows: who reopened it and why is in History. */
+export const reopenedReason = (reason: string) => `Reopened after approval: ${reason}`;
+
+/** The rejection reason a voided invoice shows. */
+export const voidedReason = (reason: string) => `Voided: ${reason}`;
+
+/**
+ * Reopens an APPROVED invoice (POST /api/invoices/{id}/reopen): it is REVIEW_REQUIRED again with the
+ * reason as a review reason, its approvals are cleared (it meets the organization's rules again as they
+ * are now, and needs every approval again), the approvers are told, and `invoice.reopened` is published.
+ */
+export async function reopenInvoice(before: InvoiceItem, reason: string, actor: Actor): Promise<InvoiceItem> {
+  assertTransition('reopen', before.status);
+  const approvalSteps = await approvalStepsFor({ ...before, status: 'REVIEW_REQUIRED' });
+  const after = await saveInvoice(
+    before,
+    {
+      status: 'REVIEW_REQUIRED',
+      autoApproved: false,
+      reviewReasons: [reopenedReason(reason), ...(before.reviewReasons ?? [])],
+      approvalSteps,
+    },
+    { type: 'reopened', ...actor, note: reason },
+    // In the reopen's own transaction: the bill its approval booked is always taken back (see the sync).
+    { outbox: [invoiceEventEffect(before.id, 'invoice.reopened')] },
+  );
+  await notifyApprovers(after);
+  return after;
+}
+
+/**
+ * Voids an APPROVED invoice (POST /api/invoices/{id}/void): there is no VOIDED status, so it becomes
+ * REJECTED with the rejection reason 'Voided: {reason}' and a `voided` audit event, and
+ * `invoice.voided` is published. Its spend leaves the analytics, as a rejected invoice's does.
+ */
+export async function voidInvoice(before: InvoiceItem, reason: string, actor: Actor): Promise<InvoiceItem> {
+  assertTransition('void', before.status);
+  const after = await saveInvoice(
+    before,
+    { status: 'REJECTED', rejectionReason: voidedReason(reason) },
+    { type: 'voided', ...actor, note: reason },
+    { outbox: [invoiceEventEffect(before.id, 'invoice.voided')] },
+  );
+  return after;
+}
