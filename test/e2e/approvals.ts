@@ -4,7 +4,9 @@
  * the dashboard, and a second approver finishes it from the Invoices page's 'Waiting for me' filter, with
  * a comment that the History then shows.
  * Run by run.ts on its stack, after the team steps (it adds people to the demo organization). Invitees
- * sign in once before the rule is set: until they join, nobody could give the rule's second approval.
+ * join before the rule is set (until they do, nobody could give the rule's second approval), as a real
+ * invitee does: joining is explicit, so after signing up (through the invitation e-mail's link, or with an
+ * account made for them) they land on the join page's choice and pick "Join … as …".
  */
 import type { Page } from 'playwright-core';
 import { cognitoClient, ensureUser } from '../../infra/local/cognito-bootstrap';
@@ -14,7 +16,7 @@ import type { LocalInfo } from './stack';
 export interface ApprovalsE2E extends E2E {
   /** A fresh page in its own browser context (another person's session). */
   newPage: () => Promise<Page>;
-  signIn: (page: Page, email: string, password: string) => Promise<void>;
+  signIn: (page: Page, email: string, password: string, options?: { toChoice?: boolean }) => Promise<void>;
   cognito: LocalInfo['cognito'];
 }
 
@@ -22,6 +24,49 @@ const PASSWORD = 'Appr0ve-Secret!pw';
 
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
+}
+
+/** The demo organization (infra/local/local-config.ts), which invites everyone here. */
+const ORGANIZATION = 'Harborview Property Management';
+const ROLE_LABELS = { MEMBER: 'Member', APPROVER: 'Approver' } as const;
+
+/** The dev mailbox's messages to an address (`GET /api/dev/mailbox`, local only), polled until one fits. */
+async function mailFor(page: Page, email: string, fits: (m: { code?: string; text?: string }) => boolean) {
+  for (let i = 0; i < 60; i++) {
+    const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+    const box = (await res.json()) as { messages: { code?: string; text?: string }[] };
+    const found = box.messages.filter(fits).at(-1);
+    if (found) return found;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no fitting e-mail to ${email} in the dev mailbox`);
+}
+
+/**
+ * On the join page's choice (where an invitee lands once signed in), accepts the invitation and lands in
+ * the shell of the organization, with the invited role.
+ */
+async function chooseToJoin(
+  page: Page,
+  role: keyof typeof ROLE_LABELS,
+  assertA11y?: (page: Page, label: string) => Promise<void>,
+) {
+  await page.getByRole('heading', { level: 1, name: 'Choose your organization' }).waitFor();
+  await page.getByText('An invitation is waiting for you.', { exact: false }).waitFor();
+  const join = page.getByRole('button', {
+    name: `Join ${ORGANIZATION} as ${ROLE_LABELS[role]}`,
+    exact: true,
+  });
+  await join.waitFor();
+  assert(
+    await page.getByRole('button', { name: 'Create your own organization' }).isVisible(),
+    'the choice page does not offer to create one’s own organization',
+  );
+  if (assertA11y) await assertA11y(page, 'join page choice');
+  await join.click();
+  await page.getByRole('navigation', { name: 'Primary' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  assert(!page.url().includes('/join'), `still on the join page after joining: ${page.url()}`);
 }
 
 export async function approvalSteps({
@@ -53,8 +98,37 @@ export async function approvalSteps({
         await page.getByRole('button', { name: 'Invite', exact: true }).click();
         await page.getByRole('list', { name: 'Pending invitations' }).getByText(person.email).waitFor();
       }
+      // The member arrives through the invitation e-mail's link, creates an account with the invited
+      // address, confirms it with the mailed code and lands on the join page's choice.
+      const invitation = await mailFor(page, people.member.email, (m) => /\/join\?token=/.test(m.text ?? ''));
+      const link = /https?:\/\/\S+\/join\?token=[A-Za-z0-9_%-]+/.exec(invitation.text ?? '')?.[0];
+      assert(link, 'the invitation e-mail has no join link');
+      const max = await newPage();
+      await max.goto(new URL(link).pathname + new URL(link).search);
+      await max.getByRole('heading', { level: 1, name: `Join ${ORGANIZATION}` }).waitFor();
+      await max.getByText(`${people.member.email}`, { exact: true }).waitFor();
+      await max.getByRole('link', { name: 'Create account' }).click();
+      await max.waitForURL(/auth=signUp/);
+      await max.getByLabel('First Name').fill(people.member.first);
+      await max.getByLabel('Last Name').fill('Tester');
+      await max.getByLabel('Work Email').fill(people.member.email);
+      await max.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await max.getByLabel('Confirm Password').fill(PASSWORD);
+      await max.getByRole('button', { name: 'Create Account' }).last().click();
+      await max.getByLabel('Confirmation Code').waitFor({ timeout: 20_000 });
+      const { code } = await mailFor(max, people.member.email, (m) => Boolean(m.code));
+      await max.getByLabel('Confirmation Code').fill(code ?? '');
+      await max.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await max.waitForURL(/\/join/, { timeout: 30_000 });
+      await max.waitForTimeout(300);
+      await shot(max, 'join-choice');
+      await chooseToJoin(max, people.member.role, assertA11y);
+      await max.context().close();
+
+      // The approvers have accounts already (made with their verified address): they sign in, land on
+      // the same choice and join.
       const client = cognitoClient(cognito.endpoint, cognito.region);
-      for (const person of Object.values(people))
+      for (const person of [people.first, people.second])
         await ensureUser(client, cognito.userPoolId, {
           email: person.email,
           password: PASSWORD,
@@ -62,13 +136,18 @@ export async function approvalSteps({
           lastName: 'Tester',
         });
       client.destroy();
-      // Invitees join on their first sign-in; until then nobody could approve under a two-approval rule
-      // (the rule would be refused: 'This rule needs 2 approvals but only 1 person can approve under it').
-      for (const person of Object.values(people)) {
+      for (const person of [people.first, people.second]) {
         const joining = await newPage();
-        await signIn(joining, person.email, PASSWORD);
+        await signIn(joining, person.email, PASSWORD, { toChoice: true });
+        await chooseToJoin(joining, person.role);
         await joining.context().close();
       }
+
+      // Joined: they are on the team and their invitations are no longer pending.
+      await page.goto('/organization');
+      const members = page.getByRole('table', { name: 'Team members' });
+      for (const person of Object.values(people)) await members.getByText(person.email).waitFor();
+      await page.getByText('No pending invitations').waitFor();
 
       await page.goto('/settings#approvals');
       await page.getByRole('tab', { name: 'Approvals' }).click();
@@ -159,6 +238,8 @@ export async function approvalSteps({
     await cal.keyboard.press('Escape');
     const approved = await openInvoice(cal, invoiceId);
     await approved.getByText('Approved', { exact: true }).first().waitFor();
+    // The comment is the final approval's note in the History tab.
+    await approved.getByRole('tab', { name: 'History' }).click();
     await approved.getByText('“Matches the signed roofing quote”').waitFor();
     assert(
       !(await approved.getByRole('button', { name: 'Approve' }).count()),

@@ -136,9 +136,12 @@ describe('the vendor follows the corrected name', () => {
     const invoice = await uploaded(`Oakline Electric ${run}`);
     const missing = await failure(
       await put(invoice.id, { version: invoice.version, vendorId: '01HZY3K8M2Q4R5S6T7V8W9XNPQ' }),
-      404,
+      400,
     );
-    expect(missing.message).toBe('Vendor not found');
+    // As a property or category of no organization's own: the form points at the field.
+    expect(missing.issues).toEqual([
+      { path: 'vendorId', message: 'The vendor does not exist in your organization' },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../infra/local/fakes/quickbooks';
+import { rng } from '../../scripts/extraction/learn';
 import { invoiceSchema } from '../../shared/schemas';
 import { fileForm } from '../helpers/local-stack';
 import {
@@ -56,18 +57,6 @@ afterAll(async () => {
   await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** mulberry32: the same kills on every run of one seed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Delivery {
   webhookId: string;
@@ -125,7 +114,8 @@ async function listInvoices(call: ReturnType<typeof api>) {
 
 describe('npm start killed while invoices are approved', () => {
   it('loses no approval: one bill, a SYNCED result and the webhook for each, retries fire after restarts', async () => {
-    const random = seeded(SEED);
+    // The project's seeded generator: the same kills on every run of one seed.
+    const random = rng(SEED);
     const began = Date.now();
     const phases: Record<string, number> = {};
     const phase = (name: string) => {

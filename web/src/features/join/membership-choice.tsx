@@ -37,6 +37,8 @@ export function MembershipChoice({ membership }: { membership: Membership }) {
             membership.invitations.map((invitation) => (
               <Button
                 key={invitation.organizationId}
+                // A long organization name wraps instead of being cut off.
+                className="h-auto py-2 whitespace-normal"
                 disabled={choose.isPending}
                 onClick={() =>
                   choose.mutate(

@@ -82,7 +82,7 @@ export function InviteForm() {
           We e-mail each invited address a link to join, valid for {INVITATION_VALID_DAYS} days (Resend sends
           a new one). Whoever signs up at{' '}
           <span className="font-medium text-slate-700 dark:text-slate-300">{origin}</span> with an invited
-          address (and confirms it) joins this organization with the invited role.
+          address (and confirms it) is offered to join this organization with the invited role.
         </p>
       </div>
       <form

@@ -126,7 +126,7 @@ describe('TeamCard', () => {
       email: 'riley.chen@harborview.test',
       role: 'ADMIN',
     });
-    const instructions = `We e-mailed riley.chen@harborview.test a link to join, valid for 7 days. Ask riley.chen@harborview.test to sign up at ${window.location.origin} with this address; they join with the invited role.`;
+    const instructions = `We e-mailed riley.chen@harborview.test a link to join, valid for 7 days. Ask riley.chen@harborview.test to sign up at ${window.location.origin} with this address; they are then offered to join with the invited role.`;
     // In the toast and, to stay on screen, under the form.
     expect(screen.getAllByText(instructions)).toHaveLength(2);
     expect(screen.getAllByRole('status').some((el) => el.textContent === instructions)).toBe(true);

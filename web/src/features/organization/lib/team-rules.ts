@@ -21,5 +21,5 @@ export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] 
 
 /** What the admin learns after inviting: the e-mail that went out, and how the person joins. */
 export function joinInstructions(email: string, origin: string): string {
-  return `We e-mailed ${email} a link to join, valid for 7 days. Ask ${email} to sign up at ${origin} with this address; they join with the invited role.`;
+  return `We e-mailed ${email} a link to join, valid for 7 days. Ask ${email} to sign up at ${origin} with this address; they are then offered to join with the invited role.`;
 }
