@@ -2,6 +2,7 @@ import { formatDate } from '@shared/format';
 import { emailRecipients, type Integration, type Webhook } from '@shared/schemas/entities';
 import { Boxes, ListTree, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
+import { useRights } from '@/app/rights';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -62,10 +63,13 @@ function IntegrationRow({
   integration: i,
   onDelete,
   onMap,
+  administer,
 }: {
   integration: Integration;
   onDelete: () => void;
   onMap: () => void;
+  /** Only an administrator manages integrations: others see the list without its actions. */
+  administer: boolean;
 }) {
   const test = useTestIntegration();
   const update = useUpdateIntegration();
@@ -136,46 +140,56 @@ function IntegrationRow({
           ) : null}
         </div>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {MAPPABLE_TYPES.has(i.type) ? (
-          <Button variant="outline" size="sm" onClick={onMap} aria-label={`Map accounts of ${i.name}`}>
-            <ListTree aria-hidden /> Map accounts
+      {administer ? (
+        <div className="flex flex-wrap gap-2">
+          {MAPPABLE_TYPES.has(i.type) ? (
+            <Button variant="outline" size="sm" onClick={onMap} aria-label={`Map accounts of ${i.name}`}>
+              <ListTree aria-hidden /> Map accounts
+            </Button>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={runTest}
+            disabled={test.isPending}
+            aria-label={`Test ${i.name}`}
+          >
+            {test.isPending ? <Spinner /> : <Plug aria-hidden />} Test
           </Button>
-        ) : null}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={runTest}
-          disabled={test.isPending}
-          aria-label={`Test ${i.name}`}
-        >
-          {test.isPending ? <Spinner /> : <Plug aria-hidden />} Test
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={toggle}
-          disabled={update.isPending}
-          aria-label={`${paused ? 'Resume' : 'Pause'} ${i.name}`}
-        >
-          {paused ? <Play aria-hidden /> : <Pause aria-hidden />} {paused ? 'Resume' : 'Pause'}
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={onDelete}
-          aria-label={`Delete ${i.name}`}
-          title="Delete"
-          className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
-        >
-          <Trash aria-hidden />
-        </Button>
-      </div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={toggle}
+            disabled={update.isPending}
+            aria-label={`${paused ? 'Resume' : 'Pause'} ${i.name}`}
+          >
+            {paused ? <Play aria-hidden /> : <Pause aria-hidden />} {paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            onClick={onDelete}
+            aria-label={`Delete ${i.name}`}
+            title="Delete"
+            className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+          >
+            <Trash aria-hidden />
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
 }
 
-function WebhookRow({ webhook: w, onDelete }: { webhook: Webhook; onDelete: () => void }) {
+function WebhookRow({
+  webhook: w,
+  onDelete,
+  administer,
+}: {
+  webhook: Webhook;
+  onDelete: () => void;
+  administer: boolean;
+}) {
   const status = statusOf(w.status);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center dark:border-slate-800">
@@ -210,16 +224,18 @@ function WebhookRow({ webhook: w, onDelete }: { webhook: Webhook; onDelete: () =
         ) : null}
         <WebhookDeliveryLog webhookId={w.id} />
       </div>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        onClick={onDelete}
-        aria-label={`Delete webhook ${w.url}`}
-        title="Delete"
-        className="self-end hover:bg-red-50 hover:text-red-600 sm:self-center dark:hover:bg-red-500/10 dark:hover:text-red-400"
-      >
-        <Trash aria-hidden />
-      </Button>
+      {administer ? (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={onDelete}
+          aria-label={`Delete webhook ${w.url}`}
+          title="Delete"
+          className="self-end hover:bg-red-50 hover:text-red-600 sm:self-center dark:hover:bg-red-500/10 dark:hover:text-red-400"
+        >
+          <Trash aria-hidden />
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -235,6 +251,7 @@ export function IntegrationsTab() {
   const delIntegration = useDeleteIntegration();
   const delWebhook = useDeleteWebhook();
   const connectQuickBooks = useConnectQuickBooks();
+  const { administer } = useRights();
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -244,27 +261,29 @@ export function IntegrationsTab() {
             <CardTitle>Integrations</CardTitle>
             <CardDescription>Approved invoices are synced to every active integration.</CardDescription>
           </div>
-          <div className="mt-2 flex flex-wrap gap-2 self-start sm:mt-0">
-            <Button
-              variant="outline"
-              onClick={() =>
-                connectQuickBooks.mutate(undefined, {
-                  onError: (e) =>
-                    toast({
-                      title: 'Could not connect QuickBooks',
-                      description: errorDetail(e),
-                      variant: 'destructive',
-                    }),
-                })
-              }
-              disabled={connectQuickBooks.isPending}
-            >
-              {connectQuickBooks.isPending ? <Spinner /> : <Boxes aria-hidden />} Connect to QuickBooks
-            </Button>
-            <Button onClick={() => setIntegrationOpen(true)}>
-              <Plus aria-hidden /> Add Integration
-            </Button>
-          </div>
+          {administer ? (
+            <div className="mt-2 flex flex-wrap gap-2 self-start sm:mt-0">
+              <Button
+                variant="outline"
+                onClick={() =>
+                  connectQuickBooks.mutate(undefined, {
+                    onError: (e) =>
+                      toast({
+                        title: 'Could not connect QuickBooks',
+                        description: errorDetail(e),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+                disabled={connectQuickBooks.isPending}
+              >
+                {connectQuickBooks.isPending ? <Spinner /> : <Boxes aria-hidden />} Connect to QuickBooks
+              </Button>
+              <Button onClick={() => setIntegrationOpen(true)}>
+                <Plus aria-hidden /> Add Integration
+              </Button>
+            </div>
+          ) : null}
         </CardHeader>
         <CardContent>
           {integrations.isPending ? (
@@ -285,6 +304,7 @@ export function IntegrationsTab() {
                   integration={i}
                   onDelete={() => setDeletingIntegration(i)}
                   onMap={() => setMappingId(i.id)}
+                  administer={administer}
                 />
               ))}
             </ul>
@@ -302,9 +322,15 @@ export function IntegrationsTab() {
               Get an HTTP POST to your endpoint when an invoice event happens.
             </CardDescription>
           </div>
-          <Button variant="outline" onClick={() => setWebhookOpen(true)} className="mt-2 self-start sm:mt-0">
-            <Plus aria-hidden /> Add Webhook
-          </Button>
+          {administer ? (
+            <Button
+              variant="outline"
+              onClick={() => setWebhookOpen(true)}
+              className="mt-2 self-start sm:mt-0"
+            >
+              <Plus aria-hidden /> Add Webhook
+            </Button>
+          ) : null}
         </CardHeader>
         <CardContent>
           {webhooks.isPending ? (
@@ -320,7 +346,12 @@ export function IntegrationsTab() {
           ) : (
             <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
               {webhooks.data.items.map((w) => (
-                <WebhookRow key={w.id} webhook={w} onDelete={() => setDeletingWebhook(w)} />
+                <WebhookRow
+                  key={w.id}
+                  webhook={w}
+                  onDelete={() => setDeletingWebhook(w)}
+                  administer={administer}
+                />
               ))}
             </ul>
           )}
