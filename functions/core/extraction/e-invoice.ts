@@ -8,7 +8,12 @@
  */
 import { type EInvoice, MAX_E_INVOICE_XML_BYTES, parseEInvoiceXml } from './e-invoice-xml';
 import type { ExpenseDocumentInput } from './expense-types';
-import type { ExtractedFields, ExtractedInvoice, FieldLocations } from './types';
+import {
+  EXTRACTED_FIELD_NAMES,
+  type ExtractedFields,
+  type ExtractedInvoice,
+  type FieldLocations,
+} from './types';
 
 export type { EInvoice } from './e-invoice-xml';
 
@@ -76,19 +81,10 @@ export async function readEmbeddedEInvoice(
   }
 }
 
-const SCALAR_FIELDS = [
-  'vendorName',
-  'vendorAddress',
-  'vendorEmail',
-  'vendorPhone',
-  'invoiceNumber',
-  'invoiceDate',
-  'dueDate',
-  'subtotal',
-  'taxAmount',
-  'totalAmount',
-  'currency',
-] as const satisfies ReadonlyArray<keyof ExtractedFields>;
+/** The extracted fields that hold one value (every one but the line items). */
+const SCALAR_FIELDS = EXTRACTED_FIELD_NAMES.filter(
+  (field): field is keyof ExtractedFields => field !== 'lineItems',
+);
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
