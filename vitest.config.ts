@@ -11,6 +11,9 @@ const CRASH_TESTS = [
   'test/integration/restart.test.ts',
   'test/integration/huge-page.test.ts',
   'test/integration/pipeline-resume.test.ts',
+  'test/integration/hostile-files.test.ts',
+  // 300 uploads while it times another tenant's invoice: alone, so other files' load does not skew it.
+  'test/integration/fair-processing.test.ts',
 ];
 
 export default defineConfig({
@@ -57,6 +60,17 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // `npm run test:cloud-bundles`: the synthesized Lambda bundles run in their own processes against
+        // the real local parts and compared with their source modules (test/cloud-bundles/README.md).
+        test: {
+          name: 'cloud-bundles',
+          include: ['test/cloud-bundles/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

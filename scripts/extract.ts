@@ -8,11 +8,13 @@
  * "Extraction contract" of ARCHITECTURE.md); logs go to stderr. Files are processed with bounded
  * concurrency (EXTRACT_CONCURRENCY, default 2).
  */
+
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../functions/adapters/textract/local-analyzer';
 import { pdfEmbeddedFiles } from '../functions/adapters/textract/pdf-attachments';
 import { extractInvoice, extractionRecord } from '../functions/core/extraction/pipeline';
+import { NO_ACCOUNT_FIELDS } from '../functions/core/extraction/types';
 import { sniffContentType } from '../functions/core/files/sniff';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
@@ -41,6 +43,7 @@ async function extractOne(file: string): Promise<Record<string, unknown>> {
     taxAmount: null,
     totalAmount: null,
     currency: null,
+    ...NO_ACCOUNT_FIELDS,
     lineItems: [],
     category: null,
     aiConfidence: 0,

@@ -31,6 +31,38 @@ export const PLAN_MONTHLY_API_QUOTA: Record<Plan, number> = {
   ENTERPRISE: 1_000_000,
 };
 
+/**
+ * Invoices of one organization in processing at once; the rest wait in that organization's own queue,
+ * so a tenant uploading hundreds at a time never holds up another tenant's invoice (core/processing/fair-share.ts).
+ */
+export const PLAN_MAX_CONCURRENT_PROCESSING: Record<Plan, number> = {
+  STARTER: 5,
+  PROFESSIONAL: 10,
+  ENTERPRISE: 25,
+};
+
+/**
+ * Uploads per organization per minute, on every path (API upload, presigned upload, e-mail in). About one
+ * a second on Starter is far beyond a person's pace and lets a back-office scanner drain a stack, while
+ * the monthly limits (100 and 500) cannot be spent in a few seconds by a runaway script; Enterprise has no
+ * monthly limit, so 1,000 a minute is its only brake against a loop gone wrong.
+ */
+export const PLAN_UPLOADS_PER_MINUTE: Record<Plan, number> = {
+  STARTER: 60,
+  PROFESSIONAL: 300,
+  ENTERPRISE: 1_000,
+};
+
+/**
+ * Uploads per API key per minute: half the organization's, so one misbehaving integration cannot use up
+ * the whole minute and lock out the people uploading in the app.
+ */
+export const PLAN_UPLOADS_PER_MINUTE_PER_KEY: Record<Plan, number> = {
+  STARTER: 30,
+  PROFESSIONAL: 150,
+  ENTERPRISE: 500,
+};
+
 export const PLAN_PRICE_USD: Record<Plan, number | null> = {
   STARTER: 49,
   PROFESSIONAL: 149,

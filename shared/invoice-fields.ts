@@ -15,6 +15,11 @@ export const INVOICE_FIELD_LABELS: Record<string, string> = {
   subtotal: 'Subtotal',
   taxAmount: 'Tax Amount',
   totalAmount: 'Total Amount',
+  amountDue: 'Amount Due',
+  accountNumber: 'Account Number',
+  serviceAddress: 'Service Address',
+  servicePeriodStart: 'Service Period Start',
+  servicePeriodEnd: 'Service Period End',
   currency: 'Currency',
   status: 'Status',
   notes: 'Notes',
@@ -46,8 +51,8 @@ function splitText(value: unknown, currency: string): string | null {
     .join('; ');
 }
 
-const MONEY_FIELDS = new Set(['subtotal', 'taxAmount', 'totalAmount']);
-const DATE_FIELDS = new Set(['invoiceDate', 'dueDate']);
+const MONEY_FIELDS = new Set(['subtotal', 'taxAmount', 'totalAmount', 'amountDue']);
+const DATE_FIELDS = new Set(['invoiceDate', 'dueDate', 'servicePeriodStart', 'servicePeriodEnd']);
 
 /** A field's value as a person reads it: money in the invoice's currency, dates as 'Jan 5, 2025'; null when empty. */
 export function formatFieldValue(field: string, value: unknown, currency: string): string | null {

@@ -16,6 +16,8 @@ export interface WorkflowContext {
   registered: boolean;
   /** Set by Claim: whether this execution owns the run. */
   claimed?: boolean;
+  /** Set by Claim: the organization is at its cap of invoices in processing; claim again after a wait. */
+  waitingForSlot?: boolean;
   /** The invoice's `processingRunId` this execution claimed; every later write is guarded by it. */
   runId?: string;
   /** Set by Claim: when this execution claimed the run (extraction latency is measured from it). */

@@ -61,8 +61,8 @@ export class ApiGatewayStack extends Stack {
 interface ApiAccess {
   table: 'none' | 'read' | 'readWrite';
   objects?: ObjectAction[];
-  /** Publishes invoice events: webhook deliveries and, on approval, integration syncs. */
-  publishesEvents?: boolean;
+  /** The queues it sends to: webhook deliveries and/or, on approval, integration syncs. */
+  queues?: readonly ('webhook' | 'sync')[];
   /** Starts the workflow (reprocess). */
   startsWorkflow?: boolean;
   /** Sends the product's own e-mail through SES (invitations). */
@@ -83,7 +83,8 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   session: { table: 'none' },
   openapi: { table: 'none' },
   'invitation-links': { table: 'read' },
-  auth: { table: 'read' },
+  // Writes: the join page's choice (POST /api/auth/membership) provisions the person's organization.
+  auth: { table: 'readWrite' },
   stats: { table: 'read' },
   analytics: { table: 'read' },
   // Invitation e-mails go out through SES.
@@ -92,12 +93,12 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   // Connect to QuickBooks exchanges the authorization code with the deployment's Intuit app.
   integrations: { table: 'readWrite', secrets: ['seal', 'open'], quickBooksApp: true },
   // Stores signing secrets; only the delivery worker opens them.
-  // Publishes: Resend queues a delivery attempt on the webhook queue.
-  webhooks: { table: 'readWrite', secrets: ['seal'], publishesEvents: true },
+  // Resend queues a delivery attempt on the webhook queue.
+  webhooks: { table: 'readWrite', secrets: ['seal'], queues: ['webhook'] },
   invoices: {
     table: 'readWrite',
     objects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-    publishesEvents: true,
+    queues: ['webhook', 'sync'],
     startsWorkflow: true,
     // Multipart uploads of up to 10 MiB are parsed in memory.
     memorySize: 1024,
@@ -141,6 +142,8 @@ export const GATEWAY_RESPONSES: {
   statusCode?: string;
   message: string;
   code: string;
+  /** Every 429 carries Retry-After (seconds); the gateway's own are static values. */
+  retryAfterSeconds?: number;
 }[] = [
   { type: apigw.ResponseType.UNAUTHORIZED, statusCode: '401', message: 'Unauthorized', code: 'unauthorized' },
   {
@@ -166,8 +169,17 @@ export const GATEWAY_RESPONSES: {
     statusCode: '429',
     message: 'API quota exceeded',
     code: 'quota',
+    // The tier-wide monthly backstop: the gateway cannot compute the 1st of next month, so a day.
+    retryAfterSeconds: 86_400,
   },
-  { type: apigw.ResponseType.THROTTLED, statusCode: '429', message: 'Too many requests', code: 'quota' },
+  {
+    type: apigw.ResponseType.THROTTLED,
+    statusCode: '429',
+    message: 'Too many requests',
+    code: 'quota',
+    // The stage and usage-plan throttles are token buckets refilled every second.
+    retryAfterSeconds: 1,
+  },
   {
     type: apigw.ResponseType.REQUEST_TOO_LARGE,
     statusCode: '413',
@@ -275,9 +287,8 @@ export class ApiStack extends Stack {
       if (access.table !== 'none')
         fn.bindTable(table, access.table).setting('CURSOR_SIGNING_KEY', cursorKey.secretValue.unsafeUnwrap());
       if (access.objects) fn.bindBucket(bucket, UPLOADS_PREFIX, access.objects);
-      if (access.publishesEvents) {
-        fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL').bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');
-      }
+      if (access.queues?.includes('webhook')) fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL');
+      if (access.queues?.includes('sync')) fn.bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');
       if (access.startsWorkflow) fn.bindStateMachine(props.stateMachine);
       if (access.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
       if (access.secrets) fn.bindSecretsKey(props.secretsKey, access.secrets);
@@ -323,6 +334,7 @@ export class ApiStack extends Stack {
           responseHeaders: {
             'Content-Type': "'application/json'",
             'Cache-Control': "'no-store'",
+            ...(r.retryAfterSeconds ? { 'Retry-After': `'${r.retryAfterSeconds}'` } : {}),
           },
         }),
     );
@@ -336,7 +348,7 @@ export class ApiStack extends Stack {
     });
     deployment.addToLogicalId({
       shape,
-      responses: GATEWAY_RESPONSES.map((r) => [r.type.responseType, r.code]),
+      responses: GATEWAY_RESPONSES.map((r) => [r.type.responseType, r.code, r.retryAfterSeconds ?? null]),
     });
     // On the CloudFormation resources only: a method's Lambda permission names the stage, which itself
     // depends on this deployment.

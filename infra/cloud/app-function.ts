@@ -45,6 +45,13 @@ export interface AppFunctionProps {
   memorySize?: number;
   /** @default 10 seconds */
   timeout?: Duration;
+  /**
+   * Native packages shipped beside the bundle (bundling.ts, NativePackages), built for `architecture`.
+   * @default none
+   */
+  nativePackages?: readonly string[];
+  /** @default ARM_64 */
+  architecture?: Architecture;
 }
 
 /**
@@ -52,6 +59,24 @@ export interface AppFunctionProps {
  * (send them: kms:Decrypt). Only the functions that call third parties get `open`.
  */
 export type SecretsAccess = 'seal' | 'open';
+
+/**
+ * The table actions of each access pattern: the item operations the DynamoDB adapters call. Transactions
+ * (TransactWriteItems) are authorized per item by these same actions, ConditionCheckItem included.
+ */
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  readWrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const;
 
 /** Object actions a function may be granted on a key prefix of a bucket. */
 export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
@@ -79,6 +104,7 @@ export class AppFunction extends Construct {
     const { config, identifiers } = props;
     const functionName = `${config.prefix}-${props.name}`;
     this.functionName = functionName;
+    const architecture = props.architecture ?? Architecture.ARM_64;
     this.implemented = props.catalog.exists(props.entry);
     this.entry = props.catalog.entry(props.entry);
 
@@ -97,10 +123,18 @@ export class AppFunction extends Construct {
     this.function = new LambdaFunction(this, 'Function', {
       functionName,
       description: props.description,
-      code: props.bundler.code(this.entry),
+      code: props.bundler.code(
+        this.entry,
+        props.nativePackages?.length
+          ? {
+              packages: props.nativePackages,
+              architecture: architecture === Architecture.X86_64 ? 'x86_64' : 'arm64',
+            }
+          : undefined,
+      ),
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
@@ -133,14 +167,24 @@ export class AppFunction extends Construct {
     );
   }
 
-  /** Reads (`read`) or reads and writes (`readWrite`) items of the table and its indexes; sets TABLE_NAME. */
+  /**
+   * Reads (`read`) or reads and writes (`readWrite`) items of the table, and queries its indexes; sets
+   * TABLE_NAME. The actions are the ones the adapters call (TABLE_ACTIONS): no Scan, no stream reads, no
+   * DescribeTable. The index resource is explicit: a table imported by name knows none of its indexes, so
+   * CDK's own grant would leave every GSI query denied.
+   */
   bindTable(table: ITableV2, access: 'read' | 'readWrite'): this {
-    if (access === 'read') table.grantReadData(this.role);
-    else table.grantReadWriteData(this.role);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: [...TABLE_ACTIONS[access]], resources: [table.tableArn] }),
+    );
+    const indexes = `${table.tableArn}/index/*`;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [indexes] }),
+    );
     this.function.addEnvironment('TABLE_NAME', table.tableName);
     this.acknowledgeResource(
-      `${table.tableArn}/index/*`,
-      'DynamoDB grants on a table include its global secondary indexes (GSI1 status listings, GSI2 vendor history); the wildcard matches only this table’s indexes.',
+      indexes,
+      'Queries of the table’s global secondary indexes (GSI1 status listings, GSI2 vendor history); the wildcard matches only this table’s indexes, and only dynamodb:Query is granted on them.',
     );
     return this;
   }
@@ -170,9 +214,14 @@ export class AppFunction extends Construct {
     return this;
   }
 
-  /** Sends messages to the queue; sets the env var the publisher reads (SYNC_QUEUE_URL / WEBHOOK_QUEUE_URL). */
+  /**
+   * Sends messages to the queue (sqs:SendMessage only: the publisher sends by URL and reads nothing back);
+   * sets the env var the publisher reads (SYNC_QUEUE_URL / WEBHOOK_QUEUE_URL).
+   */
   bindQueue(queue: IQueue, envName: 'SYNC_QUEUE_URL' | 'WEBHOOK_QUEUE_URL'): this {
-    queue.grantSendMessages(this.role);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
+    );
     this.function.addEnvironment(envName, queue.queueUrl);
     return this;
   }

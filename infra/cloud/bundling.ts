@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
@@ -79,8 +79,11 @@ export class LambdaBundler {
     return this.builds;
   }
 
-  /** The code of one function: `entry` (absolute) bundled to `index.mjs`, as an asset of its own. */
-  code(entry: string): Code {
+  /**
+   * The code of one function: `entry` (absolute) bundled to `index.mjs`, as an asset of its own, with
+   * `native` packages beside it in `node_modules` (see {@link NativePackages}).
+   */
+  code(entry: string, native?: NativePackages): Code {
     this.requestedEntries.add(entry);
     // CDK reads nothing from this directory: it stages the bundle, or, when bundling is skipped (a stack
     // that is not being deployed), merely names the directory.
@@ -89,9 +92,10 @@ export class LambdaBundler {
       bundling: {
         // Required by the type; never pulled or run: local bundling always succeeds or throws.
         image: DockerImage.fromRegistry('dummy'),
-        local: new SharedBuildBundling(this.bundleName(entry), (outputDir) =>
-          this.copyBundle(entry, outputDir),
-        ),
+        local: new SharedBuildBundling(this.bundleName(entry), native, (outputDir) => {
+          this.copyBundle(entry, outputDir);
+          if (native) this.copyNativePackages(native, outputDir);
+        }),
       },
     });
   }
@@ -104,6 +108,41 @@ export class LambdaBundler {
       this.build(entries, dirname(outputDir));
     }
     cpSync(this.bundles.get(entry)!, outputDir, { recursive: true });
+  }
+
+  /**
+   * Copies each native package and the one prebuilt binary package of it that matches the function's
+   * architecture (Lambda runs Linux with glibc) from node_modules into `<asset>/node_modules`, where the
+   * bundle's runtime `require` finds them. Throws, naming the install to run, when that binary is not
+   * installed (npm installs only the machine's own by default).
+   */
+  private copyNativePackages(native: NativePackages, outputDir: string): void {
+    const cpu = native.architecture === 'arm64' ? 'arm64' : 'x64';
+    for (const name of native.packages) {
+      const dir = join(this.root, 'node_modules', name);
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        optionalDependencies?: Record<string, string>;
+      };
+      const binary = Object.keys(manifest.optionalDependencies ?? {}).find((dep) => {
+        const path = join(this.root, 'node_modules', dep, 'package.json');
+        if (!/-linux-/.test(dep) || /musl/.test(dep) || !existsSync(path)) return false;
+        const target = JSON.parse(readFileSync(path, 'utf8')) as { cpu?: string[] };
+        return target.cpu?.includes(cpu);
+      });
+      if (!binary) {
+        throw new Error(
+          `${name} has no linux-${cpu} (glibc) binary package in node_modules, which a function on ` +
+            `${native.architecture} needs: install the one its optionalDependencies name for linux-${cpu}, ` +
+            'or run the function on the architecture whose binary is installed.',
+        );
+      }
+      for (const pkg of [name, binary]) {
+        cpSync(join(this.root, 'node_modules', pkg), join(outputDir, 'node_modules', pkg), {
+          recursive: true,
+          dereference: true,
+        });
+      }
+    }
   }
 
   /**
@@ -136,14 +175,25 @@ export class LambdaBundler {
 }
 
 /**
- * Local bundling of one entry. `entry` is a field so that CDK's asset cache (keyed by the JSON of the
- * bundling options) tells functions apart; the callback is private and not part of that key.
+ * Packages with a compiled addon that a bundled dependency loads with a runtime `require` esbuild cannot
+ * follow (pdfjs-dist loads @napi-rs/canvas for DOMMatrix, without which it does not load at all). They
+ * ship beside the bundle, with the prebuilt binary of the function's architecture.
+ */
+export interface NativePackages {
+  packages: readonly string[];
+  architecture: 'arm64' | 'x86_64';
+}
+
+/**
+ * Local bundling of one entry. `entry` and `native` are fields so that CDK's asset cache (keyed by the
+ * JSON of the bundling options) tells functions apart; the callback is private and not part of that key.
  */
 class SharedBuildBundling implements ILocalBundling {
   readonly #bundle: (outputDir: string) => void;
 
   constructor(
     readonly entry: string,
+    readonly native: NativePackages | undefined,
     bundle: (outputDir: string) => void,
   ) {
     this.#bundle = bundle;

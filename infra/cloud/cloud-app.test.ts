@@ -576,6 +576,18 @@ describe('api', () => {
     }
   });
 
+  it('answers the gateway’s own 429s with Retry-After, as the API’s', () => {
+    for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
+      t.api.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: type,
+        StatusCode: '429',
+        ResponseParameters: Match.objectLike({
+          'gatewayresponse.header.Retry-After': Match.stringLikeRegexp("^'[1-9][0-9]*'$"),
+        }),
+      });
+    }
+  });
+
   it('logs access and traces on the stage', () => {
     t.api.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'v1',
@@ -715,10 +727,11 @@ describe('api', () => {
     );
   });
 
-  it('runs every function on Node 22 / ARM64 with tracing and the runtime identifiers', () => {
+  it('runs every function on Node 22 / ARM64 (x86_64 where pdfjs needs its canvas binary) with tracing and the runtime identifiers', () => {
     for (const template of [t.api, t.pipeline]) {
       const fns = Object.values(template.findResources('AWS::Lambda::Function')) as {
         Properties: {
+          FunctionName: string;
           Runtime: string;
           Architectures: string[];
           TracingConfig: unknown;
@@ -728,7 +741,9 @@ describe('api', () => {
       const own = fns.filter((f) => f.Properties.Runtime === 'nodejs22.x');
       expect(own.length).toBeGreaterThan(0);
       for (const f of own) {
-        expect(f.Properties.Architectures).toEqual(['arm64']);
+        // The PDF-reading states ship @napi-rs/canvas with the linux-x64 binary npm installs (pipeline-stack.ts).
+        const readsPdfs = /-state-(inspect|extract-locally|normalize)$/.test(f.Properties.FunctionName);
+        expect(f.Properties.Architectures).toEqual([readsPdfs ? 'x86_64' : 'arm64']);
         expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(Object.keys(f.Properties.Environment.Variables)).toEqual(
           expect.arrayContaining([

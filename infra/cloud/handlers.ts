@@ -25,7 +25,8 @@ export const WORKERS = [
     queue: 'sync',
     envName: 'SYNC_QUEUE_URL',
     secrets: ['open'],
-    requeues: false,
+    // A message naming no integration is fanned out to one per active integration, on its own queue.
+    requeues: true,
     sendsEmail: true,
     // Refreshes QuickBooks access tokens with the deployment's Intuit app.
     quickBooksApp: true,

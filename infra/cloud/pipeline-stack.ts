@@ -4,7 +4,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -51,9 +51,18 @@ interface StateAccess {
   publishesEvents?: boolean;
   memorySize?: number;
   timeout?: Duration;
-  /** Native or path-resolving packages the bundle must not inline (see the report on Inspect). */
-  externalModules?: string[];
+  /** Native packages shipped beside the bundle, and the architecture whose binary they ship with. */
+  native?: { packages: string[]; architecture: Architecture };
 }
+
+/**
+ * pdfjs-dist loads @napi-rs/canvas with a runtime require (for DOMMatrix, used as it loads), so the
+ * states that open PDFs ship it. Its binary for linux-x64 is the one npm installs on the x64 machines
+ * that synthesize and deploy (CI, laptops), so these states run on x86_64; the arm64 binary is not in
+ * the lock file. npm run test:cloud-bundles found this: without the package, pdfjs threw
+ * `DOMMatrix is not defined` and Inspect rejected every PDF as unreadable.
+ */
+const PDF_READER = { packages: ['@napi-rs/canvas'], architecture: Architecture.X86_64 };
 
 /**
  * Access per state module, read from what each module imports (functions/workflow/states/*.ts). A state
@@ -66,6 +75,7 @@ const STATE_ACCESS: Record<string, StateAccess> = {
   // Reads the bytes for magic numbers and page count (pdfjs, sharp): the heaviest state.
   inspect: {
     objects: [{ prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] }],
+    native: PDF_READER,
     memorySize: 1536,
     timeout: Duration.minutes(2),
   },
@@ -76,6 +86,7 @@ const STATE_ACCESS: Record<string, StateAccess> = {
       { prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] },
       { prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:PutObject'] },
     ],
+    native: PDF_READER,
     memorySize: 1536,
     timeout: Duration.minutes(2),
   },
@@ -86,6 +97,7 @@ const STATE_ACCESS: Record<string, StateAccess> = {
       { prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:GetObject'] },
       { prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] },
     ],
+    native: PDF_READER,
     memorySize: 1024,
     timeout: Duration.minutes(1),
   },
@@ -203,6 +215,8 @@ export class PipelineStack extends Stack {
         description: `Workflow state ${task.placeholder.slice(0, -3)}`,
         memorySize: access.memorySize,
         timeout: access.timeout ?? Duration.seconds(30),
+        nativePackages: access.native?.packages,
+        architecture: access.native?.architecture,
       }).bindTable(table, 'readWrite');
       for (const grant of access.objects ?? []) fn.bindBucket(bucket, grant.prefix, grant.actions);
       if (access.publishesEvents) fn.bindQueue(this.webhookQueue, 'WEBHOOK_QUEUE_URL');
@@ -258,7 +272,9 @@ export class PipelineStack extends Stack {
       // ALL events, without execution data: the payload carries tenant ids and file keys, not invoices,
       // but keeping data out of logs is the safer default; the state functions log what they need.
       logs: { destination: logs, level: sfn.LogLevel.ALL, includeExecutionData: false },
-      timeout: Duration.hours(1),
+      // As the ASL's TimeoutSeconds: an invoice may wait its turn behind its own organization's backlog
+      // (Claim's processing slots), as long as the upload event itself may wait to start it.
+      timeout: Duration.hours(24),
     });
     acknowledge(role, {
       'AwsSolutions-IAM5[Resource::*]':
@@ -396,22 +412,14 @@ export class PipelineStack extends Stack {
       .bindBucket(uploads, UPLOADS_PREFIX, ['s3:PutObject'])
       .bindQueue(this.webhookQueue, 'WEBHOOK_QUEUE_URL')
       .setting('INBOUND_MAIL_BUCKET', inbound.bucketName);
-    inbound.grantRead(fn.role, `${INBOUND_MAIL_PREFIX}*`);
-    fn.acknowledge(
-      `AwsSolutions-IAM5[Resource::${nagResource(this, inbound.arnForObjects(`${INBOUND_MAIL_PREFIX}*`))}]`,
-      'Reads the raw messages SES stores under inbound/<messageId>; read-only and limited to that prefix.',
+    // The handler reads one message by its key (getObjectBytes): s3:GetObject under inbound/, nothing else.
+    const messages = inbound.arnForObjects(`${INBOUND_MAIL_PREFIX}*`);
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [messages] }),
     );
     fn.acknowledge(
-      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
-      'grantRead adds s3:GetBucket*/List* on the inbound mail bucket itself, which holds nothing but SES’s raw messages.',
-    );
-    fn.acknowledge(
-      'AwsSolutions-IAM5[Action::s3:GetObject*]',
-      'grantRead: GetObject and its variants, only on inbound/ of the inbound mail bucket.',
-    );
-    fn.acknowledge(
-      'AwsSolutions-IAM5[Action::s3:List*]',
-      'grantRead: listing the inbound mail bucket, which holds nothing but SES’s raw messages.',
+      `AwsSolutions-IAM5[Resource::${nagResource(this, messages)}]`,
+      'Reads the raw messages SES stores under inbound/<messageId>; s3:GetObject only, limited to that prefix.',
     );
     this.workerFunctions.set(EMAIL_INGEST_WORKER, fn);
     this.functions.push(fn);

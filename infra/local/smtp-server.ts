@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { ingestEmail, recipientKind } from '../../functions/workers/email-ingest/ingest';
+import { UnacceptableMessage } from '../../functions/core/email/mime-bounds';
+import { ingestEmail, parseInbound, recipientKind } from '../../functions/workers/email-ingest/ingest';
 import type { Mailbox } from './mailbox';
 
 /** SES accepts inbound messages up to 40 MB; the local server refuses larger ones alike. */
@@ -21,6 +21,8 @@ export interface LocalSmtpServer {
  * The local stand-in for both directions of SES: mail to an organization's inbox is ingested by the same
  * function the cloud's receipt rule invokes; mail to anyone else (the product's own outbound e-mail) is
  * kept in the dev mailbox. A retired or unknown inbox address is refused at RCPT TO, as the cloud drops it.
+ * A message the parse bounds refuse, or that cannot be parsed, is answered 554 (552 for a size), which
+ * the sender does not retry; only a failure of the parts behind (the table, the bucket) is 451.
  * Loopback only, so no TLS and no authentication.
  */
 export async function startSmtpServer(options: {
@@ -52,6 +54,11 @@ export async function startSmtpServer(options: {
         ).then(
           () => callback(),
           (error) => {
+            // The message itself is at fault: a permanent answer, so the sender does not retry it for days.
+            if (error instanceof UnacceptableMessage) {
+              options.log(`Local mail refused: ${error.message}`);
+              return callback(smtpError(error.smtpCode, `Message refused: ${error.message}`));
+            }
             options.log(`Local mail delivery failed: ${String(error)}`);
             callback(smtpError(451, 'Delivery failed; try again later'));
           },
@@ -66,7 +73,7 @@ export async function startSmtpServer(options: {
     const others = recipients.filter((_, i) => kinds[i] === 'elsewhere');
     if (inboxes.length > 0) await ingestEmail({ raw, recipients: inboxes });
     if (others.length === 0) return;
-    const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const parsed = await parseInbound(raw);
     for (const to of others) {
       options.mailbox.add({
         to,

@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/client';
 import { findInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
+import { getOrganization } from '../../functions/adapters/dynamodb/organizations';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
@@ -15,6 +16,7 @@ import {
 } from '../../functions/adapters/textract/isolated-analyzer';
 import { shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
+import { FairQueue, processingCapOf } from '../../functions/core/fairness/fair-share';
 import { sniffContentType } from '../../functions/core/files/sniff';
 import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/core/invoices/abandoned-upload';
 import type { InvoiceItem } from '../../functions/core/invoices/invoice';
@@ -23,9 +25,9 @@ import { handler as claim } from '../../functions/workflow/states/claim';
 import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as decide } from '../../functions/workflow/states/decide';
 import { extractLocallyWith } from '../../functions/workflow/states/extract-locally';
-import { handler as inspect } from '../../functions/workflow/states/inspect';
+import { inspectWith } from '../../functions/workflow/states/inspect';
 import { handler as markFailed } from '../../functions/workflow/states/mark-failed';
-import { handler as normalize } from '../../functions/workflow/states/normalize';
+import { normalizeWith } from '../../functions/workflow/states/normalize';
 import { handler as register } from '../../functions/workflow/states/register';
 import { handler as validate } from '../../functions/workflow/states/validate';
 import type { ExecutionInput } from '../../functions/workflow/types';
@@ -35,6 +37,9 @@ import type { S3EventRecord } from './emulators';
 type JSONValue = Parameters<StateMachine['run']>[0];
 
 const ASL_PATH = new URL('../../functions/workflow/process-invoice.asl.json', import.meta.url);
+
+/** The Lambda states that read a PDF through the engine's process locally (see the constructor). */
+const ENGINE_READ_STATES = new Set(['Inspect', 'Normalize']);
 
 /**
  * The ASL as the cloud deploys it, with each `${XArn}` placeholder filled by a local Lambda ARN (every
@@ -48,9 +53,11 @@ export function loadDefinition(): ConstructorParameters<typeof StateMachine>[0] 
   const definition = JSON.parse(text);
   // Textract answers in seconds; the local engine reads on the CPU, and a poster-sized page on a busy
   // machine takes minutes. A Task without TimeoutSeconds times out after 60 s, so the Textract tasks get
-  // the engine's own limit (which names the reason) and a margin.
-  for (const state of Object.values(definition.States as Record<string, Record<string, unknown>>)) {
-    if (String(state.Resource ?? '').includes(':textract:') && state.TimeoutSeconds === undefined) {
+  // the engine's own limit (which names the reason) and a margin; so do Inspect and Normalize, which
+  // wait on the engine's process here to read the PDF (beside the documents it is reading).
+  for (const [name, state] of Object.entries(definition.States as Record<string, Record<string, unknown>>)) {
+    const waitsOnEngine = String(state.Resource ?? '').includes(':textract:') || ENGINE_READ_STATES.has(name);
+    if (waitsOnEngine && state.TimeoutSeconds === undefined) {
       state.TimeoutSeconds = Math.ceil(ENGINE_TIMEOUT_MS / 1000) + 30;
     }
   }
@@ -58,6 +65,18 @@ export function loadDefinition(): ConstructorParameters<typeof StateMachine>[0] 
 }
 
 type Handler = (input: never) => Promise<unknown>;
+
+/**
+ * The state transitions an execution is billed for: Step Functions Standard counts one each time a
+ * state is entered, a retry included (AWS Step Functions pricing). Reads the run's event log to its end.
+ */
+export async function countTransitions(eventLogs: AsyncIterable<{ type: string }>): Promise<number> {
+  let transitions = 0;
+  for await (const event of eventLogs) {
+    if (event.type === 'StateEntered' || event.type === 'StateRetried') transitions++;
+  }
+  return transitions;
+}
 
 /** Lambda-style errors carry their name to Retry/Catch, as in Step Functions. */
 const asTask =
@@ -104,7 +123,10 @@ export function localTextractHandlers(analyzer: ExpenseAnalyzer) {
 }
 
 export interface WorkflowRunnerOptions {
-  /** Runs at once; the rest wait in a queue. Two on a 2-core machine (OCR is CPU-bound). */
+  /**
+   * Runs at once; the rest wait in their organization's queue (served round-robin, each organization at
+   * most its plan's cap at once). Two on a 2-core machine (OCR is CPU-bound).
+   */
   concurrency?: number;
   /** The local engine: ExtractLocally reads text PDFs with it, and it stands in for Textract. */
   analyzer?: ExpenseAnalyzer;
@@ -116,11 +138,18 @@ export interface WorkflowRunnerOptions {
 /** The registry of organizations the local runner has seen, so a restart can find their work. */
 const REGISTRY_KEY = { PK: 'LOCAL#WORKFLOW', SK: 'ORGS' };
 
+/** How long an organization's processing cap (from its plan) is used before it is read again. */
+const CAP_FRESH_MS = 30_000;
+
+/** The queue of an object key: its organization's (a key that names none gets a queue of its own). */
+const queueOf = (objectKey: string) => parseObjectKey(objectKey)?.orgId ?? '';
+
 /**
  * Runs the processing workflow in this process with aws-local-stepfunctions, from the very ASL file
  * the cloud deploys, every Task overridden by the state modules the Lambdas run (Textract by the local
- * engine). Starts a run for every object created under `uploads/`, at most `concurrency` at once,
- * and doubles as the local {@link ProcessingStarter} for reprocessing. {@link resume} requeues what a
+ * engine). Starts a run for every object created under `uploads/`, at most `concurrency` at once and
+ * fairly between tenants (core/fairness/fair-share.ts: per-organization queues served round-robin, each
+ * organization at most its plan's cap), and doubles as the local {@link ProcessingStarter} for reprocessing. {@link resume} requeues what a
  * killed server left behind.
  */
 export class LocalWorkflowRunner implements ProcessingStarter {
@@ -128,14 +157,17 @@ export class LocalWorkflowRunner implements ProcessingStarter {
   readonly #concurrency: number;
   readonly #handlers: Record<string, (input: JSONValue) => Promise<JSONValue>>;
   readonly #log: (line: string) => void;
-  readonly #queue: ExecutionInput[] = [];
+  readonly #queue = new FairQueue<ExecutionInput>();
   readonly #running = new Map<number, { abort: () => void; done: Promise<void> }>();
+  /** Each organization's processing cap, from its plan, and when it was read. */
+  readonly #caps = new Map<string, { cap: number; readAt: number }>();
   readonly #knownOrgs = new Set<string>();
   readonly #idleWaiters: (() => void)[] = [];
-  /** The local engine's process, stopped with the runner. */
-  readonly #engine: IsolatedExpenseAnalyzer | undefined;
+  /** The local engine's process (it reads every PDF's insides), stopped with the runner. */
+  readonly #engine: IsolatedExpenseAnalyzer;
   #nextId = 0;
   #stopped = false;
+  #transitions = 0;
 
   constructor(options: WorkflowRunnerOptions = {}) {
     this.#machine = new StateMachine(loadDefinition(), {
@@ -143,19 +175,23 @@ export class LocalWorkflowRunner implements ProcessingStarter {
     });
     this.#concurrency = options.concurrency ?? 2;
     const analyzer = options.analyzer ?? new IsolatedExpenseAnalyzer();
-    if (analyzer instanceof IsolatedExpenseAnalyzer) this.#engine = analyzer;
+    // The states run in the API's process here: a PDF's outline and attachments are read in the
+    // engine's capped process, whatever reads the pages (tests may pass an engine of their own), so a
+    // file that expands to gigabytes never does so in the process that answers people.
+    const pdfReader = analyzer instanceof IsolatedExpenseAnalyzer ? analyzer : new IsolatedExpenseAnalyzer();
+    this.#engine = pdfReader;
     this.#log = options.log ?? (() => undefined);
     this.#handlers = {
       Register: asTask(register),
       Claim: asTask(claim),
-      Inspect: asTask(inspect),
-      Normalize: asTask(normalize),
+      Inspect: asTask(inspectWith(pdfReader)),
+      Normalize: asTask(normalizeWith(pdfReader)),
       Classify: asTask(classify),
       Validate: asTask(validate),
       Decide: asTask(decide),
       MarkFailed: asTask(markFailed),
       // The cloud's Lambda reads the text layer only; here the engine does, with the same text-layer code.
-      ExtractLocally: asTask(extractLocallyWith(analyzer)),
+      ExtractLocally: asTask(extractLocallyWith(analyzer, pdfReader)),
       ...localTextractHandlers(options.textract ?? analyzer),
     };
   }
@@ -176,25 +212,51 @@ export class LocalWorkflowRunner implements ProcessingStarter {
 
   enqueue(input: ExecutionInput): void {
     if (this.#stopped) return;
-    const parsed = parseObjectKey(input.objectKey);
-    if (parsed) void this.#remember(parsed.orgId).catch((e) => this.#log(`workflow: registry: ${e}`));
-    this.#queue.push(input);
+    const orgId = queueOf(input.objectKey);
+    if (orgId) {
+      void this.#remember(orgId).catch((e) => this.#log(`workflow: registry: ${e}`));
+      this.#refreshCap(orgId);
+    }
+    this.#queue.push(orgId, input);
     this.#pump();
+  }
+
+  /** The organization's cap: its plan's, once read (Starter's until then, or if the read fails). */
+  #capOf = (orgId: string): number => this.#caps.get(orgId)?.cap ?? processingCapOf(undefined);
+
+  #refreshCap(orgId: string): void {
+    const known = this.#caps.get(orgId);
+    if (known && Date.now() - known.readAt < CAP_FRESH_MS) return;
+    this.#caps.set(orgId, { cap: known?.cap ?? processingCapOf(undefined), readAt: Date.now() });
+    void getOrganization(orgId).then(
+      (org) => {
+        this.#caps.set(orgId, { cap: processingCapOf(org.plan), readAt: Date.now() });
+        this.#pump();
+      },
+      (e) => this.#log(`workflow: processing cap of ${orgId}: ${e}`),
+    );
   }
 
   /** Resolves when nothing is queued or running (tests and the benchmark wait on it). */
   idle(): Promise<void> {
-    if (this.#queue.length === 0 && this.#running.size === 0) return Promise.resolve();
+    if (this.#queue.size === 0 && this.#running.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   get pending(): number {
-    return this.#queue.length + this.#running.size;
+    return this.#queue.size + this.#running.size;
+  }
+
+  /** State transitions of every run so far, counted as Step Functions bills them (`npm run cost`). */
+  get transitions(): number {
+    return this.#transitions;
   }
 
   #pump(): void {
-    while (!this.#stopped && this.#running.size < this.#concurrency && this.#queue.length > 0) {
-      const input = this.#queue.shift() as ExecutionInput;
+    while (!this.#stopped && this.#running.size < this.#concurrency) {
+      const next = this.#queue.next(this.#capOf);
+      if (!next) return;
+      const { orgId, item: input } = next;
       const id = this.#nextId++;
       // An execution id like the cloud's ARN: Claim records it, the backstop below finds the run by it.
       const executionId = `local:${ulid()}`;
@@ -202,21 +264,30 @@ export class LocalWorkflowRunner implements ProcessingStarter {
         context: { Execution: { Id: executionId } },
         overrides: {
           taskResourceLocalHandlers: this.#handlers,
-          waitTimeOverrides: { WaitForExtraction: 0 },
+          // WaitForSlot: this runner's own queue keeps each organization within its cap (a resumed run
+          // takes back its invoice's own slot), so Claim waits only for a slot whose run ended without
+          // giving it back (its invoice deleted mid-run) until the lease ends; a second between tries.
+          waitTimeOverrides: { WaitForExtraction: 0, WaitForSlot: 1000 },
           // Backoff stays, scaled down: local failures are hiccups of the emulators, not AWS throttling.
           retryIntervalOverrides: Object.fromEntries(Object.keys(this.#handlers).map((name) => [name, 200])),
         },
         noThrowOnAbort: true,
       });
-      const done = execution.result.then(
-        () => undefined,
-        (error: Error) => this.#onExecutionError(input, executionId, error),
-      );
+      const counted = countTransitions(execution.eventLogs).then((n) => {
+        this.#transitions += n;
+      });
+      const done = execution.result
+        .then(
+          () => undefined,
+          (error: Error) => this.#onExecutionError(input, executionId, error),
+        )
+        .then(() => counted);
       this.#running.set(id, { abort: execution.abort, done });
       void done.finally(() => {
         this.#running.delete(id);
+        this.#queue.finished(orgId);
         this.#pump();
-        if (this.#queue.length === 0 && this.#running.size === 0) {
+        if (this.#queue.size === 0 && this.#running.size === 0) {
           for (const wake of this.#idleWaiters.splice(0)) wake();
         }
       });
@@ -330,12 +401,12 @@ export class LocalWorkflowRunner implements ProcessingStarter {
    */
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#queue.length = 0;
+    this.#queue.clear();
     const running = [...this.#running.values()];
     for (const run of running) run.abort();
     await Promise.allSettled(running.map((r) => r.done));
     for (const wake of this.#idleWaiters.splice(0)) wake();
-    await this.#engine?.close();
+    await this.#engine.close();
     // An in-process engine (tests may pass one) keeps OCR engines warm in this process.
     await shutdownLocalAnalyzer().catch(() => undefined);
   }

@@ -70,8 +70,23 @@ export const organizationSchema = z.object({
   inboxAddress: z.string().nullable().default(null),
   /** Senders (addresses or domains) the inbox accepts mail from; empty accepts every sender. */
   inboxAllowedSenders: z.array(z.string()).default([]),
+  /**
+   * The legal names the organization is billed under (its own firms, its owners' entities): with its
+   * name and its properties they are the buyer on an invoice, never chosen as the seller.
+   */
+  legalNames: z.array(z.string()).default([]),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+
+/** At most this many legal names per organization. */
+export const MAX_LEGAL_NAMES = 50;
+/** The organization's legal names as a request sets them: trimmed, non-empty, each once (case aside). */
+export const legalNamesSchema = z
+  .array(z.string().trim().min(1, 'Enter a name').max(200))
+  .max(MAX_LEGAL_NAMES, `At most ${MAX_LEGAL_NAMES} legal names`)
+  .transform((names) =>
+    names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i),
+  );
 
 /**
  * One allowed sender of the invoice inbox: an e-mail address (`billing@acme.com`) or a domain
@@ -108,6 +123,8 @@ export const organizationUpdateSchema = z.object({
       path: ['maxAmount'],
     })
     .optional(),
+  /** Absent keeps the stored list. */
+  legalNames: legalNamesSchema.optional(),
 });
 
 const optionalString = (max: number) =>
@@ -348,6 +365,11 @@ const propertyMap = jsonMap(
 );
 /** QuickBooks' category → expense account mapping. */
 const accountMap = idMap('Account map must map category ids to account ids');
+/**
+ * Our vendor → the system's vendor, where the admin chose one; a vendor not in it is matched by name in
+ * the system, or created there.
+ */
+const vendorMap = idMap('Vendor map must map vendor ids to the system’s vendor ids');
 
 export const MAX_EMAIL_RECIPIENTS = 10;
 const emailAddress = z.email();
@@ -406,6 +428,7 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     /** The portfolio of a split whose property has no entry in `propertyMap`. */
     defaultPortfolioId: optionalId,
     propertyMap,
+    vendorMap,
   }),
   QUICKBOOKS: z.object({
     /** An access token (pasted, or from the OAuth connect); sent as Bearer. */
@@ -425,6 +448,7 @@ export const INTEGRATION_CONFIG_SCHEMAS = {
     /** Optional tracking: a property's QuickBooks Class (on each line) and Location (the bill's department). */
     classMap: idMap('Class map must map property ids to class ids'),
     locationMap: idMap('Location map must map property ids to location ids'),
+    vendorMap,
   }),
   EMAIL: z.object({ recipients }),
 } as const;

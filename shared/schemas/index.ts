@@ -1,4 +1,5 @@
 export * from './approvals';
+export * from './bulk';
 export * from './common';
 export * from './entities';
 export * from './events';

@@ -102,9 +102,11 @@ export const vendorMatchSchema = z.object({
   score: z.number().min(0).max(1),
   /**
    * Which detail matched; `created` when no vendor matched and a SUGGESTED one was made from the invoice;
-   * `person` when a reviewer picked the vendor in the edit form.
+   * `person` when a reviewer picked the vendor in the edit form; `website` when the vendor's web or
+   * e-mail domain is printed on the invoice, `sender` when the invoice was e-mailed from its address
+   * or domain.
    */
-  by: z.enum(['name', 'taxId', 'email', 'phone', 'address', 'created', 'person']),
+  by: z.enum(['name', 'taxId', 'email', 'phone', 'address', 'website', 'sender', 'created', 'person']),
 });
 export type VendorMatch = z.infer<typeof vendorMatchSchema>;
 
@@ -146,6 +148,17 @@ export const invoiceSchema = z.object({
   subtotal: z.number().nullable(),
   taxAmount: z.number().nullable(),
   totalAmount: z.number().nullable(),
+  /**
+   * A utility bill's (or account statement's) account fields; null when not printed. `totalAmount`
+   * is the period's charges; `amountDue` is what is to be paid now, with any balance carried forward.
+   */
+  amountDue: z.number().nullable().default(null),
+  accountNumber: z.string().nullable().default(null),
+  serviceAddress: z.string().nullable().default(null),
+  servicePeriodStart: isoDate.nullable().default(null),
+  servicePeriodEnd: isoDate.nullable().default(null),
+  /** How processing found the vendor and the property ("Linked to Acme Plumbing by its phone number."). */
+  matchNotes: z.array(z.string()).default([]),
   /** ISO 4217: extracted, else the vendor's, else the organization's default currency. */
   currency: currencyCodeSchema,
   status: invoiceStatusSchema,
@@ -308,6 +321,17 @@ export const invoiceUpdateSchema = z.object({
   subtotal: money.nullable().optional(),
   taxAmount: money.nullable().optional(),
   totalAmount: money.nullable().optional(),
+  amountDue: money.nullable().optional(),
+  accountNumber: z.string().trim().max(100).nullable().optional(),
+  serviceAddress: z.string().trim().max(500).nullable().optional(),
+  servicePeriodStart: z
+    .union([z.literal(''), isoDate])
+    .nullable()
+    .optional(),
+  servicePeriodEnd: z
+    .union([z.literal(''), isoDate])
+    .nullable()
+    .optional(),
   propertyId: idSchema.nullable().optional(),
   categoryId: z.string().max(64).nullable().optional(),
   /**
@@ -346,6 +370,18 @@ export const uploadUrlRequestSchema = z.object({
   filename: z.string().trim().min(1).max(255),
   contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'image/tiff']),
   size: z.number().int().min(1, 'The file is empty').max(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE),
+});
+/**
+ * The optional `Idempotency-Key` header of the uploads: 1 to 255 printable ASCII characters. The same key
+ * from the same organization within 24 h answers the first invoice and creates nothing new.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x20-\x7e]{1,255}$/, 'The Idempotency-Key must be 1 to 255 printable ASCII characters');
+export const uploadHeadersSchema = z.object({
+  'idempotency-key': idempotencyKeySchema
+    .optional()
+    .describe('Repeating a key within 24 h answers the first upload instead of creating another invoice'),
 });
 export const uploadUrlResponseSchema = z.object({
   invoiceId: z.string(),

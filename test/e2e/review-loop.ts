@@ -373,6 +373,122 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  await step('the Invoices page: found, opened, corrected and approved by keyboard alone', page, async () => {
+    const bayside: PdfInvoice = {
+      ...keyboardInvoices[0],
+      vendor: 'Bayside Pest Control',
+      number: 'BPC-7781',
+      due: inDays(20),
+      items: [['Quarterly pest treatment', 240]],
+    };
+    await uploadAndWait(page, { 'bayside-pest.pdf': await invoicePdf(bayside) });
+    await page.goto('/invoices?q=BPC-7781');
+    const view = page.getByRole('button', { name: 'View invoice BPC-7781' });
+    await view.waitFor();
+    // Tab from the top of the page to the card's View button, then Enter: no mouse on the way.
+    const onView = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') === 'View invoice BPC-7781');
+    for (let i = 0; i < 60 && !(await onView()); i++) await page.keyboard.press('Tab');
+    assert(await onView(), 'Tab never reached the invoice card');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog').first();
+    await dialog.getByRole('heading', { name: /Invoice #BPC-7781/ }).waitFor();
+    await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
+
+    // E edits here too; Tab reaches Notes; typing there is text, not shortcuts.
+    await page.keyboard.press('e');
+    await dialog.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
+    const inNotes = () => page.evaluate(() => document.activeElement?.id === 'edit-notes');
+    // Each date box is three stops (month, day, year): the form has some forty stops before Notes.
+    for (let i = 0; i < 80 && !(await inNotes()); i++) await page.keyboard.press('Tab');
+    assert(await inNotes(), 'Tab never reached Notes in the edit form');
+    await page.keyboard.type('Checked against the service log');
+    // Enter in a one-line field saves (in Notes it would start a new line).
+    const inTextInput = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'text');
+    for (let i = 0; i < 20 && !(await inTextInput()); i++) await page.keyboard.press('Shift+Tab');
+    assert(await inTextInput(), 'Shift+Tab found no one-line field to save from');
+    await page.keyboard.press('Enter');
+    await seen(page, 'Invoice updated successfully');
+    await dialog.getByText('Checked against the service log').waitFor();
+
+    await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
+    await page.keyboard.press('a');
+    await seen(page, 'Invoice approved');
+    await shot(page, 'invoices-page-keyboard-review');
+    await assertA11y(page, 'invoices page review dialog');
+    // The next invoice in the queue may open in its place: Esc closes the dialog, and the card says Approved.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'BPC-7781' })
+      .getByText('Approved', { exact: true })
+      .waitFor();
+  });
+
+  await step(
+    'bulk: two invoices selected with x and approved together by keyboard, each reported',
+    page,
+    async () => {
+      const tidewater = (number: string, amount: number): PdfInvoice => ({
+        ...keyboardInvoices[0],
+        vendor: 'Tidewater Gutter Co.',
+        number,
+        due: inDays(25),
+        items: [['Gutter cleaning', amount]],
+      });
+      await uploadAndWait(page, {
+        'tidewater-1.pdf': await invoicePdf(tidewater('TGC-3301', 180)),
+        'tidewater-2.pdf': await invoicePdf(tidewater('TGC-3302', 195)),
+      });
+      await page.goto('/invoices?q=TGC-330');
+      const label = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+      const tabTo = async (name: string, key = 'Tab') => {
+        for (let i = 0; i < 60 && (await label()) !== name; i++) await page.keyboard.press(key);
+        assert((await label()) === name, `${key} never reached "${name}"`);
+      };
+      await page.getByRole('checkbox', { name: 'Select invoice TGC-3302' }).waitFor();
+      await page.getByRole('checkbox', { name: 'Select invoice TGC-3301' }).waitFor();
+      await tabTo('Select invoice TGC-3301');
+      await page.keyboard.press('x');
+      await tabTo('Select invoice TGC-3302');
+      await page.keyboard.press('x');
+      const bar = page.getByRole('region', { name: 'Bulk actions' });
+      await bar.getByText('2 selected').waitFor();
+      // The bar is above the list: back up to its Approve.
+      const onApprove = () =>
+        page.evaluate(
+          () =>
+            document.activeElement?.closest('[aria-label="Bulk actions"]') !== null &&
+            document.activeElement?.textContent?.trim() === 'Approve',
+        );
+      for (let i = 0; i < 30 && !(await onApprove()); i++) await page.keyboard.press('Shift+Tab');
+      assert(await onApprove(), 'Shift+Tab never reached the bulk Approve');
+      await page.keyboard.press('Enter');
+      const report = page.getByRole('dialog', { name: 'Approve invoices' });
+      await report.getByText('2 approved').waitFor({ timeout: 30_000 });
+      for (const number of ['TGC-3301', 'TGC-3302'])
+        await report
+          .getByRole('row')
+          .filter({ hasText: number })
+          .getByRole('cell', { name: 'Approved', exact: true })
+          .first()
+          .waitFor();
+      await shot(page, 'bulk-approve-report');
+      await assertA11y(page, 'bulk approve report');
+      await page.keyboard.press('Escape');
+      await report.waitFor({ state: 'hidden' });
+      await bar.getByText('Shift-click selects a range; x selects the focused invoice').waitFor();
+      for (const number of ['TGC-3301', 'TGC-3302'])
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: number })
+          .getByText('Approved', { exact: true })
+          .waitFor();
+    },
+  );
+
   await step("a PDF that is not an invoice: 'We could not read this file', no Approve", page, async () => {
     const ids = await uploadAndWait(page, { 'meeting-notes.pdf': await notesPdf() });
     const dialog = await openInvoice(page, ids['meeting-notes.pdf']);

@@ -44,21 +44,28 @@ export async function startStack(cwd: string, timeoutMs = 180_000): Promise<Runn
     output += `\n[npm start exited: code ${code}, signal ${signal}]\n`;
   });
 
+  // The whole process group, not only npm: npm can exit on SIGTERM while the stack it started is still
+  // shutting down, and a stack left behind took a core from the rest of CI.
+  const groupAlive = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 0);
+      return Boolean(child.pid);
+    } catch {
+      return false;
+    }
+  };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
   const stop = async () => {
-    if (!exited && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-      for (let i = 0; i < 50 && !exited; i++) await sleep(100);
-      if (!exited) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
+    if (groupAlive()) {
+      signalGroup('SIGTERM');
+      for (let i = 0; i < 50 && groupAlive(); i++) await sleep(100);
+      if (groupAlive()) signalGroup('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -125,6 +125,13 @@ describe('the vendor follows the corrected name', () => {
       invoiceSchema,
     );
     expect(byName.vendorMatch).toMatchObject({ vendorId: master.id, by: 'name' });
+    // Picking the vendor it is already linked to confirms the link: the match is then the person's.
+    const confirmed = await body(
+      await put(other.id, { version: byName.version, vendorId: master.id }),
+      200,
+      invoiceSchema,
+    );
+    expect(confirmed.vendorMatch).toEqual({ vendorId: master.id, score: 1, by: 'person' });
     expect((await vendors()).some((v) => v.id === other.vendorId)).toBe(false);
 
     const analytics = await body(await ada('/api/analytics/invoice-analytics'), 200, analyticsSchema);

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { strToU8, zipSync } from 'fflate';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, nowIso, tableName } from '../../functions/adapters/dynamodb/client';
@@ -10,7 +11,7 @@ import {
   notificationListSchema,
   organizationSchema,
 } from '../../shared/schemas';
-import { type Api, startTestStack, type TestStack } from '../helpers/local-stack';
+import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
 let stack: TestStack;
@@ -229,6 +230,117 @@ describe('the organization inbox', () => {
     });
     expect(response.status).toBe(403);
     expect((await organization()).inboxAddress).toBe(inbox);
+  });
+});
+
+/** A raw message to the inbox, sent as is (nodemailer's `raw`), with its envelope. */
+const rawMail = (raw: Buffer | string) =>
+  smtp.sendMail({ envelope: { from: 'ap@maple-court.test', to: [inbox] }, raw });
+
+const rawHead = () =>
+  `From: ap@maple-court.test\r\nTo: ${inbox}\r\nSubject: Hostile\r\nMIME-Version: 1.0\r\n`;
+
+describe('messages the inbox never takes', () => {
+  const hostile = () => {
+    let deep = 'Content-Type: text/plain\r\n\r\nbottom\r\n';
+    for (let level = 1_000; level > 0; level--)
+      deep = `Content-Type: multipart/mixed; boundary="d${level}"\r\n\r\n--d${level}\r\n${deep}--d${level}--\r\n`;
+    const empty = '--e\r\nContent-Type: text/plain\r\n\r\n\r\n'.repeat(10_000);
+    return {
+      '1,000-deep multipart': rawHead() + deep,
+      '10,000 empty parts': `${rawHead()}Content-Type: multipart/mixed; boundary=e\r\n\r\n${empty}--e--\r\n`,
+      '1 MB Subject': `From: ap@maple-court.test\r\nTo: ${inbox}\r\nSubject: ${'s'.repeat(1024 * 1024)}\r\n\r\nhi\r\n`,
+      'an unreadable multipart (a 300-character boundary)': `${rawHead()}Content-Type: multipart/mixed; boundary=${'b'.repeat(300)}\r\n\r\n--${'b'.repeat(300)}\r\n\r\nx\r\n`,
+    };
+  };
+
+  it('answers each hostile message with a permanent 5xx, fast, and stores nothing', async () => {
+    const before = (await invoices()).length;
+    const notified = (await notifications()).length;
+    for (const [name, raw] of Object.entries(hostile())) {
+      const started = performance.now();
+      const error = (await rawMail(raw).then(
+        () => undefined,
+        (e) => e,
+      )) as { responseCode?: number } | undefined;
+      const ms = performance.now() - started;
+      console.log(
+        `${name}: ${(raw.length / 1024).toFixed(0)} KiB answered ${error?.responseCode} in ${ms.toFixed(0)} ms`,
+      );
+      expect([552, 554], name).toContain(error?.responseCode);
+    }
+    expect((await invoices()).length).toBe(before);
+    // The sender learns it from the 5xx; nothing is written for the organization.
+    expect((await notifications()).length).toBe(notified);
+    // The server still takes ordinary mail afterwards.
+    await expect(mail({ from: 'ap@maple-court.test', subject: 'Fine', text: 'x' })).resolves.toBeDefined();
+  });
+});
+
+describe('archives and disguised files by e-mail', () => {
+  it('makes an invoice of each PDF in an attached zip and names every member it did not import', async () => {
+    const before = (await invoices()).length;
+    const zip = zipSync({
+      'Oct/ZIP-1.pdf': await invoicePdf(plumbingInvoice({ invoiceNumber: 'ZIP-1' })),
+      'ZIP-2.pdf': [await invoicePdf(plumbingInvoice({ invoiceNumber: 'ZIP-2' })), { level: 0 }],
+      'notes.txt': strToU8('payment terms'),
+    });
+    await mail({
+      from: 'ap@maple-court.test',
+      subject: 'Zipped invoices',
+      attachments: [{ filename: 'october.zip', content: Buffer.from(zip) }],
+    });
+    await stack.workflow?.idle();
+    const all = await invoices();
+    expect(all.length).toBe(before + 2);
+    expect(
+      all
+        .filter((i) => i.filename.startsWith('ZIP-'))
+        .map((i) => [i.filename, i.source, i.emailSubject])
+        .sort(),
+    ).toEqual([
+      ['ZIP-1.pdf', 'email', 'Zipped invoices'],
+      ['ZIP-2.pdf', 'email', 'Zipped invoices'],
+    ]);
+    // The processing's own notifications come after the e-mail's.
+    const notice = (await notifications()).find((n) => n.kind === 'email' && n.message.includes('Zipped'));
+    expect(notice?.message).toContain('2 invoices created');
+    expect(notice?.message).toContain('october.zip/notes.txt (unsupported file type');
+  });
+
+  it('refuses a rar archive whole, naming it', async () => {
+    const before = (await invoices()).length;
+    await mail({
+      from: 'ap@maple-court.test',
+      subject: 'Rar',
+      attachments: [
+        { filename: 'invoices.rar', content: Buffer.from('Rar!\x1a\x07\x01\x00 data', 'latin1') },
+      ],
+    });
+    expect((await invoices()).length).toBe(before);
+    expect((await notifications())[0].message).toContain(
+      'invoices.rar (a rar archive, which is not unpacked',
+    );
+  });
+
+  it('refuses an HTML file that starts with a %PDF- comment: the type is decided at offset 0', async () => {
+    const before = (await invoices()).length;
+    const disguised = Buffer.from(
+      '<!-- %PDF-1.4 -->\n<html><body><a href="https://pay.example">Pay</a></body></html>\n',
+    );
+    await mail({
+      from: 'ap@maple-court.test',
+      subject: 'Disguised',
+      attachments: [{ filename: 'invoice.pdf', content: disguised, contentType: 'application/pdf' }],
+    });
+    expect((await invoices()).length).toBe(before);
+    expect((await notifications())[0].message).toContain('invoice.pdf (unsupported file type');
+    // The API upload decides by the same rule.
+    const upload = await api('/api/invoices/upload', {
+      method: 'POST',
+      body: fileForm(disguised, 'invoice.pdf'),
+    });
+    expect(upload.status).toBe(415);
   });
 });
 

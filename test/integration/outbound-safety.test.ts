@@ -28,7 +28,10 @@ let stack: TestStack;
 let api: Api;
 let orgId: string;
 
-/** The 14 internal URL forms of the probe, aimed at the receiver where a port applies. */
+/**
+ * The internal URL forms of both probes, aimed at the receiver where a port applies: literals, the
+ * trailing-dot and special-use names, IPv6 loopback, unique-local and IPv4-mapped addresses.
+ */
 const internalUrls = () => [
   `http://127.0.0.1:${port}/hook`,
   `http://127.1:${port}/hook`,
@@ -37,6 +40,13 @@ const internalUrls = () => [
   `http://[::1]:${port}/hook`,
   `http://[::ffff:127.0.0.1]:${port}/hook`,
   `http://localhost:${port}/hook`,
+  `http://localhost.:${port}/hook`,
+  `http://LocalHost..:${port}/hook`,
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://metadata.google.internal./',
+  'http://[fd00::1]/hook',
+  'http://[::ffff:10.0.0.1]/hook',
+  'http://[::ffff:7f00:1]/hook',
   'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
   'http://169.254.170.2/v2/credentials',
   'http://10.0.0.1/hook',

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegration, findIntegration } from '../../functions/adapters/dynamodb/integrations';
 import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { mappingWaits } from '../../functions/adapters/dynamodb/mapping-waits';
 import { listNotifications } from '../../functions/adapters/dynamodb/notifications';
+import { RECONNECT_QUICKBOOKS } from '../../functions/adapters/quickbooks/client';
 import { openFields } from '../../functions/adapters/secrets';
 import {
   CONNECT_AGAIN,
   QUICKBOOKS_CALLBACK_PATH,
 } from '../../functions/core/integrations/quickbooks-connect';
 import type { FakeQuickBooks } from '../../infra/local/fakes/quickbooks';
+import { WAITING_FOR_MAPPING } from '../../shared/integration-mapping';
 import {
   INTEGRATION_SECRET_FIELDS,
   integrationOptionsSchema,
@@ -197,6 +200,42 @@ async function newOrganization() {
 const outcomeOf = (org: string, invoiceId: string, integrationId: string) =>
   findInvoice(org, invoiceId).then((i) => i?.syncResults.find((r) => r.integrationId === integrationId));
 
+describe('a bill waits for the account mapping', () => {
+  it('an approval before the accounts are mapped waits (saying why, nothing sent), and saving the mapping books it once', async () => {
+    const org = await newOrganization();
+    const books = await createIntegration(org.orgId, {
+      name: 'Books not mapped yet',
+      type: 'QUICKBOOKS',
+      config: { apiUrl: quickbooks.url, realmId: '557', apiKey: quickbooks.accessToken },
+    });
+    const id = await approvedInvoice(org.api, 'WAIT-1');
+    const waiting = await until('the waiting outcome', async () => {
+      const outcome = await outcomeOf(org.orgId, id, books.id);
+      return outcome?.lastError === WAITING_FOR_MAPPING ? outcome : undefined;
+    });
+    expect(waiting).toMatchObject({ status: 'PENDING', remoteId: null });
+    expect(quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`)).toHaveLength(0);
+    expect((await listNotifications(org.orgId)).items.some((n) => n.kind === 'sync_failed')).toBe(false);
+
+    const before = await body(await org.api(`/api/integrations/${books.id}`), 200, integrationSchema);
+    const mapped = await org.api(`/api/integrations/${books.id}`, {
+      method: 'PUT',
+      json: { config: { defaultAccountId: '7' }, version: before.version },
+    });
+    expect(mapped.status).toBe(200);
+    const synced = await until('the outcome once mapped', async () => {
+      const outcome = await outcomeOf(org.orgId, id, books.id);
+      return outcome?.status === 'SYNCED' ? outcome : undefined;
+    });
+    const bills = quickbooks.bills.filter((b) => b.PrivateNote === `Invoice Pilot invoice ${id}`);
+    expect(bills).toHaveLength(1);
+    expect(synced).toMatchObject({ remoteId: bills[0].Id, lastError: null, attempts: 1 });
+
+    // The wait is cleared: saving the mapping again has nothing to send.
+    expect(await mappingWaits.list(org.orgId, books.id)).toEqual([]);
+  }, 90_000);
+});
+
 describe('exactly once', () => {
   it('a lost answer from each system is retried to one bill each, and neither system is called for the other', async () => {
     const org = await newOrganization();
@@ -255,29 +294,27 @@ describe('Retry sync', () => {
   it('a sync that failed for good is notified; after the fix, Retry sync lands it once', async () => {
     const org = await newOrganization();
     const books = await createIntegration(org.orgId, {
-      name: 'Unmapped books',
+      name: 'Revoked books',
       type: 'QUICKBOOKS',
-      config: { apiUrl: quickbooks.url, realmId: '556', apiKey: quickbooks.accessToken },
+      config: { apiUrl: quickbooks.url, realmId: '556', apiKey: 'a-revoked-token', defaultAccountId: '7' },
     });
     const id = await approvedInvoice(org.api, 'RETRY-1');
     const failed = await until('the final failure', async () => {
       const outcome = await outcomeOf(org.orgId, id, books.id);
       return outcome?.status === 'FAILED' ? outcome : undefined;
     });
-    expect(failed.lastError).toMatch(
-      /^No QuickBooks expense account for category \S+: map it or set a default account$/,
-    );
+    expect(failed.lastError).toBe(RECONNECT_QUICKBOOKS);
     const notification = await until('the sync_failed notification', async () =>
       (await listNotifications(org.orgId)).items.find((n) => n.kind === 'sync_failed' && n.invoiceId === id),
     );
     expect(notification.message).toBe(
-      `Invoice RETRY-1 could not be synced: Unmapped books: ${failed.lastError}`,
+      `Invoice RETRY-1 could not be synced: Revoked books: ${failed.lastError}`,
     );
 
     const before = await body(await org.api(`/api/integrations/${books.id}`), 200, integrationSchema);
     const fixed = await org.api(`/api/integrations/${books.id}`, {
       method: 'PUT',
-      json: { config: { defaultAccountId: '7' }, version: before.version },
+      json: { config: { apiKey: quickbooks.accessToken }, version: before.version },
     });
     expect(fixed.status).toBe(200);
     const retried = await body(

@@ -2,8 +2,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../env';
 import { traced } from '../observability/tracer';
+import { CapacityMeter } from './consumed-capacity';
 
 let documentClient: DynamoDBDocumentClient | undefined;
+let capacityMeter: CapacityMeter | undefined;
 
 /** One document client per process; locally it talks to DynamoDB Local through DYNAMODB_ENDPOINT. */
 export function db(): DynamoDBDocumentClient {
@@ -15,6 +17,12 @@ export function db(): DynamoDBDocumentClient {
         ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
     });
+    if (capacityMeter) {
+      raw.middlewareStack.add(capacityMeter.middleware() as never, {
+        step: 'initialize',
+        name: 'consumedCapacityMeter',
+      });
+    }
     documentClient = DynamoDBDocumentClient.from(traced(raw), {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
@@ -36,6 +44,16 @@ export async function queryAll(
 
 export function resetDbClient(): void {
   documentClient = undefined;
+}
+
+/**
+ * From now on every call of this process's client asks for and counts the capacity it consumed
+ * (`npm run cost` measures read and write units per invoice with it). The client is made again with it.
+ */
+export function meterConsumedCapacity(): CapacityMeter {
+  capacityMeter ??= new CapacityMeter();
+  resetDbClient();
+  return capacityMeter;
 }
 
 export const nowIso = () => new Date().toISOString();

@@ -4,7 +4,7 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { AppError, conflict, notFound } from '../../core/errors/app-error';
+import { AppError, conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
 import { contributionDelta, vendorBucket, vendorNameKey } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
 import { correctedFields, type ExtractedValues } from '../../core/invoices/fields';
@@ -12,6 +12,7 @@ import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoice
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { type IdempotencyClaim, IdempotencyKeyTaken, idempotencyKeyPut } from './idempotency-keys';
 import { deleteChildren, eventRecord } from './invoice-children';
 import { keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
 import { outboxPuts, outboxWritten } from './outbox';
@@ -100,6 +101,8 @@ export async function createInvoice(
     fileToFollow?: boolean;
     /** Side effects of the creation, written as outbox items in the same transaction (core/outbox). */
     outbox?: readonly OutboxEffect[];
+    /** The client's Idempotency-Key, claimed in the same transaction (IdempotencyKeyTaken if it is not free). */
+    idempotency?: IdempotencyClaim;
   },
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
@@ -139,6 +142,8 @@ export async function createInvoice(
             ? [{ Put: { TableName: tableName(), Item: pendingUploadItem(item) } }]
             : []),
           ...outboxPuts(item.orgId, options.outbox ?? []),
+          // Last, so its cancellation reason is the last one.
+          ...(options.idempotency ? [idempotencyKeyPut(options.idempotency)] : []),
         ],
       }),
     );
@@ -146,11 +151,19 @@ export async function createInvoice(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    // The key is taken, or another request with it is being written right now (a transaction conflict).
+    if (
+      options.idempotency &&
+      (reasons.at(-1)?.Code === 'ConditionalCheckFailed' ||
+        reasons.some((r) => r.Code === 'TransactionConflict'))
+    )
+      throw new IdempotencyKeyTaken('The Idempotency-Key is taken');
     if (reasons[1]?.Code === 'ConditionalCheckFailed') {
       throw new MonthlyLimitReached(
         'quota',
         'monthly_limit_reached',
         `Monthly invoice limit reached: your plan allows ${options.monthlyLimit} invoices per month`,
+        { retryAfterSeconds: secondsUntilNextMonth() },
       );
     }
     throw conflict('already_exists', 'This invoice already exists');

@@ -74,6 +74,12 @@ export const keys = {
     PK: `ORG#${orgId}#INVOICE#${invoiceId}`,
     SK: `RUN#${runId}`,
   }),
+  /** An approved invoice whose bill waits for an integration's account mapping (in the organization partition). */
+  mappingWait: (orgId: string, integrationId: string, invoiceId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `MAPWAIT#${integrationId}#${invoiceId}`,
+  }),
+  mappingWaitPrefix: (integrationId: string) => `MAPWAIT#${integrationId}#`,
   /** The sort key of the mark that one invoice event was handed to one webhook (in the invoice's children). */
   deliveryMark: (webhookId: string, event: string, at: string) => `DELIVERY#${webhookId}#${event}#${at}`,
   /** What the organization's reviewers taught the classifier: vendor → category, and corrected examples. */
@@ -85,6 +91,11 @@ export const keys = {
     PK: `ORG#${orgId}`,
     SK: `CLASSIFIER#EXAMPLE#${invoiceId}`,
   }),
+  /**
+   * What the organization learned of one vendor's layouts from its approved invoices (core/vendors/memory.ts):
+   * one item per vendor, in the organization's partition, bounded by the layouts and fields it keeps.
+   */
+  vendorMemory: (orgId: string, vendorId: string) => ({ PK: `ORG#${orgId}`, SK: `VENDORMEMORY#${vendorId}` }),
   classifierPrefix: 'CLASSIFIER#',
   classifierVendorPrefix: 'CLASSIFIER#VENDOR#',
   classifierExamplePrefix: 'CLASSIFIER#EXAMPLE#',
@@ -103,6 +114,15 @@ export const keys = {
    */
   outboxItem: (id: string) => ({ PK: 'OUTBOX', SK: id }),
   outboxPk: 'OUTBOX',
+  /** A client's Idempotency-Key for an upload, by the SHA-256 of the key (idempotency-keys.ts). */
+  idempotencyKey: (orgId: string, keyHash: string) => ({ PK: `ORG#${orgId}`, SK: `IDEMPOTENCY#${keyHash}` }),
+  /** The organization's processing slots: invoice id → lease end (processing-slots.ts). */
+  processingSlots: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'PROCESSING_SLOTS' }),
+  /** One fixed window of a per-minute counter (`counter` names what is counted and for whom; rate-limits.ts). */
+  rateWindow: (orgId: string, counter: string, windowStart: number) => ({
+    PK: `ORG#${orgId}`,
+    SK: `RATE#${counter}#${windowStart}`,
+  }),
   orgPk: (orgId: string) => `ORG#${orgId}`,
   statusIndex: (orgId: string, status: string) => `ORG#${orgId}#STATUS#${status}`,
   vendorIndex: (orgId: string, vendorKey: string) => `ORG#${orgId}#VENDOR#${vendorKey}`,

@@ -34,6 +34,8 @@ export interface OrganizationItem {
   inboxLocalPart?: string;
   /** Senders the inbox accepts (addresses or domains); absent or empty accepts everyone. */
   inboxAllowedSenders?: string[];
+  /** The organization's legal names (the buyer on its invoices); absent is none. */
+  legalNames?: string[];
 }
 
 /** The organization's processing settings, with their defaults filled in. */
@@ -65,7 +67,14 @@ export async function getOrganization(orgId: string): Promise<OrganizationItem> 
  */
 export async function updateOrganization(
   orgId: string,
-  input: { name: string; slug: string; plan?: Plan; defaultCurrency?: string; autoApprove?: AutoApprove },
+  input: {
+    name: string;
+    slug: string;
+    plan?: Plan;
+    defaultCurrency?: string;
+    autoApprove?: AutoApprove;
+    legalNames?: string[];
+  },
 ): Promise<OrganizationItem> {
   const current = await getOrganization(orgId);
   const now = nowIso();
@@ -76,6 +85,7 @@ export async function updateOrganization(
     plan: input.plan ?? current.plan,
     ...(input.defaultCurrency ? { defaultCurrency: input.defaultCurrency } : {}),
     ...(input.autoApprove ? { autoApprove: input.autoApprove } : {}),
+    ...(input.legalNames ? { legalNames: input.legalNames } : {}),
     updatedAt: now,
     version: current.version + 1,
   };
@@ -157,6 +167,7 @@ export function toOrganization(
     stats: counts,
     inboxAddress: org.inboxLocalPart ? inboxAddressOf(org.inboxLocalPart) : null,
     inboxAllowedSenders: org.inboxAllowedSenders ?? [],
+    legalNames: org.legalNames ?? [],
   };
 }
 

@@ -1,5 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
+import type { DocumentEvidence } from '../../core/classification/seller';
+import type { PageLine } from '../../core/extraction/layout';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { db, nowIso, tableName } from './client';
 import { keys } from './keys';
@@ -17,6 +19,8 @@ export interface RunClassification {
   propertyId: string | null;
   /** ISO 4217: extracted, else the vendor's, else the organization's default. */
   currency?: string;
+  /** How the vendor and the property were found, for the reviewer. */
+  notes?: string[];
 }
 
 /** What Validate concluded. */
@@ -42,6 +46,13 @@ export interface RunRecord {
   extracted: ExtractedInvoice;
   /** Address text on the invoice other than the vendor's (bill-to, ship-to, service address), for the property match. */
   addressText: string | null;
+  /** The seller names and text the organization's evidence is weighed against (absent on older runs). */
+  evidence?: DocumentEvidence;
+  /**
+   * The document's lines as positioned text (bounded, see layoutOf): what the vendor's layout memory
+   * reads with in Classify and learns from when a person approves the invoice (absent on older runs).
+   */
+  layout?: PageLine[];
   pageCount: number | null;
   classification?: RunClassification;
   validation?: RunValidation;
@@ -80,8 +91,8 @@ export async function updateRun(
   orgId: string,
   invoiceId: string,
   runId: string,
-  field: 'classification' | 'validation',
-  value: RunClassification | RunValidation,
+  field: 'classification' | 'validation' | 'extracted',
+  value: RunClassification | RunValidation | ExtractedInvoice,
 ): Promise<void> {
   await db().send(
     new UpdateCommand({

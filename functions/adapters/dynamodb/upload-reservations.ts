@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from './client';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryAll, tableName } from './client';
+import { type IdempotencyClaim, IdempotencyKeyTaken, idempotencyKeyPut } from './idempotency-keys';
 import { keys, sortKeyStartsWith } from './keys';
 
 const TYPE = 'UPLOAD';
@@ -22,18 +23,32 @@ export interface UploadReservation {
   createdAt: string;
 }
 
-export async function putReservation(reservation: UploadReservation): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.entity(reservation.orgId, TYPE, reservation.invoiceId),
-        entity: 'UploadReservation',
-        ...reservation,
-        expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-      },
-    }),
-  );
+/** Stores the reservation; with `idempotency`, the client's key in the same transaction (see createInvoice). */
+export async function putReservation(
+  reservation: UploadReservation,
+  idempotency?: IdempotencyClaim,
+): Promise<void> {
+  const put = {
+    TableName: tableName(),
+    Item: {
+      ...keys.entity(reservation.orgId, TYPE, reservation.invoiceId),
+      entity: 'UploadReservation',
+      ...reservation,
+      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+    },
+  };
+  if (!idempotency) {
+    await db().send(new PutCommand(put));
+    return;
+  }
+  try {
+    await db().send(
+      new TransactWriteCommand({ TransactItems: [{ Put: put }, idempotencyKeyPut(idempotency)] }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new IdempotencyKeyTaken('The Idempotency-Key is taken');
+    throw error;
+  }
 }
 
 export async function findReservation(

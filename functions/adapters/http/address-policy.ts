@@ -39,6 +39,28 @@ export function refusedAddressReason(address: string, policy: OutboundPolicy): s
 export const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
+ * A host name as DNS means it: lower case, without the trailing dot(s) of a fully qualified name
+ * (`localhost.` and `LOCALHOST` are `localhost`), so a name cannot dodge a check by its spelling.
+ */
+export const canonicalName = (host: string) => host.toLowerCase().replace(/\.+$/, '');
+
+/**
+ * Special-use names that only ever mean this network (RFC 6761, 6762, 8375, ICANN's `.internal`): cloud
+ * metadata (`metadata.google.internal`), mDNS, home networks. Refused by name, wherever they resolve.
+ */
+const INTERNAL_NAME = /(^|\.)(internal|local|localdomain|home\.arpa|lan)$/;
+
+/**
+ * Why a host name (not an IP literal) must not be called by its name alone, or undefined: `localhost` and
+ * `*.localhost` are loopback by definition (RFC 6761, whatever DNS says), the special-use names internal.
+ */
+export function refusedNameReason(host: string, policy: OutboundPolicy): string | undefined {
+  const name = canonicalName(host);
+  if (name === 'localhost' || name.endsWith('.localhost')) return refusedAddressReason('127.0.0.1', policy);
+  return INTERNAL_NAME.test(name) ? REFUSED_URL_MESSAGE : undefined;
+}
+
+/**
  * Checks what can be known of a URL without resolving it: the scheme, credentials in the URL, and the
  * host when it is an IP literal. The WHATWG parser has already normalised odd IPv4 forms (`127.1`,
  * `0x7f000001`, `2130706433`, octal) to dotted quads, so they are judged by the address they mean.
@@ -59,9 +81,8 @@ export function checkUrlShape(raw: string, policy: OutboundPolicy): URL {
   if (isIP(host)) {
     const reason = refusedAddressReason(host, policy);
     if (reason) throw new OutboundRefusedError(reason);
-  } else if (host === 'localhost' || host.endsWith('.localhost')) {
-    // Resolved by some resolvers without DNS; judged as the loopback address it always is.
-    const reason = refusedAddressReason('127.0.0.1', policy);
+  } else {
+    const reason = refusedNameReason(host, policy);
     if (reason) throw new OutboundRefusedError(reason);
   }
   return url;

@@ -46,6 +46,13 @@ const internalUrls = (p: number) => [
   `http://[::1]:${p}/`,
   `http://[::ffff:127.0.0.1]:${p}/`,
   `http://localhost:${p}/`,
+  `http://localhost.:${p}/`,
+  `http://LOCALHOST..:${p}/`,
+  `http://api.localhost.:${p}/`,
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://metadata.google.internal./',
+  'http://printer.local/',
+  'http://router.home.arpa/',
   'http://169.254.169.254/latest/meta-data/',
   'http://169.254.170.2/v2/credentials',
   'http://[::ffff:169.254.169.254]/',
@@ -94,6 +101,44 @@ describe('the guarded outbound client', () => {
         { address: '10.1.2.3', family: 4 },
       ]);
     await expect(createOutboundClient(cloud, mixed).assertCallable('https://mixed.example/')).rejects.toThrow(
+      REFUSED_URL_MESSAGE,
+    );
+  });
+
+  it('refuses, at creation, a name whose trailing-dot or plain spelling resolves to an internal address', async () => {
+    // A resolver that, like many, knows the name only without its trailing dot.
+    const answers: Record<string, string[]> = {
+      'hooks.corp.example': ['fd12:3456::1'],
+      'mapped.example': ['::ffff:10.0.0.7'],
+      'six.example': ['::1'],
+      'public.example': ['93.184.216.34'],
+    };
+    const resolver: Resolver = (host, _options, callback) => {
+      const found = answers[host];
+      if (!found) return callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), []);
+      callback(
+        null,
+        found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
+    };
+    const client = createOutboundClient(cloud, resolver);
+    for (const url of [
+      'https://hooks.corp.example./x',
+      'https://hooks.corp.example/x',
+      'https://mapped.example./',
+      'https://six.example/',
+    ])
+      await expect(client.assertCallable(url), url).rejects.toThrow(REFUSED_URL_MESSAGE);
+    await expect(client.assertCallable('https://public.example./')).resolves.toBeUndefined();
+    // A name that resolves nowhere cannot point inside; the connect-time check runs at send time.
+    await expect(client.assertCallable('https://nowhere.example/')).resolves.toBeUndefined();
+  });
+
+  it('lets the local runtime reach loopback under any spelling of localhost', async () => {
+    const client = createOutboundClient(local);
+    await expect(client.assertCallable(`http://localhost.:${port}/`)).resolves.toBeUndefined();
+    // Special-use internal names stay refused even where loopback is allowed.
+    await expect(client.assertCallable('http://metadata.google.internal/')).rejects.toThrow(
       REFUSED_URL_MESSAGE,
     );
   });

@@ -3,6 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import {
   bareHost,
+  canonicalName,
   checkUrlShape,
   type OutboundPolicy,
   OutboundRefusedError,
@@ -125,15 +126,20 @@ export function createOutboundClient(policy: OutboundPolicy, resolve: Resolver =
       const url = checkUrlShape(raw, policy);
       const host = bareHost(url.hostname);
       if (isIP(host)) return;
-      let addresses: LookupAddress[];
-      try {
-        addresses = await new Promise((ok, fail) =>
-          resolve(host, { all: true }, (error, found) => (error ? fail(error) : ok(found))),
-        );
-      } catch {
-        return;
-      }
-      const refused = addresses.map((a) => refusedAddressReason(a.address, policy)).find(Boolean);
+      // `name.` and `name` are the same name to DNS, though a resolver may answer only one spelling.
+      const spellings = [...new Set([host, canonicalName(host)])];
+      const answers = await Promise.all(
+        spellings.map(
+          (name) =>
+            new Promise<LookupAddress[]>((ok) =>
+              resolve(name, { all: true }, (error, found) => ok(error ? [] : found)),
+            ),
+        ),
+      );
+      const refused = answers
+        .flat()
+        .map((a) => refusedAddressReason(a.address, policy))
+        .find(Boolean);
       if (refused) throw new OutboundRefusedError(refused);
     },
   };

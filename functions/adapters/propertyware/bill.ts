@@ -1,4 +1,4 @@
-import { type BillPlan, type BillSource, fromCents } from '../../core/billing/bill-plan';
+import { type BillPlan, type BillSource, billMemo, fromCents } from '../../core/billing/bill-plan';
 
 /**
  * How an approved invoice's bill plan (core/billing/bill-plan.ts: the approved total, tax as its own line,
@@ -19,6 +19,8 @@ export interface PropertywareMapping {
   defaultPortfolioId?: string;
   /** `{propertyId: {portfolioId, buildingId?}}` as JSON. */
   propertyMap?: string;
+  /** `{vendorId: propertywareVendorId}` as JSON: the vendor the admin chose for ours. */
+  vendorMap?: string;
 }
 
 export interface SaveBillSplit {
@@ -51,6 +53,11 @@ function parsed<T>(json: string | undefined): Record<string, T> {
   if (!json) return {};
   const value: unknown = JSON.parse(json);
   return value && typeof value === 'object' ? (value as Record<string, T>) : {};
+}
+
+/** The Propertyware vendor the admin mapped our vendor to, if any (else the vendor is found by name). */
+export function mappedVendorId(mapping: PropertywareMapping, vendorId: string | null | undefined) {
+  return vendorId ? asId(parsed<string>(mapping.vendorMap)[vendorId]) : undefined;
 }
 
 /** The bill's reference number: the invoice number (looked up before creating, so never twice). */
@@ -116,7 +123,7 @@ export function billFor(
     billDate,
     ...(plan.kind === 'bill' ? { dueDate: source.dueDate ?? billDate } : {}),
     refNo: refNoOf(source),
-    comments: `Invoice Pilot invoice ${source.id}`,
+    comments: billMemo(source),
     billSplits: splits,
   };
 }

@@ -165,6 +165,20 @@ describe('Propertyware client against the fake', () => {
     });
   });
 
+  it('books on the vendor the admin mapped ours to, without looking it up by name', async () => {
+    await pushPropertywareBill(config(), invoice({ id: 'MAP0', vendorName: 'Harbor Supply Co' }));
+    const chosen = fake.vendors.find((v) => v.name === 'Harbor Supply Co');
+    fake.requests.length = 0;
+    const result = await pushPropertywareBill(
+      config({ vendorMap: JSON.stringify({ V1: String(chosen?.id) }) }),
+      invoice({ id: 'MAP1', invoiceNumber: 'MAP-1', vendorId: 'V1', vendorName: 'HARBOR SUPPLY' }),
+    );
+    expect(result.ok).toBe(true);
+    expect(fake.requests.some((r) => r.path.endsWith('/vendors'))).toBe(false);
+    expect(fake.bills.at(-1)).toMatchObject({ vendorID: chosen?.id });
+    expect(fake.vendors.filter((v) => v.name === 'HARBOR SUPPLY')).toHaveLength(0);
+  });
+
   it('a retry after a lost answer finds the bill by its refNo: one bill', async () => {
     const before = fake.bills.length;
     fake.loseNextAnswer('/bills');

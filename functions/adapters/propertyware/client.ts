@@ -2,7 +2,7 @@ import type { IntegrationOptions } from '../../../shared/schemas';
 import { planBill } from '../../core/billing/bill-plan';
 import { callOutbound, formBody } from '../http';
 import type { BillDocument } from '../quickbooks/client';
-import { billFor, billSplits, type PropertywareBillSource } from './bill';
+import { billFor, billSplits, mappedVendorId, type PropertywareBillSource } from './bill';
 
 /** Propertyware's REST API v1; a sandbox or the local fake is the integration's apiUrl. */
 export const PROPERTYWARE_API_BASE = 'https://api.propertyware.com/pw/api/rest/v1';
@@ -26,6 +26,7 @@ export interface PropertywareConfig {
   accountMap?: string;
   defaultPortfolioId?: string;
   propertyMap?: string;
+  vendorMap?: string;
 }
 
 export type PropertywareOutcome =
@@ -181,7 +182,7 @@ export async function pushPropertywareBill(
   const bill = billFor(invoice, plan, 0, splits, today);
   const credit = plan.kind === 'credit';
   try {
-    const vendor = await vendorId(config, invoice.vendorName);
+    const vendor = mappedVendorId(config, invoice.vendorId) ?? (await vendorId(config, invoice.vendorName));
     // Filters Propertyware documents for GET /bills: the vendor and the bill date (refNo is matched here).
     const query = new URLSearchParams({
       vendorID: String(vendor),

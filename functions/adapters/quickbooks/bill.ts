@@ -1,4 +1,4 @@
-import { type BillPlan, fromCents } from '../../core/billing/bill-plan';
+import { type BillPlan, type BillSource, billMemo, fromCents } from '../../core/billing/bill-plan';
 
 /**
  * How an approved invoice's bill plan (core/billing/bill-plan.ts: the approved total, its tax as its own
@@ -9,12 +9,16 @@ import { type BillPlan, fromCents } from '../../core/billing/bill-plan';
  */
 
 /** The invoice fields the bill's header is made of. */
-export interface BillHeader {
-  id: string;
-  invoiceNumber: string | null;
-  invoiceDate: string | null;
-  dueDate: string | null;
-}
+export type BillHeader = Pick<
+  BillSource,
+  | 'id'
+  | 'invoiceNumber'
+  | 'invoiceDate'
+  | 'dueDate'
+  | 'accountNumber'
+  | 'servicePeriodStart'
+  | 'servicePeriodEnd'
+>;
 
 export interface AccountMapping {
   defaultAccountId?: string;
@@ -104,7 +108,7 @@ export function billFor(
     ...(header.dueDate && plan.kind === 'bill' ? { DueDate: header.dueDate } : {}),
     ...(header.invoiceNumber ? { DocNumber: header.invoiceNumber.slice(0, DOC_NUMBER_MAX) } : {}),
     ...(currencyRef ? { CurrencyRef: { value: currencyRef } } : {}),
-    PrivateNote: `Invoice Pilot invoice ${header.id}`,
+    PrivateNote: billMemo(header),
   };
 }
 

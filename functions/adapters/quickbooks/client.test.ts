@@ -122,6 +122,21 @@ describe('QuickBooks Online client against the fake', () => {
     });
   });
 
+  it('books on the vendor the admin mapped ours to, without looking it up by name', async () => {
+    await pushBill(config(), invoice({ vendorName: 'Harbor Supply Co' }), 'm'.repeat(32));
+    const chosen = fake.vendors.find((v) => v.DisplayName === 'Harbor Supply Co');
+    fake.requests.length = 0;
+    const result = await pushBill(
+      config({ vendorMap: JSON.stringify({ V1: chosen?.Id }) }),
+      invoice({ vendorId: 'V1', vendorName: 'HARBOR SUPPLY', invoiceNumber: 'HS-1' }),
+      'n'.repeat(32),
+    );
+    expect(result.ok).toBe(true);
+    expect(fake.requests.map((r) => r.path.split('/').pop())).toEqual(['preferences', 'bill']);
+    expect(fake.requests[1].body).toMatchObject({ VendorRef: { value: chosen?.Id } });
+    expect(fake.vendors.filter((v) => v.DisplayName === 'HARBOR SUPPLY')).toHaveLength(0);
+  });
+
   it('posts one bill line per allocation of a split invoice, on each share’s category account', async () => {
     const split = invoice({
       allocations: [

@@ -22,6 +22,8 @@ export interface QuickBooksConfig extends TrackingMaps {
   /** The account of the bill's tax line (the default account when unset). */
   taxAccountId?: string;
   accountMap?: string;
+  /** Our vendor id → the QuickBooks vendor the admin chose for it. */
+  vendorMap?: string;
 }
 
 export type QuickBooksOutcome =
@@ -211,7 +213,8 @@ export async function pushBill(
   const entity = plan.kind === 'credit' ? 'VendorCredit' : 'Bill';
   try {
     const currency = await currencyOfBill(base, config.apiKey, plan);
-    const vendor = await vendorId(base, config.apiKey, invoice.vendorName, requestId, currency);
+    const mapped = invoice.vendorId ? parseAccountMap(config.vendorMap)[invoice.vendorId] : undefined;
+    const vendor = mapped ?? (await vendorId(base, config.apiKey, invoice.vendorName, requestId, currency));
     const body = withLocation(
       billFor(invoice, plan, vendor, lines, currency.ref),
       config,

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants, setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AnalyzeReply, AnalyzeRequest } from './analyzer-process';
+import type { EmbeddedFile } from '../../core/extraction/e-invoice';
+import type { EngineReply, EngineRequest, EngineResult, EngineTask } from './analyzer-process';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-analyzer';
+import { EngineProcessFailed, type PdfOutline, type PdfReader } from './pdf-reader';
 
 /** How long one document may take by default: a poster-sized page on a busy 2-core machine takes minutes. */
 export const ENGINE_TIMEOUT_MS = 5 * 60_000;
@@ -16,14 +18,10 @@ export interface IsolatedAnalyzerOptions {
   timeoutMs?: number;
 }
 
-/** The engine's process ended before answering: the reason says why, in words for the reviewer. */
-export class OcrWorkerFailed extends Error {
-  override name = 'LocalOcr.WorkerFailed';
-}
-
 interface Job {
+  task: EngineTask;
   doc: ExpenseDocumentInput;
-  resolve: (response: AnalyzeExpenseResponse) => void;
+  resolve: (result: never) => void;
   reject: (error: Error) => void;
   /** Runs with nothing beside it: after a crash with several documents in flight, each is retried alone. */
   alone: boolean;
@@ -56,14 +54,15 @@ export function processMemoryMb(pid: number): { rss: number; peak: number } | un
 
 /**
  * The local engine ({@link LocalExpenseAnalyzer}) in a child process with a memory cap, so rendering
- * and OCR can neither block the server's event loop nor take the server down. The process is forked
+ * and OCR can neither block the server's event loop nor take the server down; it is also the local
+ * {@link PdfReader}, so nothing in the server's process decompresses a document. The process is forked
  * on first use and kept warm (models stay loaded); a watchdog stops it when its resident memory passes
  * the cap (a V8 heap limit alone would not see pdfjs' canvases or onnxruntime) or a document takes too
- * long. A document whose process ended that way fails with {@link OcrWorkerFailed}, which the workflow
+ * long. A document whose process ended that way fails with {@link EngineProcessFailed}, which the workflow
  * turns into REVIEW_REQUIRED with the reason; documents that were merely in flight beside it are read
  * again, one at a time, so only the one that cannot be read fails.
  */
-export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
+export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer, PdfReader {
   readonly memoryLimitMb: number;
   readonly #timeoutMs: number;
   readonly #queue: Job[] = [];
@@ -86,9 +85,20 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
   }
 
   analyze(doc: ExpenseDocumentInput): Promise<AnalyzeExpenseResponse> {
-    if (this.#closed) return Promise.reject(new OcrWorkerFailed('The local engine was stopped'));
+    return this.#run('analyze', doc);
+  }
+
+  outline(bytes: Uint8Array): Promise<PdfOutline> {
+    return this.#run('outline', { bytes, contentType: 'application/pdf' });
+  }
+
+  readonly embeddedFiles = (doc: ExpenseDocumentInput): Promise<EmbeddedFile[]> =>
+    this.#run('embeddedFiles', doc);
+
+  #run<T extends EngineTask>(task: T, doc: ExpenseDocumentInput): Promise<EngineResult<T>> {
+    if (this.#closed) return Promise.reject(new EngineProcessFailed('The local engine was stopped'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ doc, resolve, reject, alone: false });
+      this.#queue.push({ task, doc, resolve, reject, alone: false });
       this.#pump();
     });
   }
@@ -96,7 +106,8 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
   /** Stops the engine's process; documents still waiting fail. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(new OcrWorkerFailed('The local engine was stopped'));
+    for (const job of this.#queue.splice(0))
+      job.reject(new EngineProcessFailed('The local engine was stopped'));
     const child = this.#child;
     if (!child) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -121,7 +132,7 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
     job.timer = setTimeout(() => {
       this.#stop(`Reading the document took longer than ${Math.round(this.#timeoutMs / 1000)} s`);
     }, this.#timeoutMs);
-    const request: AnalyzeRequest = { id, bytes: job.doc.bytes, contentType: job.doc.contentType };
+    const request: EngineRequest = { id, task: job.task, doc: job.doc };
     child.send(request);
   }
 
@@ -145,7 +156,7 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
         // Not permitted on this system: the engine runs at normal priority.
       }
     }
-    child.on('message', (reply: AnalyzeReply) => this.#answer(reply));
+    child.on('message', (reply: EngineReply) => this.#answer(reply));
     child.on('exit', (code, signal) => this.#exited(child, code, signal));
     // Not a reason to keep the server alive: the server stops it.
     child.unref();
@@ -165,12 +176,12 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
     this.#child?.kill('SIGKILL');
   }
 
-  #answer(reply: AnalyzeReply): void {
+  #answer(reply: EngineReply): void {
     const job = this.#inFlight.get(reply.id);
     if (!job) return;
     this.#inFlight.delete(reply.id);
     clearTimeout(job.timer);
-    if ('response' in reply) job.resolve(reply.response);
+    if ('result' in reply) job.resolve(reply.result as never);
     else job.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
     this.#pump();
   }
@@ -186,12 +197,12 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer {
     this.#inFlight.clear();
     for (const job of inFlight) clearTimeout(job.timer);
     if (this.#closed) {
-      for (const job of inFlight) job.reject(new OcrWorkerFailed('The local engine was stopped'));
+      for (const job of inFlight) job.reject(new EngineProcessFailed('The local engine was stopped'));
       return;
     }
     // Alone, the document is the cause; beside others, any of them may be: each is read again alone.
     if (inFlight.length === 1 || inFlight.every((j) => j.alone)) {
-      for (const job of inFlight) job.reject(new OcrWorkerFailed(reason));
+      for (const job of inFlight) job.reject(new EngineProcessFailed(reason));
     } else {
       this.#queue.unshift(...inFlight.map((job) => ({ ...job, alone: true })));
     }

@@ -20,6 +20,7 @@ import { listQuickBooksOptions } from '../../adapters/quickbooks/client';
 import { quickBooksToken } from '../../adapters/quickbooks/integration-tokens';
 import { hasClearFields, openFields, sealFields } from '../../adapters/secrets';
 import { AppError, badInput } from '../../core/errors/app-error';
+import { sendBillsWaitingForMapping } from '../../core/integrations/mapping-waits';
 import { finishQuickBooksConnect, startQuickBooksConnect } from '../../core/integrations/quickbooks-connect';
 import { type IdRequest, resourceHandler } from '../lib/http';
 import { integrationsContract } from './contract';
@@ -117,6 +118,8 @@ export const handler = resourceHandler(integrationsContract, {
       { name: input.name, status: input.status, config },
       input.version,
     );
+    // Completing the mapping (or switching the integration back on) sends the bills that waited for it.
+    await sendBillsWaitingForMapping(orgId, after);
     return toIntegration(after);
   },
 

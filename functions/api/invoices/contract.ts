@@ -2,6 +2,7 @@ import {
   approveBodySchema,
   commentBodySchema,
   commentSchema,
+  exportIdsSchema,
   idSchema,
   invoiceEventSchema,
   invoiceListQuerySchema,
@@ -11,12 +12,14 @@ import {
   reasonBodySchema,
   rejectBodySchema,
   syncRetrySchema,
+  uploadHeadersSchema,
   uploadUrlRequestSchema,
   uploadUrlResponseSchema,
 } from '../../../shared/schemas';
 import * as named from '../lib/components';
 import { defineContract, type RouteContract } from '../lib/contract';
 import { approve, edit, read } from '../lib/rights';
+import { bulkContract } from './bulk-contract';
 
 /** An invoice file sent as multipart form data (field `file`), read by the route itself (upload.ts). */
 const upload = {
@@ -33,13 +36,18 @@ const upload = {
       },
     },
   },
+  headers: uploadHeadersSchema,
   success: 201,
+  // 200: the invoice of an earlier upload with the same Idempotency-Key (nothing new was created).
+  alsoSuccess: [200],
   response: named.Invoice,
-  errors: [400, 413, 415, 429],
+  errors: [400, 409, 413, 415, 429],
 } satisfies Partial<RouteContract>;
 
 /** The routes of invoices: what each reads and answers (functions/api/lib/contract.ts). */
 export const invoicesContract = defineContract({
+  // First: `/api/invoices/bulk/approve` must not be taken for `/api/invoices/{id}/approve`.
+  ...bulkContract,
   'GET /api/invoices': {
     rule: read('invoices:read'),
     tag: 'Invoices',
@@ -51,8 +59,8 @@ export const invoicesContract = defineContract({
   'GET /api/invoices/export.csv': {
     rule: read('invoices:read'),
     tag: 'Invoices',
-    summary: 'Export the listed invoices as CSV',
-    query: invoiceListQuerySchema,
+    summary: 'Export the listed invoices as CSV, or those named by `ids` (comma-separated, at most 100)',
+    query: invoiceListQuerySchema.extend({ ids: exportIdsSchema.optional() }),
     success: 200,
     rawResponse: { contentType: 'text/csv', description: 'CSV file' },
   },
@@ -73,9 +81,12 @@ export const invoicesContract = defineContract({
     tag: 'Invoices',
     summary: 'Presigned POST for a browser upload',
     body: uploadUrlRequestSchema,
+    headers: uploadHeadersSchema,
     success: 201,
+    // 200: an earlier announcement with the same Idempotency-Key, its invoice id with a fresh POST.
+    alsoSuccess: [200],
     response: uploadUrlResponseSchema,
-    errors: [400, 429],
+    errors: [400, 409, 429],
   },
   'GET /api/invoices/{id}': {
     rule: read('invoices:read'),

@@ -1,6 +1,9 @@
 import type { Invoice } from '../../../shared/schemas';
 
-const COLUMNS: [string, (invoice: Invoice) => unknown][] = [
+/** An invoice with the name of its property (invoices keep only the property's id). */
+export type CsvInvoice = Invoice & { propertyName: string | null };
+
+const COLUMNS: [string, (invoice: CsvInvoice) => unknown][] = [
   ['Invoice ID', (i) => i.id],
   ['Invoice Number', (i) => i.invoiceNumber],
   ['Vendor', (i) => i.vendorName],
@@ -10,6 +13,7 @@ const COLUMNS: [string, (invoice: Invoice) => unknown][] = [
   ['Tax', (i) => i.taxAmount],
   ['Total', (i) => i.totalAmount],
   ['Currency', (i) => i.currency],
+  ['Property', (i) => i.propertyName],
   ['Category', (i) => i.categoryName],
   ['Status', (i) => i.status],
   ['AI Confidence', (i) => (i.aiConfidence === null ? '' : i.aiConfidence.toFixed(3))],
@@ -28,7 +32,7 @@ export function toCsvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function invoicesCsv(invoices: Invoice[]): string {
+export function invoicesCsv(invoices: CsvInvoice[]): string {
   const lines = [COLUMNS.map(([name]) => name).join(',')];
   for (const invoice of invoices) lines.push(COLUMNS.map(([, get]) => toCsvCell(get(invoice))).join(','));
   return `${lines.join('\r\n')}\r\n`;

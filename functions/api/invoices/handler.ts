@@ -5,21 +5,23 @@ import {
   listLineItems,
 } from '../../adapters/dynamodb/invoice-children';
 import { listInvoices } from '../../adapters/dynamodb/invoice-listing';
-import { getInvoice } from '../../adapters/dynamodb/invoices';
+import { findInvoice, getInvoice } from '../../adapters/dynamodb/invoices';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
+import { listAllProperties } from '../../adapters/dynamodb/properties';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { approverRoleOf, invoicesWaitingFor } from '../../core/approvals/routing';
 import { AppError } from '../../core/errors/app-error';
 import { approve, reject } from '../../core/invoices/decisions';
 import { removeInvoice } from '../../core/invoices/delete';
 import { editInvoice } from '../../core/invoices/edit';
-import { toInvoice, withLineSplits } from '../../core/invoices/invoice';
+import { prepareBrowserUploadOnce, uploadOnce } from '../../core/invoices/idempotent-upload';
+import { type InvoiceItem, toInvoice, withLineSplits } from '../../core/invoices/invoice';
 import { reprocess } from '../../core/invoices/processing';
 import { reopenInvoice, voidInvoice } from '../../core/invoices/reopen';
 import { retryFailedSync } from '../../core/invoices/sync-retry';
-import { prepareBrowserUpload, registerUpload } from '../../core/invoices/upload';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, type IdRequest, resourceHandler } from '../lib/http';
+import { bulkRoutes } from './bulk';
 import { invoicesContract } from './contract';
 import { invoicesCsv } from './csv';
 import { readMultipartFile } from './multipart';
@@ -38,16 +40,25 @@ async function actor(request: ApiRequest) {
   return { actor: request.principal().actorId, actorName: await actorName(request) };
 }
 
-/** The caller as an uploader: their organization, id and name. */
+/** The caller as an uploader: their organization, id and name, and the API key calling, if one is. */
 async function uploader(request: ApiRequest) {
-  const { orgId, actorId } = request.principal();
-  return { orgId, actorId, name: await actorName(request) };
+  const { orgId, actorId, kind } = request.principal();
+  return {
+    orgId,
+    actorId,
+    name: await actorName(request),
+    ...(kind === 'apikey' ? { apiKeyId: actorId } : {}),
+  };
 }
 
-async function upload(request: ApiRequest) {
+type UploadRequest = ApiRequest<(typeof invoicesContract)['POST /api/invoices/upload']>;
+
+/** 201 with the new invoice; 200 with the first one for a repeated Idempotency-Key. */
+async function upload(request: UploadRequest) {
+  const key = request.declaredHeaders['idempotency-key'];
   const file = await readMultipartFile(request.headers['content-type'], request.rawBody);
-  const item = await registerUpload(await uploader(request), file);
-  return { status: 201, body: toInvoice(item) };
+  const { value, replayed } = await uploadOnce(await uploader(request), file, key);
+  return { status: replayed ? 200 : 201, body: toInvoice(value) };
 }
 
 /** Sends a stored file back, inline for the preview or as an attachment for the download button. */
@@ -68,7 +79,28 @@ async function file(request: IdRequest, disposition: 'inline' | 'attachment') {
   };
 }
 
+type ExportRequest = ApiRequest<(typeof invoicesContract)['GET /api/invoices/export.csv']>;
+
+/** The invoices an export names (`ids`, of this organization only), else every one matching the filters. */
+async function exported(request: ExportRequest): Promise<InvoiceItem[]> {
+  const { orgId } = request.principal();
+  const { ids, ...query } = request.query;
+  if (ids) {
+    const found = await Promise.all([...new Set(ids)].map((id) => findInvoice(orgId, id)));
+    return found.filter((item) => item !== undefined);
+  }
+  const items: InvoiceItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await listInvoices(orgId, { ...query, limit: 100, cursor }, { count: false });
+    items.push(...result.items);
+    cursor = result.nextCursor ?? undefined;
+  } while (cursor && items.length < 50_000);
+  return items;
+}
+
 export const handler = resourceHandler(invoicesContract, {
+  ...bulkRoutes,
   'GET /api/invoices': async (request) => {
     const principal = request.principal();
     const { orgId } = principal;
@@ -90,18 +122,19 @@ export const handler = resourceHandler(invoicesContract, {
 
   'GET /api/invoices/export.csv': async (request) => {
     const { orgId } = request.principal();
-    const query = request.query;
-    const currency = await defaultCurrencyOf(orgId);
-    const items = [];
-    let cursor: string | undefined;
-    do {
-      const result = await listInvoices(orgId, { ...query, limit: 100, cursor }, { count: false });
-      items.push(...result.items.map((item) => toInvoice(item, currency)));
-      cursor = result.nextCursor ?? undefined;
-    } while (cursor && items.length < 50_000);
+    const [items, currency, properties] = await Promise.all([
+      exported(request),
+      defaultCurrencyOf(orgId),
+      listAllProperties(orgId),
+    ]);
+    const propertyName = new Map(properties.map((p) => [p.id, p.name]));
+    const rows = items.map((item) => ({
+      ...toInvoice(item, currency),
+      propertyName: (item.propertyId && propertyName.get(item.propertyId)) || null,
+    }));
     const date = new Date().toISOString().slice(0, 10);
     return {
-      binary: Buffer.from(invoicesCsv(items), 'utf8'),
+      binary: Buffer.from(invoicesCsv(rows), 'utf8'),
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="invoices-${date}.csv"`,
@@ -114,7 +147,9 @@ export const handler = resourceHandler(invoicesContract, {
 
   'POST /api/invoices/upload-url': async (request) => {
     const input = request.body;
-    return prepareBrowserUpload(await uploader(request), input);
+    const key = request.declaredHeaders['idempotency-key'];
+    const { value, replayed } = await prepareBrowserUploadOnce(await uploader(request), input, key);
+    return { status: replayed ? 200 : 201, body: value };
   },
 
   'GET /api/invoices/{id}': async (request) => {

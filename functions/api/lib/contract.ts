@@ -18,6 +18,8 @@ export interface RouteInput {
   query?: z.ZodObject;
   /** The JSON body; bad JSON and a failure are 400 with the fields. */
   body?: z.ZodType;
+  /** Request headers the route reads (lower-case names); a failure is 400 with the header's name. */
+  headers?: z.ZodObject;
 }
 
 /**

@@ -7,7 +7,7 @@ import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/usage';
 import { logError } from '../../adapters/observability/logger';
 import { observed } from '../../adapters/observability/middleware';
-import { AppError } from '../../core/errors/app-error';
+import { AppError, secondsUntilNextMonth, tooMany } from '../../core/errors/app-error';
 import type { Contract, RouteContract, RouteInput, RouteKey } from './contract';
 import { type Principal, principalOf, signedInPersonOf } from './principal';
 import { authorize, PUBLIC, SIGNED_IN } from './rights';
@@ -37,6 +37,8 @@ export interface ApiRequest<I extends RouteInput = RouteInput> {
   /** The JSON body, checked with the declared schema; undefined when the route declares none. */
   body: Parsed<I['body'], undefined>;
   headers: Record<string, string>;
+  /** The declared headers, checked with the declared schema; undefined when the route declares none. */
+  declaredHeaders: Parsed<I['headers'], undefined>;
   /** Raw body bytes (base64-decoded when API Gateway says so). */
   rawBody: Buffer;
   principal: () => Principal;
@@ -129,7 +131,10 @@ export function errorResult(
       code: error.code,
       ...(error.issues ? { issues: error.issues } : {}),
     };
-    return json(STATUS_BY_KIND[error.kind], body);
+    const status = STATUS_BY_KIND[error.kind];
+    // Every 429 says when to try again: the refusal's own wait, or a minute if it names none.
+    const retry = status === 429 ? { 'retry-after': String(error.retryAfterSeconds ?? 60) } : undefined;
+    return json(status, body, retry);
   }
   if (error instanceof ZodError) {
     const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -223,6 +228,7 @@ function requestOf(event: APIGatewayProxyEvent, route: CompiledRoute, rawParams:
   } as unknown as ApiRequest;
   defineChecked(request, 'query', () => (contract.query ? contract.query.parse(rawQuery) : rawQuery));
   defineChecked(request, 'body', () => (contract.body ? parseBody(rawBody, contract.body) : undefined));
+  defineChecked(request, 'declaredHeaders', () => contract.headers?.parse(request.headers));
   return request;
 }
 
@@ -242,10 +248,10 @@ async function meterApiKeyCall(event: APIGatewayProxyEvent): Promise<void> {
     return true;
   });
   if (!withinQuota) {
-    throw new AppError(
-      'quota',
+    throw tooMany(
       'quota',
       `Monthly API quota reached: ${quota.toLocaleString('en-US')} calls on the ${plan} plan. It resets on the 1st (UTC).`,
+      secondsUntilNextMonth(),
     );
   }
 }

@@ -32,8 +32,17 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict: changed by someone else, or already taken',
   413: 'File too large',
   415: 'Unsupported file type',
-  429: 'Monthly limit reached (uploads), or an API key’s monthly API quota',
+  429: 'Too many: the per-minute upload limit (per organization, and per API key), the monthly invoice limit, or an API key’s monthly API quota. `Retry-After` says when to try again',
   410: 'No longer usable (an expired, revoked or replaced invitation link)',
+};
+
+/** Every 429 carries it (functions/api/lib/http.ts). */
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
 };
 
 /** A raw answer's schema: a JSON one (this document) is an object, anything else a string of bytes. */
@@ -69,6 +78,7 @@ function toRouteConfig(op: RouteContract & { route: RouteKey }): RouteConfig {
     ...(op.rawBody ?? {}),
     ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     ...(op.query ? { query: op.query } : {}),
+    ...(op.headers ? { headers: op.headers } : {}),
     ...(params ? { params } : {}),
   };
   const responses: RouteConfig['responses'] = {
@@ -96,7 +106,7 @@ function toRouteConfig(op: RouteContract & { route: RouteKey }): RouteConfig {
     ...(isPublic ? [] : [401, 403]),
     // Declared input is checked with zod: anything else is 400 with the field issues; a path that is not
     // validly percent-encoded is 400 before its parameters are read.
-    ...(op.query || op.body || op.rawBody || hasId ? [400] : []),
+    ...(op.query || op.body || op.rawBody || op.headers || hasId ? [400] : []),
     ...(hasId ? [404] : []),
     ...(!isPublic && rule.scope ? [429] : []),
     ...(op.errors ?? []),
@@ -104,6 +114,7 @@ function toRouteConfig(op: RouteContract & { route: RouteKey }): RouteConfig {
   for (const status of [...errors].sort()) {
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
+      ...(status === 429 ? { headers: RETRY_AFTER } : {}),
       content: { 'application/json': { schema: named.ErrorBody } },
     };
   }

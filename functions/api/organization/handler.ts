@@ -39,6 +39,7 @@ export const handler = resourceHandler(organizationContract, {
         slug: input.slug,
         defaultCurrency: input.defaultCurrency,
         autoApprove: input.autoApprove,
+        legalNames: input.legalNames,
       }),
     );
   },

@@ -1,11 +1,11 @@
 import type { ApprovalSteps, Role } from '../../../shared/schemas';
 import { listApprovalRules } from '../../adapters/dynamodb/approval-rules';
 import { invoicesAwaitingDecision } from '../../adapters/dynamodb/invoice-listing';
-import { addNotification } from '../../adapters/dynamodb/notifications';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import { listMembers } from '../../adapters/dynamodb/team';
 import { findVendor } from '../../adapters/dynamodb/vendors';
 import { type InvoiceItem, invoiceLabel } from '../invoices/invoice';
+import { notificationEffect, type OutboxEffect } from '../outbox/effects';
 import { defaultSteps, isApproverOf, type Person, stepsFor, waitsFor } from './steps';
 
 /**
@@ -32,20 +32,26 @@ export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSt
   });
 }
 
-/** Tells the people who may approve an invoice that it waits for them (the uploader excepted where it must be). */
-export async function notifyApprovers(invoice: InvoiceItem): Promise<void> {
+/**
+ * The notice telling the people who may approve an invoice that it waits for them (the uploader excepted
+ * where it must be), as an outbox effect for the transaction that makes it wait: none when nobody is to
+ * be told. The relay writes it under the outbox item's id, so a second delivery tells nobody twice.
+ */
+export async function approversNotice(invoice: InvoiceItem): Promise<OutboxEffect[]> {
   const steps = invoice.approvalSteps;
-  if (!steps || invoice.readFailure) return;
+  if (!steps || invoice.readFailure) return [];
   const recipients = (await listMembers(invoice.orgId))
     .filter((m) => waitsFor(steps, m, invoice.uploadedBy))
     .map((m) => m.id);
-  if (!recipients.length) return;
-  await addNotification(invoice.orgId, {
-    kind: 'approval_requested',
-    invoiceId: invoice.id,
-    message: `${invoiceLabel(invoice)} is waiting for your approval`,
-    recipients,
-  });
+  if (!recipients.length) return [];
+  return [
+    notificationEffect({
+      kind: 'approval_requested',
+      invoiceId: invoice.id,
+      message: `${invoiceLabel(invoice)} is waiting for your approval`,
+      recipients,
+    }),
+  ];
 }
 
 /**

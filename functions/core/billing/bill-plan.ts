@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney } from '../../../shared/format';
 import { toCents } from '../invoices/allocations';
 
 /*
@@ -25,6 +25,8 @@ export interface BillSource {
   invoiceDate: string | null;
   dueDate: string | null;
   vendorName: string | null;
+  /** Our vendor's id: an integration's vendor map may name the system's vendor for it. */
+  vendorId?: string | null;
   subtotal?: number | null;
   taxAmount?: number | null;
   totalAmount: number | null;
@@ -33,6 +35,10 @@ export interface BillSource {
   propertyId?: string | null;
   /** The invoice's split; empty or absent when it is not split. */
   allocations?: BillAllocation[] | null;
+  /** A utility bill's account and service period: said in the bill's memo, never in its money. */
+  accountNumber?: string | null;
+  servicePeriodStart?: string | null;
+  servicePeriodEnd?: string | null;
   lineItems: {
     description: string;
     quantity: number | null;
@@ -41,6 +47,20 @@ export interface BillSource {
     categoryId?: string | null;
     allocations?: BillAllocation[];
   }[];
+}
+
+/**
+ * The bill's memo in the books: our invoice's id, and for a utility bill the account and the service
+ * period it is for ("Invoice Pilot invoice 01J… · Account 61358805 · Service Apr 6, 2020 – May 4, 2020").
+ */
+export function billMemo(
+  source: Pick<BillSource, 'id' | 'accountNumber' | 'servicePeriodStart' | 'servicePeriodEnd'>,
+): string {
+  const parts = [`Invoice Pilot invoice ${source.id}`];
+  if (source.accountNumber) parts.push(`Account ${source.accountNumber}`);
+  if (source.servicePeriodStart && source.servicePeriodEnd)
+    parts.push(`Service ${formatDate(source.servicePeriodStart)} – ${formatDate(source.servicePeriodEnd)}`);
+  return parts.join(' · ');
 }
 
 /** One line of the bill, in positive integer cents (a credit's lines are positive too: the kind says credit). */

@@ -1,3 +1,4 @@
+import { addressKey, addressTokens, sameStreet } from './address-key';
 import { foldText, normalizeVendorKey, similarity, wordOverlap } from './text-keys';
 
 /** How sure a match must be before it is proposed. */
@@ -27,58 +28,45 @@ export function matchVendor(
   return best && best.score >= VENDOR_THRESHOLD ? best : null;
 }
 
-const ADDRESS_WORDS: Record<string, string> = {
-  street: 'st',
-  avenue: 'ave',
-  road: 'rd',
-  boulevard: 'blvd',
-  drive: 'dr',
-  lane: 'ln',
-  court: 'ct',
-  place: 'pl',
-  suite: 'ste',
-  apartment: 'apt',
-  unit: 'apt',
-  north: 'n',
-  south: 's',
-  east: 'e',
-  west: 'w',
-  highway: 'hwy',
-  parkway: 'pkwy',
-  terrace: 'ter',
-  circle: 'cir',
-};
-
-function addressTokens(text: string): string[] {
-  return foldText(text)
-    .split(' ')
-    .filter(Boolean)
-    .map((w) => ADDRESS_WORDS[w] ?? w);
-}
-
 /**
  * Finds the property an invoice is for from its service address (or any address text on it):
+ * the same street address (number and street name, see address-key.ts) scores 0.95 with the zip
+ * agreeing, 0.9 without one to compare; else
  * street words compared after abbreviating (Street → St), with the house number required to agree
- * when both have one. Returns the best match with a 0..1 score, or null below 0.6.
+ * when both have one; the property's name printed whole scores 0.9. Returns the best match with a
+ * 0..1 score and what matched, or null below 0.6.
  */
 export function matchProperty(
   addressText: string | null | undefined,
   properties: Array<{ id: string; name: string; address: string }>,
-): { propertyId: string; score: number } | null {
+): { propertyId: string; score: number; by: 'address' | 'name' } | null {
   if (!addressText) return null;
   const text = addressTokens(addressText);
   const numbers = new Set(text.filter((w) => /^\d+[a-z]?$/.test(w)));
-  let best: { propertyId: string; score: number } | null = null;
+  // Each line with the two after it (a street line and its city line) as one address.
+  const lines = addressText.split('\n');
+  const printed = lines.map((_, i) => addressKey(lines.slice(i, i + 3).join(' '))).filter((k) => k.number);
+  let best: { propertyId: string; score: number; by: 'address' | 'name' } | null = null;
   for (const p of properties) {
+    const key = addressKey(p.address);
+    let score = 0;
+    let by: 'address' | 'name' = 'address';
+    // The same street, surer where the zip agrees too.
+    const same = key.number ? printed.filter((k) => sameStreet(k, key)) : [];
+    if (same.length) score = same.some((k) => k.zip && k.zip === key.zip) ? 0.95 : 0.9;
     const addr = addressTokens(p.address);
     const houseNumber = addr.find((w) => /^\d+[a-z]?$/.test(w));
-    if (houseNumber && numbers.size > 0 && !numbers.has(houseNumber)) continue;
-    const inText = new Set(text);
-    const covered = addr.filter((w) => inText.has(w)).length / Math.max(1, addr.length);
-    let score = Math.max(covered, wordOverlap(addr, text));
+    if (!(houseNumber && numbers.size > 0 && !numbers.has(houseNumber))) {
+      const inText = new Set(text);
+      const covered = addr.filter((w) => inText.has(w)).length / Math.max(1, addr.length);
+      score = Math.max(score, covered, wordOverlap(addr, text));
+    }
     const name = foldText(p.name);
-    if (name.length > 3 && foldText(addressText).includes(name)) score = Math.max(score, 0.9);
-    if (!best || score > best.score) best = { propertyId: p.id, score: Math.round(score * 100) / 100 };
+    if (name.length > 3 && score < 0.9 && ` ${foldText(addressText)} `.includes(` ${name} `)) {
+      score = 0.9;
+      by = 'name';
+    }
+    if (!best || score > best.score) best = { propertyId: p.id, score: Math.round(score * 100) / 100, by };
   }
   return best && best.score >= PROPERTY_THRESHOLD ? best : null;
 }
@@ -95,7 +83,7 @@ export interface VendorDetails {
 export type VendorLink = {
   vendorId: string;
   score: number;
-  by: 'name' | 'taxId' | 'email' | 'phone' | 'address';
+  by: 'name' | 'taxId' | 'email' | 'phone' | 'address' | 'website' | 'sender';
 };
 
 const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');

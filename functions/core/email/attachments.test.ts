@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { type MailAttachment, SIGNATURE_IMAGE_MAX_BYTES, selectAttachments } from './attachments';
@@ -95,5 +96,42 @@ describe('selectAttachments', () => {
   it('names an attachment without a file name by its position and type', () => {
     const { invoices } = selectAttachments([part({ filename: undefined }), part({ filename: '  ' })]);
     expect(invoices.map((i) => i.filename)).toEqual(['attachment-1.pdf', 'attachment-2.pdf']);
+  });
+});
+
+describe('selectAttachments with archives', () => {
+  it('makes an invoice of each PDF or image in an attached zip and names every other member', () => {
+    const zip = Buffer.from(
+      zipSync({
+        'October/INV-1.pdf': new Uint8Array(pdf()),
+        'INV-2.png': new Uint8Array(png(20_000)),
+        'readme.txt': strToU8('see the invoices'),
+        'inner.zip': zipSync({ 'INV-3.pdf': new Uint8Array(pdf()) }),
+      }),
+    );
+    const { invoices, refused } = selectAttachments([part({ filename: 'invoices.zip', content: zip })]);
+    expect(invoices.map((i) => [i.filename, i.contentType])).toEqual([
+      ['INV-1.pdf', 'application/pdf'],
+      ['INV-2.png', 'image/png'],
+    ]);
+    expect(refused).toEqual([
+      { filename: 'invoices.zip/readme.txt', reason: expect.stringContaining('unsupported file type') },
+      { filename: 'invoices.zip/inner.zip', reason: 'an archive inside an archive, which is not unpacked' },
+    ]);
+  });
+
+  it('refuses other archive kinds whole, and an empty zip', () => {
+    const gzip = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+    const rar = Buffer.from('Rar!\x1a\x07\x01\x00 invoices', 'latin1');
+    const { invoices, refused } = selectAttachments([
+      part({ filename: 'invoices.tar.gz', content: gzip }),
+      part({ filename: 'invoices.rar', content: rar }),
+      part({ filename: 'nothing.zip', content: Buffer.from(zipSync({})) }),
+    ]);
+    expect(invoices).toEqual([]);
+    expect(refused.map((r) => r.filename)).toEqual(['invoices.tar.gz', 'invoices.rar', 'nothing.zip']);
+    expect(refused[0].reason).toMatch(/^a gzip archive, which is not unpacked/);
+    expect(refused[1].reason).toMatch(/^a rar archive/);
+    expect(refused[2].reason).toBe('the archive is empty');
   });
 });

@@ -1,4 +1,5 @@
 import { type AcceptedContentType, MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { sniffArchive, type UnpackBudget, unpackZip } from '../files/archive';
 import { sniffContentType } from '../files/sniff';
 
 /** Invoices made from one e-mail at most; further files are named in the notification instead. */
@@ -51,6 +52,58 @@ function isDecoration(part: MailAttachment, html: string): boolean {
   return part.content.length <= SIGNATURE_IMAGE_MAX_BYTES;
 }
 
+/** What one attached zip may cost to unpack (a zip bomb is stopped at these, not read to its end). */
+export const ARCHIVE_BUDGET: UnpackBudget = {
+  maxMembers: 50,
+  maxMemberBytes: MAX_UPLOAD_BYTES,
+  maxTotalBytes: 50 * 1024 * 1024,
+};
+
+/**
+ * One file to judge: an attachment, or a member of an attached zip (`label` names it in the notice);
+ * `refusal` when it is refused before its bytes are judged.
+ */
+interface Candidate {
+  filename: string;
+  label: string;
+  bytes: Buffer;
+  refusal?: string;
+}
+
+/**
+ * The files an attachment stands for, in order. A zip stands for its members, each judged as an
+ * attachment of its own (so each invoice in it becomes an invoice; nothing is dropped unnamed); a member
+ * that is itself an archive is not unpacked further. Any other archive kind is refused whole.
+ */
+function candidatesOf(filename: string, bytes: Buffer): Candidate[] {
+  const kind = sniffArchive(bytes);
+  if (!kind) return [{ filename, label: filename, bytes }];
+  const none = Buffer.alloc(0);
+  if (kind !== 'zip')
+    return [
+      {
+        filename,
+        label: filename,
+        bytes: none,
+        refusal: `a ${kind} archive, which is not unpacked: attach the invoices themselves, or in a .zip`,
+      },
+    ];
+  const unpacked = unpackZip(bytes, ARCHIVE_BUDGET);
+  if (!unpacked) return [{ filename, label: filename, bytes }]; // An office document, or damaged.
+  const label = (member: string) => `${filename}/${member}`;
+  const members: Candidate[] = unpacked.files.map((member) => ({
+    filename: member.name.split('/').pop() || member.name,
+    label: label(member.name),
+    bytes: member.bytes,
+    ...(sniffArchive(member.bytes) ? { refusal: 'an archive inside an archive, which is not unpacked' } : {}),
+  }));
+  for (const member of unpacked.refused)
+    members.push({ filename: member.name, label: label(member.name), bytes: none, refusal: member.reason });
+  if (members.length === 0)
+    return [{ filename, label: filename, bytes: none, refusal: 'the archive is empty' }];
+  return members;
+}
+
 /** Why a (non-decoration) part cannot become an invoice, or undefined when it can. */
 function refusalOf(bytes: Buffer, type: AcceptedContentType | undefined, selectedSoFar: number) {
   if (bytes.length === 0) return 'the file is empty';
@@ -63,8 +116,8 @@ function refusalOf(bytes: Buffer, type: AcceptedContentType | undefined, selecte
 
 /**
  * Decides what each attachment of an e-mail becomes: an invoice (a PDF, JPEG, PNG or TIFF by its bytes,
- * within the upload size limit, at most ten per message), nothing (inline images and signature logos), or
- * a refusal with its reason.
+ * within the upload size limit, at most ten per message; each such member of an attached zip too),
+ * nothing (inline images and signature logos), or a refusal with its reason.
  */
 export function selectAttachments(parts: MailAttachment[], html = ''): SelectedAttachments {
   const selected: SelectedAttachments = { invoices: [], refused: [] };
@@ -72,10 +125,13 @@ export function selectAttachments(parts: MailAttachment[], html = ''): SelectedA
     if (isDecoration(part, html)) return;
     const type = sniffContentType(part.content);
     const filename = part.filename?.trim() || `attachment-${index + 1}${type ? `.${EXTENSION[type]}` : ''}`;
-    const reason = refusalOf(part.content, type, selected.invoices.length);
-    if (reason === undefined && type)
-      selected.invoices.push({ filename, bytes: part.content, contentType: type });
-    else selected.refused.push({ filename, reason: reason ?? '' });
+    for (const file of candidatesOf(filename, part.content)) {
+      const fileType = sniffContentType(file.bytes);
+      const reason = file.refusal ?? refusalOf(file.bytes, fileType, selected.invoices.length);
+      if (reason === undefined && fileType)
+        selected.invoices.push({ filename: file.filename, bytes: file.bytes, contentType: fileType });
+      else selected.refused.push({ filename: file.label, reason: reason ?? '' });
+    }
   });
   return selected;
 }

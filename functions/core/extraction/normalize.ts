@@ -306,6 +306,32 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
   const tax = pick(candidates, ['TAX'], readAmount);
   let subtotal = pick(candidates, ['SUBTOTAL'], readAmount);
   let total = pick(candidates, ['TOTAL', 'AMOUNT_DUE', 'AMOUNT_PAID'], readAmount);
+  const amountDue = pick(candidates, ['BALANCE_DUE', 'AMOUNT_DUE'], readAmount);
+  const carried = pick(candidates, ['BALANCE_FORWARD'], readAmount);
+  // A bill's total is the period's charges: where the amount due is the total read and includes an
+  // unpaid balance of the last bill, the charges are the rest.
+  if (
+    amountDue &&
+    carried &&
+    total &&
+    carried.value > 0.005 &&
+    amountDue.value - carried.value > 0.005 &&
+    Math.abs(total.value - amountDue.value) < 0.005
+  ) {
+    total = derived(
+      amountDue.value - carried.value,
+      Math.min(amountDue.confidence, carried.confidence),
+      amountDue.candidate,
+    );
+  }
+  const accountNumber = pick(
+    candidates,
+    ['ACCOUNT_NUMBER'],
+    (c) => c.text.replace(/\s+/g, ' ').trim() || null,
+  );
+  const serviceAddress = pick(candidates, ['SERVICE_ADDRESS'], (c) => cleanAddress(c.text));
+  const periodStart = pick(candidates, ['SERVICE_PERIOD_START'], readDate);
+  const periodEnd = pick(candidates, ['SERVICE_PERIOD_END'], readDate);
   const lines = readLineItems(response);
   // The one of subtotal, tax and total that is not printed follows from the other two, with the
   // lower of their confidences, lowered again, since it was not read. A subtotal (total − tax) is
@@ -338,6 +364,11 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
     totalAmount: round2(total?.confidence ?? 0),
     currency: round2(currencyConfidence),
     lineItems: lines.confidence,
+    ...(amountDue ? { amountDue: round2(amountDue.confidence) } : {}),
+    ...(accountNumber ? { accountNumber: round2(accountNumber.confidence) } : {}),
+    ...(serviceAddress ? { serviceAddress: round2(serviceAddress.confidence) } : {}),
+    ...(periodStart ? { servicePeriodStart: round2(periodStart.confidence) } : {}),
+    ...(periodEnd ? { servicePeriodEnd: round2(periodEnd.confidence) } : {}),
   };
 
   const read = {
@@ -370,6 +401,11 @@ export function normalize(response: AnalyzeExpenseResponse): ExtractedInvoice {
     taxAmount: tax ? round2(tax.value) : null,
     totalAmount: total ? round2(total.value) : null,
     currency,
+    amountDue: amountDue ? round2(amountDue.value) : null,
+    accountNumber: accountNumber?.value ?? null,
+    serviceAddress: serviceAddress?.value ?? null,
+    servicePeriodStart: periodStart?.value ?? null,
+    servicePeriodEnd: periodEnd?.value ?? null,
     lineItems: lines.items,
     confidence,
     locations,

@@ -127,9 +127,15 @@ const MONTH_NAMES: string[][] = [
 MONTH_NAMES.forEach((names, i) => {
   for (const n of names) MONTHS[n] = i + 1;
 });
-const MONTH_WORD = `(${Object.keys(MONTHS)
+/** The month (1..12) a month name or abbreviation stands for, in the languages above; null for another word. */
+export function monthOf(word: string): number | null {
+  return MONTHS[word.toLowerCase().replace(/\.$/, '')] ?? null;
+}
+/** A month name or abbreviation as a capturing group of a regular expression. */
+export const MONTH_WORD_PATTERN = `(${Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|')})\\.?`;
+const MONTH_WORD = MONTH_WORD_PATTERN;
 
 // Numeric dates: ISO first (unambiguous), then d/m/y or m/d/y with 4- or 2-digit years.
 const ISO_DATE = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;

@@ -39,7 +39,7 @@ describe('processAnalysis: the Classify rules the workflow runs too', () => {
     });
 
     expect(r.vendorMatch).toEqual({ vendorId: 'v-aqua', score: 1, by: 'email' });
-    expect(r.propertyMatch).toEqual({ propertyId: 'p-maple', score: 1 });
+    expect(r.propertyMatch).toEqual({ propertyId: 'p-maple', score: 1, by: 'address' });
     expect(r.category?.id).toBe('c-plumb');
     expect(r.status).toBe('PROCESSED');
   });

@@ -6,7 +6,8 @@ import {
   classify,
   type OrgMemory,
 } from '../classification/classify';
-import { linkVendor, matchProperty, type VendorDetails } from '../classification/match';
+import { matchProperty, type VendorDetails } from '../classification/match';
+import { chooseSeller, type DocumentEvidence } from '../classification/seller';
 import {
   aiConfidenceOf,
   duplicateMatches,
@@ -18,8 +19,10 @@ import {
   UNREADABLE_REASON,
   validateInvoice,
 } from '../validation/validate';
+import { applyLayoutMemory, type LayoutMemory } from '../vendors/memory';
 import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzerPort, ExpenseDocumentInput } from './expense-types';
+import { layoutOf, type PageLine } from './layout';
 import { normalize } from './normalize';
 import type { ExtractedInvoice } from './types';
 
@@ -31,6 +34,7 @@ export type KnownVendor = VendorDetails & {
   id: string;
   name: string;
   aliases?: string[];
+  website?: string | null;
   status?: string;
   defaultCategoryId?: string | null;
   currency?: string | null;
@@ -47,6 +51,18 @@ export interface ExtractionContext {
   /** INACTIVE vendors and properties are never matched. */
   vendors?: KnownVendor[];
   properties?: Array<{ id: string; name: string; address: string; status?: string }>;
+  /**
+   * The organization's own names (its name and the legal names it sets): with its properties' names
+   * and addresses they are the buyer, never chosen as the seller.
+   */
+  buyerNames?: string[];
+  /**
+   * What the organization learned of a vendor's layouts from its approved invoices (none without it:
+   * `npm run extract` reads as a fresh organization).
+   */
+  layoutMemory?: (vendorId: string) => Promise<LayoutMemory[]>;
+  /** The address an e-mailed invoice came from (evidence for the seller). */
+  sender?: string | null;
   /** Makes a SUGGESTED vendor from an invoice no known vendor is linked to (or finds the one made before). */
   suggestVendor?: (invoice: ExtractedInvoice) => Promise<KnownVendor>;
   /** The organization's currency, for an invoice that states none and whose vendor has none. */
@@ -63,11 +79,15 @@ export interface ExtractionContext {
 
 /** What Classify finds: the category, vendor, property and currency of an invoice. */
 export interface Classified {
+  /** The invoice with the seller the organization's evidence chose (the buyer's names never). */
+  invoice: ExtractedInvoice;
+  /** How the vendor and the property were found, for the reviewer. */
+  notes: string[];
   /** The category answer, after the rules below (null category when none is filed). */
   classification: ClassificationResult;
   category: OrgCategory | null;
   vendorMatch: VendorMatch | null;
-  propertyMatch: { propertyId: string; score: number } | null;
+  propertyMatch: { propertyId: string; score: number; by: 'address' | 'name' } | null;
   /** ISO 4217: extracted, else the vendor's, else the organization's default; null when none is known. */
   currency: string | null;
 }
@@ -83,7 +103,12 @@ export interface Decided {
   readFailure: string | null;
 }
 
-export type ExtractionResult = { invoice: ExtractedInvoice } & Classified & Decided;
+export type ExtractionResult = Classified & Decided;
+
+function withoutVendorLocation(locations: ExtractedInvoice['locations']): ExtractedInvoice['locations'] {
+  const { vendorName: _, ...rest } = locations;
+  return rest;
+}
 
 const NO_CATEGORY = { categoryCode: null, confidence: 0, source: 'none' } as const;
 
@@ -92,24 +117,48 @@ const NO_CATEGORY = { categoryCode: null, confidence: 0, source: 'none' } as con
  * the context can, made as a SUGGESTED vendor from the invoice), the property (from the address text),
  * and the category from the organization's chart, where what its reviewers taught wins over the
  * vendor's default category, which wins over the trained model; a model answer below
- * CATEGORY_MIN_CONFIDENCE leaves the category for a person. The workflow's Classify state runs this.
+ * CATEGORY_MIN_CONFIDENCE leaves the category for a person. Once the vendor is known, what the
+ * organization learned of that vendor's layout (`layout`: the document's lines) reads its fields first
+ * (core/vendors/memory.ts), saying so in the notes. The workflow's Classify state runs this.
  */
 export async function classifyInvoice(
-  invoice: ExtractedInvoice,
+  read: ExtractedInvoice,
   ctx: ExtractionContext = {},
   addressText: string | null = null,
+  evidence: DocumentEvidence | null = null,
+  layout: PageLine[] | null = null,
 ): Promise<Classified> {
   const categories: OrgCategory[] = ctx.categories ?? DEFAULT_CATEGORIES;
   const vendors = (ctx.vendors ?? []).filter((v) => v.status !== 'INACTIVE');
-  const link = linkVendor(
+  const properties = (ctx.properties ?? []).filter((p) => p.status !== 'INACTIVE');
+  const seller = chooseSeller(
     {
-      name: invoice.vendorName,
-      email: invoice.vendorEmail,
-      phone: invoice.vendorPhone,
-      address: invoice.vendorAddress,
+      name: read.vendorName,
+      email: read.vendorEmail,
+      phone: read.vendorPhone,
+      address: read.vendorAddress,
+      confidence: read.confidence.vendorName,
+    },
+    evidence,
+    {
+      names: [...(ctx.buyerNames ?? []), ...properties.map((p) => p.name)],
+      addresses: properties.map((p) => p.address),
     },
     vendors,
+    ctx.sender ?? null,
   );
+  let invoice =
+    seller.vendorName === read.vendorName
+      ? read
+      : {
+          ...read,
+          vendorName: seller.vendorName,
+          confidence: { ...read.confidence, vendorName: Math.round(seller.confidence * 100) / 100 },
+          // The location was of the name set aside; the one chosen is found elsewhere (or is the master's).
+          locations: withoutVendorLocation(read.locations),
+        };
+  const link = seller.link;
+  const notes = seller.note ? [seller.note] : [];
   let vendor = link ? vendors.find((v) => v.id === link.vendorId) : undefined;
   let vendorMatch: VendorMatch | null = link;
   if (!vendor && invoice.vendorName && ctx.suggestVendor) {
@@ -120,10 +169,26 @@ export async function classifyInvoice(
       vendorMatch = { vendorId: suggested.id, score: 1, by: 'created' };
     }
   }
+  // The vendor's memory of this layout reads first; without one that applies the reading stands as it is.
+  if (vendor && layout?.length && ctx.layoutMemory) {
+    const remembered = applyLayoutMemory(invoice, layout, await ctx.layoutMemory(vendor.id));
+    if (remembered) {
+      invoice = remembered.invoice;
+      notes.push(remembered.note);
+    }
+  }
+  // The service address first: a utility bill names its property there.
   const propertyMatch = matchProperty(
-    addressText,
-    (ctx.properties ?? []).filter((p) => p.status !== 'INACTIVE'),
+    [invoice.serviceAddress, addressText].filter(Boolean).join('\n') || null,
+    properties,
   );
+  const property = propertyMatch && properties.find((p) => p.id === propertyMatch.propertyId);
+  if (property)
+    notes.push(
+      propertyMatch.by === 'name'
+        ? `Property ${property.name}: its name is on the invoice.`
+        : `Property ${property.name}: its address ${property.address} is on the invoice.`,
+    );
   let classification = classify(
     { vendorName: invoice.vendorName, lineDescriptions: invoice.lineItems.map((i) => i.description) },
     ctx.orgMemory,
@@ -146,6 +211,8 @@ export async function classifyInvoice(
   const category = categories.find((c) => c.code === classification.categoryCode) ?? null;
   if (!category) classification = { ...classification, ...NO_CATEGORY };
   return {
+    invoice,
+    notes,
     classification,
     category,
     vendorMatch,
@@ -177,6 +244,39 @@ export function addressTextOf(response: AnalyzeExpenseResponse): string | null {
   }
   const text = (found.length ? found : lines).join('\n').slice(0, 4000);
   return text || null;
+}
+
+/** Seller names kept as evidence, and characters of the document's text (bounds the run record). */
+const MAX_SELLER_NAMES = 8;
+const MAX_EVIDENCE_TEXT = 8000;
+const SELLER_NAME_TYPES = ['VENDOR_NAME', 'VENDOR_NAME_ALTERNATIVE'];
+
+/**
+ * What Classify weighs the organization's knowledge against: the seller names the reading found
+ * (its pick, then the next candidates: the local engine's next-best names, Textract's other vendor
+ * names) and the document's lines.
+ */
+export function evidenceOf(response: AnalyzeExpenseResponse): DocumentEvidence {
+  const names: Array<{ text: string; rank: number; confidence: number }> = [];
+  const lines: string[] = [];
+  for (const doc of response.ExpenseDocuments ?? []) {
+    for (const field of doc.SummaryFields ?? []) {
+      const type = field.Type?.Text ?? '';
+      const text = field.ValueDetection?.Text?.replace(/\s+/g, ' ').trim();
+      const groups = (field.GroupProperties ?? []).flatMap((g) => g.Types ?? []);
+      const rank = SELLER_NAME_TYPES.indexOf(type);
+      if (!text) continue;
+      if (rank >= 0 || (type === 'NAME' && groups.includes('VENDOR')))
+        names.push({ text, rank: rank < 0 ? 1 : rank, confidence: field.ValueDetection?.Confidence ?? 0 });
+    }
+    for (const block of doc.Blocks ?? [])
+      if (block.BlockType === 'LINE' && block.Text) lines.push(block.Text);
+  }
+  names.sort((a, b) => a.rank - b.rank || b.confidence - a.confidence);
+  return {
+    sellerNames: [...new Set(names.map((n) => n.text))].slice(0, MAX_SELLER_NAMES),
+    text: lines.join('\n').slice(0, MAX_EVIDENCE_TEXT),
+  };
 }
 
 const nameOf = (d: DuplicateOf) =>
@@ -271,11 +371,17 @@ export function normalizeAnalysis(
 ): {
   invoice: ExtractedInvoice;
   addressText: string | null;
+  evidence: DocumentEvidence;
+  /** The document's lines, for the vendor's layout memory (Classify reads with it, approval learns from it). */
+  layout: PageLine[];
 } {
   const read = normalize(response);
   const invoice = eInvoice ? applyEInvoice(read, eInvoice) : read;
   invoice.lineItems = invoice.lineItems.slice(0, MAX_LINE_ITEMS);
-  return { invoice, addressText: addressTextOf(response) };
+  const evidence = evidenceOf(response);
+  // The e-invoice's own seller is stated, not read: no other candidate stands beside it.
+  if (eInvoice && invoice.vendorName !== read.vendorName) evidence.sellerNames = [];
+  return { invoice, addressText: addressTextOf(response), evidence, layout: layoutOf(response) };
 }
 
 /**
@@ -287,10 +393,10 @@ export async function processAnalysis(
   ctx: ExtractionContext = {},
   eInvoice: EInvoice | null = null,
 ): Promise<ExtractionResult> {
-  const { invoice, addressText } = normalizeAnalysis(response, eInvoice);
-  const classified = await classifyInvoice(invoice, ctx, addressText);
-  const decided = await validateAndDecide(invoice, ctx);
-  return { invoice, ...classified, ...decided };
+  const { invoice: read, addressText, evidence, layout } = normalizeAnalysis(response, eInvoice);
+  const classified = await classifyInvoice(read, ctx, addressText, evidence, layout);
+  const decided = await validateAndDecide(classified.invoice, ctx);
+  return { ...classified, ...decided };
 }
 
 /** One line of `npm run extract`'s output (the "Extraction contract" of ARCHITECTURE.md). */

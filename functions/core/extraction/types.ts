@@ -26,16 +26,51 @@ export interface ExtractedFields {
   currency: string | null;
 }
 
+/**
+ * What a utility bill (or another account statement) prints besides an invoice's fields; null when
+ * absent. `totalAmount` is the period's charges; `amountDue` is what is to be paid now, with any
+ * balance carried forward from the last bill.
+ */
+export interface AccountFields {
+  amountDue: number | null;
+  accountNumber: string | null;
+  serviceAddress: string | null;
+  /** YYYY-MM-DD */
+  servicePeriodStart: string | null;
+  /** YYYY-MM-DD */
+  servicePeriodEnd: string | null;
+}
+
+export const ACCOUNT_FIELD_NAMES: Array<keyof AccountFields> = [
+  'amountDue',
+  'accountNumber',
+  'serviceAddress',
+  'servicePeriodStart',
+  'servicePeriodEnd',
+];
+
+export const NO_ACCOUNT_FIELDS: AccountFields = {
+  amountDue: null,
+  accountNumber: null,
+  serviceAddress: null,
+  servicePeriodStart: null,
+  servicePeriodEnd: null,
+};
+
 export type ExtractedFieldName = keyof ExtractedFields | 'lineItems';
 
-/** How sure the extraction is of each field, 0..1 (0 for a field that was not found). */
-export type FieldConfidence = Record<ExtractedFieldName, number>;
+/**
+ * How sure the extraction is of each field, 0..1 (0 for a field that was not found); the account
+ * fields' where they were read.
+ */
+export type FieldConfidence = Record<ExtractedFieldName, number> &
+  Partial<Record<keyof AccountFields, number>>;
 
 /** Where each field was read on the document; a field that was not read (or was derived) has none. */
 export type FieldLocations = Partial<Record<keyof ExtractedFields, FieldLocation>>;
 
 /** An invoice as read from an AnalyzeExpense answer. */
-export interface ExtractedInvoice extends ExtractedFields {
+export interface ExtractedInvoice extends ExtractedFields, AccountFields {
   lineItems: ExtractedLineItem[];
   confidence: FieldConfidence;
   locations: FieldLocations;

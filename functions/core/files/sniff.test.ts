@@ -27,8 +27,13 @@ describe('safeFilename', () => {
   });
 });
 
-describe('sniffContentType with a junk prefix', () => {
-  it('accepts a PDF whose header follows a few stray bytes, as PDF readers do', () => {
-    expect(sniffContentType(new TextEncoder().encode('\r\n\xef\xbb\xbf%PDF-1.4\n'))).toBe('application/pdf');
+describe('sniffContentType decides at offset 0', () => {
+  it('refuses a %PDF- header anywhere but at the first byte', () => {
+    const text = (t: string) => new TextEncoder().encode(t);
+    expect(sniffContentType(text('<!-- %PDF-1.4 -->\n<html><body>pay here</body></html>'))).toBeUndefined();
+    expect(sniffContentType(text('\r\n%PDF-1.4\n'))).toBeUndefined();
+    // A zip storing a PDF uncompressed has the PDF's header right after the member's name.
+    expect(sniffContentType(text('PK\x03\x04\x14\x00\x00\x00\x00\x00inv.pdf%PDF-1.4\n'))).toBeUndefined();
+    expect(sniffContentType(text('%PDF'))).toBeUndefined();
   });
 });

@@ -2,7 +2,9 @@ import { formatMoney } from '../../../shared/format';
 import type { ApprovalSteps } from '../../../shared/schemas';
 import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
 import { type OrganizationItem, orgSettings } from '../../adapters/dynamodb/organizations';
+import { learnLayoutOnApproval } from '../../adapters/dynamodb/vendor-memory';
 import { activateSuggestedVendor, findVendor } from '../../adapters/dynamodb/vendors';
+import { logError } from '../../adapters/observability/logger';
 import { approvalStepsFor } from '../approvals/routing';
 import { assertMayApprove, type Person, remaining } from '../approvals/steps';
 import type { AppError } from '../errors/app-error';
@@ -31,13 +33,19 @@ export async function approve(
   before: InvoiceItem,
   approver: Approver,
   comment: string | null,
+  /**
+   * `seen`: the approval is of `before` exactly, as the person saw it (a bulk approval of what they
+   * selected); a change saved meanwhile fails it with `stale_version` instead of being tried again.
+   */
+  options: { seen?: boolean } = {},
 ): Promise<InvoiceItem> {
   let invoice = before;
   for (let attempt = 1; ; attempt++) {
     try {
       return await recordApproval(invoice, approver, comment);
     } catch (error) {
-      if ((error as AppError).code !== 'stale_version' || attempt >= MAX_ATTEMPTS) throw error;
+      const stale = (error as AppError).code === 'stale_version';
+      if (!stale || options.seen || attempt >= MAX_ATTEMPTS) throw error;
       invoice = await getInvoice(before.orgId, before.id);
     }
   }
@@ -74,8 +82,9 @@ async function recordApproval(invoice: InvoiceItem, approver: Approver, comment:
 /**
  * A person approves an invoice (PROCESSED, REVIEW_REQUIRED, or still PROCESSING from the dialog),
  * never one whose file could not be read. Its vendor, if still a suggestion, becomes ACTIVE: a person
- * has now vouched for it. The approval is published (webhooks, integration sync). Both effects are
- * outbox items of the approval's own transaction: an approval is never saved without them.
+ * has now vouched for it, and the values approved teach the vendor's layout memory. The approval is
+ * published (webhooks, integration sync). Both effects are outbox items of the approval's own
+ * transaction: an approval is never saved without them.
  */
 async function approveByPerson(
   before: InvoiceItem,
@@ -100,6 +109,11 @@ async function approveByPerson(
   // The person who approved sees the vendor ACTIVE at once; the outbox item makes it certain after a crash
   // (activating twice is harmless).
   if (after.vendorId) await activateSuggestedVendor(after.orgId, after.vendorId);
+  // What the person approved teaches the vendor's layout memory (core/vendors/memory.ts); learning never
+  // fails the approval.
+  await learnLayoutOnApproval(after).catch((error) =>
+    logError('Learning the vendor layout from an approval failed', error, { invoiceId: after.id }),
+  );
   return after;
 }
 
@@ -109,7 +123,7 @@ async function approveByPerson(
  * read is sure enough to go unchecked (`readSurely`), its total in the organization's currency is at
  * most the rule's amount and not a credit, and its vendor is a known (ACTIVE) one.
  */
-async function autoApprovalReason(
+export async function autoApprovalReason(
   invoice: InvoiceItem,
   org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>,
 ): Promise<string | null> {

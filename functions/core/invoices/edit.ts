@@ -2,7 +2,7 @@ import type { InvoiceUpdate } from '../../../shared/schemas';
 import { learnFromCorrection } from '../../adapters/dynamodb/classifier-memory';
 import { saveInvoice } from '../../adapters/dynamodb/invoices';
 import { logError } from '../../adapters/observability/logger';
-import { approvalStepsFor, notifyApprovers } from '../approvals/routing';
+import { approvalStepsFor, approversNotice } from '../approvals/routing';
 import { changesApprovedFields } from '../approvals/steps';
 import { AppError } from '../errors/app-error';
 import { ownReferences } from '../references/own-references';
@@ -68,12 +68,15 @@ export async function editInvoice(
   // the invoice meets the rules again as it now is.
   if (before.approvalSteps && changesApprovedFields(before, changes))
     changes.approvalSteps = await approvalStepsFor({ ...before, ...changes });
-  const after = await saveInvoice(before, changes, { type: 'edited', ...editor }).catch(async (error) => {
-    await dropLeftVendors(before.orgId, [relink.created?.id]);
-    throw error;
-  });
+  // Approvers asked again hear of it in the edit's own transaction.
+  const outbox = changes.approvalSteps ? await approversNotice({ ...before, ...changes }) : [];
+  const after = await saveInvoice(before, changes, { type: 'edited', ...editor }, { outbox }).catch(
+    async (error) => {
+      await dropLeftVendors(before.orgId, [relink.created?.id]);
+      throw error;
+    },
+  );
   if (after.vendorId !== before.vendorId) await dropLeftVendors(after.orgId, [before.vendorId]);
-  if (changes.approvalSteps) await notifyApprovers(after);
   // A changed category teaches the organization's classifier; learning never fails the edit.
   await learnFromCorrection(before, after).catch((error) =>
     logError('Learning from a correction failed', error, { invoiceId: after.id }),

@@ -10,6 +10,11 @@ export const EXTRACTED_FIELDS = [
   'subtotal',
   'taxAmount',
   'totalAmount',
+  'amountDue',
+  'accountNumber',
+  'serviceAddress',
+  'servicePeriodStart',
+  'servicePeriodEnd',
 ] as const;
 export type ExtractedField = (typeof EXTRACTED_FIELDS)[number];
 

@@ -58,6 +58,14 @@ export interface InvoiceItem {
   subtotal: number | null;
   taxAmount: number | null;
   totalAmount: number | null;
+  /** A utility bill's account fields (absent on invoices processed before they were read). */
+  amountDue?: number | null;
+  accountNumber?: string | null;
+  serviceAddress?: string | null;
+  servicePeriodStart?: string | null;
+  servicePeriodEnd?: string | null;
+  /** How processing found the vendor and the property, for the reviewer. */
+  matchNotes?: string[];
   currency: string | null;
   status: InvoiceStatus;
   processingStage: string | null;
@@ -138,6 +146,12 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     subtotal: item.subtotal,
     taxAmount: item.taxAmount,
     totalAmount: item.totalAmount,
+    amountDue: item.amountDue ?? null,
+    accountNumber: item.accountNumber ?? null,
+    serviceAddress: item.serviceAddress ?? null,
+    servicePeriodStart: item.servicePeriodStart ?? null,
+    servicePeriodEnd: item.servicePeriodEnd ?? null,
+    matchNotes: item.matchNotes ?? [],
     currency: item.currency ?? defaultCurrency,
     status: item.status,
     reviewStatus: item.status === 'REVIEW_REQUIRED' ? 'REQUIRES_REVIEW' : null,

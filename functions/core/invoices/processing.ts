@@ -6,7 +6,7 @@ import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { env } from '../../env';
 import { approvalStepsFor } from '../approvals/routing';
 import type { ExtractedInvoice } from '../extraction/types';
-import { invoiceEventEffect, notificationEffect } from '../outbox/effects';
+import { invoiceEventEffect, notificationEffect, type OutboxEffect } from '../outbox/effects';
 import { splitsAfterRun } from './allocations';
 import type { Actor } from './audit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
@@ -63,15 +63,18 @@ export async function reprocess(before: InvoiceItem, actor: Actor): Promise<Invo
 
 /**
  * Writes the run's outcome on the invoice: one saveInvoice (optimistic lock on `version` + guard on
- * the run id) carries the status, fields, aggregate deltas and the audit event; then the
- * notification and the `invoice.processed` / `invoice.review_required` event. A retry after a
- * successful write finds the run already decided and does nothing, so nothing is counted twice.
+ * the run id) carries the status, fields, aggregate deltas and the audit event, and as outbox effects
+ * of the same transaction the notification, the `invoice.processed` / `invoice.review_required` event
+ * and the caller's `moreEffects`. A retry after a successful write finds the run already decided and
+ * does nothing, so nothing is counted twice.
  */
 export async function settle(
   ctx: ProcessingRun,
   outcome: Partial<InvoiceItem>,
   /** The run's line items, or null to keep the stored ones (a failed run has none to offer). */
   lines: ExtractedInvoice['lineItems'] | null,
+  /** More effects of the decision, from the invoice as decided, written in its transaction too. */
+  moreEffects: (decided: InvoiceItem) => Promise<OutboxEffect[]> = async () => [],
 ): Promise<InvoiceItem | null> {
   // A fresh run's outcome replaces the earlier run's flags and any hand edits (the fields are re-read).
   let changes: Partial<InvoiceItem> = {
@@ -127,6 +130,7 @@ export async function settle(
         : `${invoiceLabel(decided)} needs review: ${decided.reviewReasons[0] ?? 'low confidence'}`,
     }),
     invoiceEventEffect(ctx.invoiceId, processed ? 'invoice.processed' : 'invoice.review_required'),
+    ...(await moreEffects(decided)),
   ];
   let after: InvoiceItem;
   try {

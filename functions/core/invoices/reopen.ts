@@ -1,5 +1,5 @@
 import { saveInvoice } from '../../adapters/dynamodb/invoices';
-import { approvalStepsFor, notifyApprovers } from '../approvals/routing';
+import { approvalStepsFor, approversNotice } from '../approvals/routing';
 import { invoiceEventEffect } from '../outbox/effects';
 import type { Actor } from './audit';
 import type { InvoiceItem } from './invoice';
@@ -25,20 +25,25 @@ export const voidedReason = (reason: string) => `Voided: ${reason}`;
 export async function reopenInvoice(before: InvoiceItem, reason: string, actor: Actor): Promise<InvoiceItem> {
   assertTransition('reopen', before.status);
   const approvalSteps = await approvalStepsFor({ ...before, status: 'REVIEW_REQUIRED' });
-  const after = await saveInvoice(
+  const changes: Partial<InvoiceItem> = {
+    status: 'REVIEW_REQUIRED',
+    autoApproved: false,
+    reviewReasons: [reopenedReason(reason), ...(before.reviewReasons ?? [])],
+    approvalSteps,
+  };
+  return saveInvoice(
     before,
-    {
-      status: 'REVIEW_REQUIRED',
-      autoApproved: false,
-      reviewReasons: [reopenedReason(reason), ...(before.reviewReasons ?? [])],
-      approvalSteps,
-    },
+    changes,
     { type: 'reopened', ...actor, note: reason },
-    // In the reopen's own transaction: the bill its approval booked is always taken back (see the sync).
-    { outbox: [invoiceEventEffect(before.id, 'invoice.reopened')] },
+    // In the reopen's own transaction: the bill its approval booked is always taken back (see the sync),
+    // and the approvers always hear of it.
+    {
+      outbox: [
+        invoiceEventEffect(before.id, 'invoice.reopened'),
+        ...(await approversNotice({ ...before, ...changes })),
+      ],
+    },
   );
-  await notifyApprovers(after);
-  return after;
 }
 
 /**

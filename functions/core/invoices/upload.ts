@@ -22,7 +22,8 @@ import {
 import { getUsage } from '../../adapters/dynamodb/usage';
 import { deleteObject, objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
 import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
-import { AppError } from '../errors/app-error';
+import { AppError, secondsUntilNextMonth, tooMany } from '../errors/app-error';
+import { countUpload } from '../fairness/upload-rate';
 import { safeFilename, sniffContentType } from '../files/sniff';
 import { invoiceEventEffect } from '../outbox/effects';
 import { type EmailOrigin, type InvoiceItem, newInvoiceItem } from './invoice';
@@ -39,11 +40,17 @@ export interface Uploader {
   orgId: string;
   actorId: string;
   name: string | null;
+  /** The API key uploading, counted against its own per-minute limit too; absent for people and e-mail. */
+  apiKeyId?: string;
 }
 
-/** What a new invoice takes from its organization: the plan's monthly limit and the default currency. */
-async function uploadTerms(orgId: string) {
-  const org = await getOrganization(orgId);
+/**
+ * What a new invoice takes from its organization: the plan's monthly limit and the default currency, once
+ * the upload is counted against the per-minute limits (core/fairness/upload-rate.ts; 429 past them).
+ */
+async function uploadTerms(uploader: Uploader) {
+  const org = await getOrganization(uploader.orgId);
+  await countUpload(uploader, org.plan);
   return { monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan], currency: orgSettings(org).defaultCurrency };
 }
 
@@ -61,8 +68,13 @@ function limitMessage(limit: number) {
 export async function registerUpload(
   uploader: Uploader,
   file: { filename: string; bytes: Buffer },
-  origin?: EmailOrigin,
+  options: {
+    origin?: EmailOrigin;
+    /** The client's Idempotency-Key, claimed with the invoice's creation (see idempotent-upload.ts). */
+    idempotencyKey?: string;
+  } = {},
 ): Promise<InvoiceItem> {
+  const { origin, idempotencyKey } = options;
   if (file.bytes.length === 0) throw new AppError('input', 'empty_file', 'The file is empty');
   if (file.bytes.length > MAX_UPLOAD_BYTES)
     throw new AppError('too_large', 'file_too_large', UPLOAD_TOO_LARGE_MESSAGE);
@@ -71,7 +83,7 @@ export async function registerUpload(
   const invoiceId = ulid();
   const filename = safeFilename(file.filename);
   const objectKey = objectKeyFor(uploader.orgId, invoiceId, filename);
-  const terms = await uploadTerms(uploader.orgId);
+  const terms = await uploadTerms(uploader);
   const item = newInvoiceItem({
     orgId: uploader.orgId,
     invoiceId,
@@ -88,6 +100,9 @@ export async function registerUpload(
     monthlyLimit: terms.monthlyLimit,
     event: { type: 'uploaded', actor: uploader.actorId, actorName: uploader.name },
     fileToFollow: true,
+    ...(idempotencyKey
+      ? { idempotency: { orgId: uploader.orgId, key: idempotencyKey, operation: 'upload', invoiceId } }
+      : {}),
   });
   const pending = { orgId: item.orgId, invoiceId, createdAt: item.createdAt };
   try {
@@ -113,26 +128,38 @@ export async function registerUpload(
 export async function prepareBrowserUpload(
   uploader: Uploader,
   input: { filename: string; contentType: AcceptedContentType; size: number },
-) {
-  const { monthlyLimit } = await uploadTerms(uploader.orgId);
+  /** The client's Idempotency-Key, claimed with the reservation (see idempotent-upload.ts). */
+  idempotencyKey?: string,
+): Promise<{ invoiceId: string; url: string; fields: Record<string, string> }> {
+  const { monthlyLimit } = await uploadTerms(uploader);
   if (monthlyLimit !== null && (await getUsage(uploader.orgId)).invoices >= monthlyLimit) {
-    throw new AppError('quota', 'monthly_limit_reached', limitMessage(monthlyLimit));
+    throw tooMany('monthly_limit_reached', limitMessage(monthlyLimit), secondsUntilNextMonth());
   }
   const invoiceId = ulid();
   const filename = safeFilename(input.filename);
   const objectKey = objectKeyFor(uploader.orgId, invoiceId, filename);
-  await putReservation({
-    orgId: uploader.orgId,
-    invoiceId,
-    objectKey,
-    filename,
-    contentType: input.contentType,
-    size: input.size,
-    uploadedBy: uploader.actorId,
-    uploadedByName: uploader.name,
-    createdAt: new Date().toISOString(),
-  });
-  const post = await presignUpload(objectKey, input.contentType, MAX_UPLOAD_BYTES);
+  await putReservation(
+    {
+      orgId: uploader.orgId,
+      invoiceId,
+      objectKey,
+      filename,
+      contentType: input.contentType,
+      size: input.size,
+      uploadedBy: uploader.actorId,
+      uploadedByName: uploader.name,
+      createdAt: new Date().toISOString(),
+    },
+    idempotencyKey
+      ? { orgId: uploader.orgId, key: idempotencyKey, operation: 'upload_url', invoiceId }
+      : undefined,
+  );
+  return presignedPostFor(invoiceId, objectKey, input.contentType);
+}
+
+/** The presigned POST of an announced upload (answered again to a retry with the same Idempotency-Key). */
+export async function presignedPostFor(invoiceId: string, objectKey: string, contentType: string) {
+  const post = await presignUpload(objectKey, contentType, MAX_UPLOAD_BYTES);
   return { invoiceId, url: post.url, fields: post.fields };
 }
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
-import type { ExtractedInvoice } from '../extraction/types';
+import { type ExtractedInvoice, NO_ACCOUNT_FIELDS } from '../extraction/types';
 import { aiConfidenceOf, decide, LOW_CONFIDENCE, readSurely, validateInvoice } from './validate';
 
 function invoice(overrides: Partial<ExtractedInvoice> = {}): ExtractedInvoice {
   return {
+    ...NO_ACCOUNT_FIELDS,
     vendorName: 'Acme Plumbing',
     vendorAddress: null,
     vendorEmail: null,

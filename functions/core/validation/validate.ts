@@ -105,7 +105,7 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
 
   for (const [field, label] of Object.entries(FIELD_WORDS) as Array<[keyof FieldConfidence, string]>) {
     const present = invoice[field as keyof ExtractedInvoice] !== null;
-    const confidence = invoice.confidence[field];
+    const confidence = invoice.confidence[field] ?? 0;
     if (present && confidence < threshold) {
       reasons.push(`Low confidence in the ${label} (${Math.round(confidence * 100)}%).`);
     }

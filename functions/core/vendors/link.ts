@@ -39,7 +39,14 @@ export async function relinkVendor(
       const message = 'The vendor does not exist in your organization';
       throw badInput(message, [{ path: 'vendorId', message }]);
     }
-    if (vendor.id === before.vendorId && vendor.name === before.vendorName) return none;
+    // Picking the vendor the reading already linked still says something: a person confirmed it.
+    if (
+      vendor.id === before.vendorId &&
+      vendor.name === before.vendorName &&
+      before.vendorMatch?.by === 'person'
+    ) {
+      return none;
+    }
     return {
       changes: {
         vendorId: vendor.id,

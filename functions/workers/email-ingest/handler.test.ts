@@ -3,11 +3,15 @@ import type { SESEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetS3Client } from '../../adapters/s3/storage';
+import { UnacceptableMessage } from '../../core/email/mime-bounds';
 import { resetEnv } from '../../env';
 import { handler } from './handler';
-import { ingestEmail } from './ingest';
+import { ingestEmail, reportUnacceptableEmail } from './ingest';
 
-vi.mock('./ingest', () => ({ ingestEmail: vi.fn(async () => []) }));
+vi.mock('./ingest', () => ({
+  ingestEmail: vi.fn(async () => []),
+  reportUnacceptableEmail: vi.fn(async () => undefined),
+}));
 
 const s3 = mockClient(S3Client);
 const saved = { ...process.env };
@@ -32,6 +36,7 @@ afterAll(() => {
 beforeEach(() => {
   s3.reset();
   vi.mocked(ingestEmail).mockClear();
+  vi.mocked(reportUnacceptableEmail).mockClear();
 });
 
 /** The part of the SDK's body stream the storage adapter reads. */
@@ -76,5 +81,27 @@ describe('the SES receipt handler', () => {
     s3.on(GetObjectCommand).resolves({ Body: body('x') });
     await handler(sesEvent('msg-2', ['acme-abcdefgh@inbox.example.com'], 'FAIL', 'NONE'));
     expect(vi.mocked(ingestEmail).mock.calls[0][0].authenticated).toBe(false);
+  });
+
+  it('reports a permanently unacceptable message and succeeds, so Lambda does not retry it', async () => {
+    s3.on(GetObjectCommand).resolves({ Body: body('x') });
+    const refusal = new UnacceptableMessage('The message has more than 500 MIME parts');
+    vi.mocked(ingestEmail).mockRejectedValueOnce(refusal);
+    const event = sesEvent('msg-3', ['acme-abcdefgh@inbox.example.com'], 'PASS', 'PASS');
+    event.Records[0].ses.mail.commonHeaders = { from: ['Billing <billing@vendor.test>'] } as never;
+    await expect(handler(event)).resolves.toBeUndefined();
+    expect(reportUnacceptableEmail).toHaveBeenCalledWith(
+      { recipients: ['acme-abcdefgh@inbox.example.com'], authenticated: true, from: 'billing@vendor.test' },
+      refusal,
+    );
+  });
+
+  it('throws on any other failure, so Lambda retries it', async () => {
+    s3.on(GetObjectCommand).resolves({ Body: body('x') });
+    vi.mocked(ingestEmail).mockRejectedValueOnce(new Error('table unreachable'));
+    await expect(handler(sesEvent('msg-4', ['a@inbox.example.com'], 'PASS', 'PASS'))).rejects.toThrow(
+      'table unreachable',
+    );
+    expect(reportUnacceptableEmail).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { WAITING_FOR_MAPPING } from '../../../shared/integration-mapping';
 import { invoiceEventBodySchema } from '../../../shared/schemas';
 import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
 import { makeWebhookRequest } from '../../adapters/make/webhook';
@@ -87,6 +88,7 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
   const documents: { filename: string; contentType: string; text: string }[] = [];
   const claims: SyncResult[] = [];
   const reversals: string[] = [];
+  const waiting: string[] = [];
   let reverseAnswer: PushOutcome = { ok: true, remoteId: null };
   const deps: SyncDeps = {
     findInvoice: async (_o, id) => invoices.get(id),
@@ -97,10 +99,13 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
       fannedOut.push(invoiceId);
     },
     recordIntegrationResult: async () => undefined,
-    saveSyncResult: async (_o, id, result) => {
+    saveSyncResult: async (_o, id, result, effects) => {
       const invoice = invoices.get(id) as InvoiceItem;
       const syncResults = mergeSyncResult(invoice.syncResults, result);
       invoices.set(id, { ...invoice, syncResults });
+      // The effects written with the outcome, as the real write puts them in its transaction.
+      for (const effect of effects?.(syncResults) ?? [])
+        if (effect.kind === 'invoice_event' && effect.event === 'invoice.synced') synced.push(id);
       return syncResults;
     },
     // The conditional write of the real one: the invoice as it is now decides.
@@ -115,8 +120,8 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
     notifySyncFailed: async (_o, invoice, failure) => {
       notified.push(`${invoice.id}: ${failure}`);
     },
-    publishSynced: async (_o, id) => {
-      synced.push(id);
+    waitForMapping: async (_o, integrationId, wait) => {
+      waiting.push(`${integrationId}:${wait.invoiceId}:${wait.approvedAt}`);
     },
     // Stands in for the envelope: a stored value `sealed:<clear>` opens to `<clear>`.
     openConfig: async (_o, config) =>
@@ -163,6 +168,7 @@ function fakes(integrations: IntegrationItem[], answer: (integrationId: string) 
     resultOf,
     claims,
     reversals,
+    waiting,
     answerReversalsWith,
   };
 }
@@ -207,7 +213,15 @@ describe('integration sync worker', () => {
 
   it('pushes with the opened credentials and the idempotency key of (invoice, integration, approval)', async () => {
     const { deps, approved, pushes, documents } = fakes(
-      [integration('p', 'PROPERTYWARE', { apiUrl: 'https://pw/api', username: 'u', password: 'sealed:pw' })],
+      [
+        integration('p', 'PROPERTYWARE', {
+          apiUrl: 'https://pw/api',
+          username: 'u',
+          password: 'sealed:pw',
+          defaultGlAccountId: '5000',
+          defaultPortfolioId: '10',
+        }),
+      ],
       () => ({ ok: true, remoteId: null }),
     );
     approved('INV1');
@@ -215,7 +229,13 @@ describe('integration sync worker', () => {
     expect(pushes).toEqual([
       {
         integrationId: 'p',
-        config: { apiUrl: 'https://pw/api', username: 'u', password: 'pw' },
+        config: {
+          apiUrl: 'https://pw/api',
+          username: 'u',
+          password: 'pw',
+          defaultGlAccountId: '5000',
+          defaultPortfolioId: '10',
+        },
         key: syncIdempotencyKey('INV1', 'p', APPROVED_AT),
       },
     ]);
@@ -304,7 +324,7 @@ describe('integration sync worker', () => {
 
   it('a permanent failure ends FAILED at once, notifies, and is not retried', async () => {
     const { deps, approved, notified, resultOf } = fakes(
-      [integration('q', 'QUICKBOOKS', { apiKey: 'k' })],
+      [integration('q', 'QUICKBOOKS', { apiKey: 'k', defaultAccountId: '7' })],
       () => ({ ok: false, error: 'Reconnect QuickBooks', permanent: true }),
     );
     approved('INV1');
@@ -312,6 +332,25 @@ describe('integration sync worker', () => {
     expect(result.batchItemFailures).toEqual([]);
     expect(resultOf('INV1', 'q')).toMatchObject({ status: 'FAILED', lastError: 'Reconnect QuickBooks' });
     expect(notified).toEqual(['INV1: QUICKBOOKS q: Reconnect QuickBooks']);
+  });
+
+  it('waits for the account mapping instead of failing: PENDING with the reason, noted, nothing sent', async () => {
+    const { deps, approved, pushes, notified, waiting, resultOf } = fakes(
+      [integration('q', 'QUICKBOOKS', { apiKey: 'k' })],
+      () => ({ ok: true, remoteId: 'B1' }),
+    );
+    approved('INV1');
+    const result = await createSyncHandler(deps)(sqsEvent(1, ['INV1', 'q']));
+    expect(result.batchItemFailures).toEqual([]);
+    expect(pushes).toEqual([]);
+    expect(notified).toEqual([]);
+    expect(waiting).toEqual([`q:INV1:${APPROVED_AT}`]);
+    expect(resultOf('INV1', 'q')).toMatchObject({
+      status: 'PENDING',
+      lastError: WAITING_FOR_MAPPING,
+      approvedAt: APPROVED_AT,
+      attempts: 0,
+    });
   });
 
   it('skips invoices no longer approved and integrations switched off; fans out a message of the older shape', async () => {
@@ -425,7 +464,7 @@ describe('integration sync worker', () => {
   });
 
   describe('taking back a booked bill (reopened or voided invoices)', () => {
-    const books = integration('qb1', 'QUICKBOOKS', { apiKey: 'sealed:k' });
+    const books = integration('qb1', 'QUICKBOOKS', { apiKey: 'sealed:k', defaultAccountId: '7' });
     const mail = integration('em1', 'EMAIL', { recipients: '["ap@example.com"]' });
     const booked = (
       integrationId: string,

@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { mappingComplete, WAITING_FOR_MAPPING } from '../../../shared/integration-mapping';
 import { type EventInvoice, emailRecipients, INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
 import {
   findIntegration,
@@ -7,6 +8,7 @@ import {
   recordIntegrationResult,
 } from '../../adapters/dynamodb/integrations';
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { type MappingWait, mappingWaits } from '../../adapters/dynamodb/mapping-waits';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { sendEmail } from '../../adapters/email/mail-sender';
 import { callOutbound } from '../../adapters/http';
@@ -23,11 +25,12 @@ import {
 import { quickBooksToken } from '../../adapters/quickbooks/integration-tokens';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { openFields } from '../../adapters/secrets';
-import { fanOutSync, publishInvoiceEvent, type SyncMessage } from '../../adapters/sqs/invoice-events';
+import { fanOutSync, type SyncMessage } from '../../adapters/sqs/invoice-events';
 import { planBill } from '../../core/billing/bill-plan';
 import { invoiceSummaryEmail } from '../../core/email/invoice-summary';
 import { eventInvoiceOf } from '../../core/invoices/event-invoice';
 import type { InvoiceItem, SyncResult } from '../../core/invoices/invoice';
+import { invoiceEventEffect, type OutboxEffect } from '../../core/outbox/effects';
 import { invoiceEventBody } from '../../core/webhooks/event-body';
 import { webhookMessageId } from '../../core/webhooks/signing';
 import { env } from '../../env';
@@ -95,15 +98,25 @@ export interface SyncDeps {
     id: string,
     result: { ok: boolean; error?: string },
   ): Promise<unknown>;
-  /** Writes one outcome on the invoice (read-modify-write, retried on a concurrent change); answers them all. */
-  saveSyncResult(orgId: string, invoiceId: string, result: SyncResult): Promise<SyncResult[]>;
+  /**
+   * Writes one outcome on the invoice (read-modify-write, retried on a concurrent change); answers them all.
+   * `effects` names, from the outcomes as they will be written, the side effects to write as outbox items
+   * in the same transaction (`invoice.synced` once the last integration is synced).
+   */
+  saveSyncResult(
+    orgId: string,
+    invoiceId: string,
+    result: SyncResult,
+    effects?: (results: SyncResult[]) => OutboxEffect[],
+  ): Promise<SyncResult[]>;
   /**
    * Writes `claim` only if, on the invoice as it is at the write (a conditional write on its version),
    * the integration's outcome is still claimable (isClaimable); answers whether it was written.
    */
   claimSyncResult(orgId: string, invoiceId: string, claim: SyncResult): Promise<boolean>;
   notifySyncFailed(orgId: string, invoice: InvoiceItem, failure: string): Promise<void>;
-  publishSynced(orgId: string, invoiceId: string): Promise<void>;
+  /** Notes that this approval's bill waits for the integration's mapping (sent once an admin completes it). */
+  waitForMapping(orgId: string, integrationId: string, wait: MappingWait): Promise<void>;
   /** The config with its secret fields opened (decrypted) for this call only. */
   openConfig(orgId: string, config: Record<string, string>): Promise<Record<string, string>>;
   /**
@@ -264,6 +277,27 @@ export function createSyncHandler(deps: SyncDeps) {
     const attempts = (previous?.approvedAt === message.at ? previous.attempts : 0) + 1;
     const job: SyncJob = { idempotencyKey: message.idempotencyKey, approvedAt: message.at };
     const base = { integrationId: integration.id, integrationName: integration.name, type: integration.type };
+    // No bill can be booked before the accounts are mapped: the sync waits (PENDING, saying why) instead of
+    // failing, and completing the mapping sends it (core/integrations/mapping-waits.ts). The wait is noted
+    // first, so a crash between the two writes still leaves it found.
+    if (!mappingComplete(integration)) {
+      await deps.waitForMapping(message.orgId, integration.id, {
+        invoiceId: invoice.id,
+        approvedAt: message.at,
+      });
+      await deps.saveSyncResult(message.orgId, message.invoiceId, {
+        ...base,
+        status: 'PENDING',
+        remoteId: null,
+        remoteKind: null,
+        attempts: attempts - 1,
+        lastError: WAITING_FOR_MAPPING,
+        nextAttemptAt: null,
+        approvedAt: message.at,
+        updatedAt: now().toISOString(),
+      });
+      return;
+    }
     // Read before any claim, so that nothing but the send itself stands between a claim and its outcome.
     const config = await deps.openConfig(message.orgId, integration.config);
     const payload = await deps.payloadOf(invoice);
@@ -299,27 +333,37 @@ export function createSyncHandler(deps: SyncDeps) {
     const final = outcome.ok || outcome.permanent === true || isFinalAttempt(record);
     const at = now();
     const status = outcome.ok ? 'SYNCED' : final ? 'FAILED' : 'RETRYING';
-    const results = await deps.saveSyncResult(message.orgId, message.invoiceId, {
-      ...base,
-      status,
-      remoteId: outcome.ok ? outcome.remoteId : null,
-      remoteKind: outcome.ok ? (outcome.remoteKind ?? null) : null,
-      attempts,
-      lastError: outcome.ok ? null : outcome.error,
-      nextAttemptAt: final ? null : new Date(at.getTime() + deps.retryDelayMs()).toISOString(),
-      approvedAt: message.at,
-      updatedAt: at.toISOString(),
-    });
+    // The write that makes this approval synced everywhere carries `invoice.synced` in its transaction:
+    // two integrations finishing at once write one after the other (version check), so one announces it.
+    const active = outcome.ok
+      ? (await deps.listIntegrations(message.orgId)).filter((i) => i.status !== 'INACTIVE')
+      : [];
+    const announce = (results: SyncResult[]) =>
+      outcome.ok && everyIntegrationSynced(active, results, message.at)
+        ? [invoiceEventEffect(message.invoiceId, 'invoice.synced')]
+        : [];
+    await deps.saveSyncResult(
+      message.orgId,
+      message.invoiceId,
+      {
+        ...base,
+        status,
+        remoteId: outcome.ok ? outcome.remoteId : null,
+        remoteKind: outcome.ok ? (outcome.remoteKind ?? null) : null,
+        attempts,
+        lastError: outcome.ok ? null : outcome.error,
+        nextAttemptAt: final ? null : new Date(at.getTime() + deps.retryDelayMs()).toISOString(),
+        approvedAt: message.at,
+        updatedAt: at.toISOString(),
+      },
+      announce,
+    );
     recordSyncOutcome(status);
     await deps.recordIntegrationResult(message.orgId, integration.id, {
       ok: outcome.ok,
       ...(outcome.ok ? {} : { error: outcome.error }),
     });
-    if (outcome.ok) {
-      if (await everyIntegrationSynced(message, results))
-        await deps.publishSynced(message.orgId, message.invoiceId);
-      return;
-    }
+    if (outcome.ok) return;
     if (final) await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${outcome.error}`);
     if (!outcome.permanent) throw new Error(`Sync to ${integration.name} failed: ${outcome.error}`);
   }
@@ -396,15 +440,14 @@ export function createSyncHandler(deps: SyncDeps) {
     await deps.notifySyncFailed(message.orgId, invoice, `${integration.name}: ${SEND_UNCERTAIN}`);
   }
 
-  /** True when this approval reached every active integration (then `invoice.synced` is published once). */
-  async function everyIntegrationSynced(message: SyncMessage, results: SyncResult[]): Promise<boolean> {
-    const active = (await deps.listIntegrations(message.orgId)).filter((i) => i.status !== 'INACTIVE');
-    return active.every((i) =>
-      results.some((r) => r.integrationId === i.id && r.status === 'SYNCED' && r.approvedAt === message.at),
-    );
-  }
-
   return (event: SQSEvent): Promise<SQSBatchResponse> => processBatch<SyncMessage>(event, sync);
+}
+
+/** True when the approval of `at` reached every active integration (then `invoice.synced` is announced). */
+function everyIntegrationSynced(active: IntegrationItem[], results: SyncResult[], at: string): boolean {
+  return active.every((i) =>
+    results.some((r) => r.integrationId === i.id && r.status === 'SYNCED' && r.approvedAt === at),
+  );
 }
 
 /** Merges one outcome into the invoice's `syncResults`, one entry per integration. */
@@ -420,6 +463,7 @@ async function changeSyncResult(
   orgId: string,
   invoiceId: string,
   decide: (current: SyncResult[]) => SyncResult | null,
+  effects: (results: SyncResult[]) => OutboxEffect[] = () => [],
 ): Promise<SyncResult[] | null> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const before = await findInvoice(orgId, invoiceId);
@@ -428,7 +472,7 @@ async function changeSyncResult(
     if (!result) return null;
     const syncResults = mergeSyncResult(before.syncResults ?? [], result);
     try {
-      await saveInvoice(before, { syncResults }, null);
+      await saveInvoice(before, { syncResults }, null, { outbox: effects(syncResults) });
       return syncResults;
     } catch (error) {
       if ((error as { code?: string }).code !== 'stale_version') throw error;
@@ -448,13 +492,14 @@ const integrationSync = createSyncHandler({
     if (SYNC_QUEUE_URL) await fanOutSync(SYNC_QUEUE_URL, orgId, invoiceId, at);
   },
   recordIntegrationResult,
-  saveSyncResult: async (orgId, invoiceId, result) =>
-    (await changeSyncResult(orgId, invoiceId, () => result)) ?? [],
+  saveSyncResult: async (orgId, invoiceId, result, effects) =>
+    (await changeSyncResult(orgId, invoiceId, () => result, effects)) ?? [],
   claimSyncResult: async (orgId, invoiceId, claim) =>
     (await changeSyncResult(orgId, invoiceId, (results) => {
       const current = results.find((r) => r.integrationId === claim.integrationId);
       return isClaimable(current, claim.approvedAt as string) ? claim : null;
     })) !== null,
+  waitForMapping: (orgId, integrationId, wait) => mappingWaits.add(orgId, integrationId, wait),
   async notifySyncFailed(orgId, invoice, failure) {
     const label = invoice.invoiceNumber ? `Invoice ${invoice.invoiceNumber}` : invoice.filename;
     await addNotification(orgId, {
@@ -463,7 +508,6 @@ const integrationSync = createSyncHandler({
       message: `${label} could not be synced: ${failure}`.slice(0, 500),
     });
   },
-  publishSynced: (orgId, invoiceId) => publishInvoiceEvent(orgId, invoiceId, 'invoice.synced'),
   openConfig: (orgId, config) => openFields(orgId, config, INTEGRATION_SECRET_FIELDS),
   push: pushTo,
   reverse: reverseAt,

@@ -4,6 +4,7 @@ import { invoicesOfVendor } from '../../adapters/dynamodb/invoice-listing';
 import { findInvoice, invoiceIdsWithContentHash, recordContentHash } from '../../adapters/dynamodb/invoices';
 import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { listAllProperties } from '../../adapters/dynamodb/properties';
+import { loadVendorMemory } from '../../adapters/dynamodb/vendor-memory';
 import { listAllVendors, suggestVendor } from '../../adapters/dynamodb/vendors';
 import type { ExtractionContext } from '../../core/extraction/pipeline';
 import type { WorkflowContext } from '../types';
@@ -14,14 +15,19 @@ import type { WorkflowContext } from '../types';
  * DynamoDB. Only the adapters live here; every rule stays in core.
  */
 
-/** What Classify matches against: the category chart, reviewers' memory, vendors, properties, currency. */
-export async function classificationContext(orgId: string): Promise<ExtractionContext> {
-  const [categories, orgMemory, vendors, properties, org] = await Promise.all([
+/**
+ * What Classify matches against: the category chart, reviewers' memory, vendors, properties, currency,
+ * the organization's own names (the buyer), the linked vendor's layout memory and, for an e-mailed
+ * invoice, its sender.
+ */
+export async function classificationContext(orgId: string, invoiceId?: string): Promise<ExtractionContext> {
+  const [categories, orgMemory, vendors, properties, org, invoice] = await Promise.all([
     listCategories(orgId),
     loadOrgMemory(orgId),
     listAllVendors(orgId),
     listAllProperties(orgId),
     getOrganization(orgId),
+    invoiceId ? findInvoice(orgId, invoiceId) : undefined,
   ]);
   return {
     categories: categories.map((c) => ({
@@ -34,6 +40,11 @@ export async function classificationContext(orgId: string): Promise<ExtractionCo
     vendors,
     properties,
     defaultCurrency: orgSettings(org).defaultCurrency,
+    // The organization is the buyer: its name and legal names are never the seller.
+    buyerNames: [org.name, ...(org.legalNames ?? [])],
+    sender: invoice?.source === 'email' ? invoice.emailFrom : null,
+    // Only this organization's memory, of the vendor Classify linked (an id of this organization).
+    layoutMemory: (vendorId) => loadVendorMemory(orgId, vendorId),
     suggestVendor: (invoice) =>
       suggestVendor(orgId, {
         name: (invoice.vendorName ?? '').slice(0, 200),

@@ -1,6 +1,9 @@
 import { ulid } from 'ulid';
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { takeProcessingSlot } from '../../adapters/dynamodb/processing-slots';
 import { observed } from '../../adapters/observability/middleware';
+import { processingCapOf } from '../../core/fairness/fair-share';
 import { canTransition } from '../../core/invoices/transitions';
 import type { StateInput, WorkflowContext } from '../types';
 
@@ -13,13 +16,23 @@ export const textractPrefixOf = (ctx: WorkflowContext, runId: string) =>
  * `version` (and a guard on the run id), so exactly one execution wins. A duplicate object-created
  * event, a second execution of the same run, or an invoice that is no longer UPLOADED is not claimed
  * and the execution ends. The status change goes through saveInvoice, so the aggregates move with it.
+ *
+ * Fair processing: the invoice first takes one of its organization's processing slots (the plan's cap,
+ * core/fairness/fair-share.ts). At the cap it stays UPLOADED and the execution waits (WaitForSlot) and
+ * claims again, so one tenant's backlog only ever waits for its own slots. Decide and MarkFailed give the
+ * slot back; a crashed run's lease runs out.
  */
 export const handler = observed(async function claimState({
   ctx,
   executionId,
 }: StateInput & { executionId?: string }): Promise<WorkflowContext> {
   const before = await findInvoice(ctx.orgId, ctx.invoiceId);
-  if (!before || !canTransition('claim', before.status)) return { ...ctx, claimed: false };
+  if (!before || !canTransition('claim', before.status))
+    return { ...ctx, claimed: false, waitingForSlot: false };
+  const { plan } = await getOrganization(ctx.orgId);
+  if (!(await takeProcessingSlot(ctx.orgId, ctx.invoiceId, processingCapOf(plan)))) {
+    return { ...ctx, claimed: false, waitingForSlot: true };
+  }
   const runId = before.processingRunId ?? ulid();
   try {
     await saveInvoice(
@@ -37,12 +50,15 @@ export const handler = observed(async function claimState({
         : {},
     );
   } catch (error) {
-    if ((error as { code?: string }).code === 'stale_version') return { ...ctx, claimed: false };
+    // Another execution claimed this invoice: the slot (held per invoice) is now that execution's.
+    if ((error as { code?: string }).code === 'stale_version')
+      return { ...ctx, claimed: false, waitingForSlot: false };
     throw error;
   }
   return {
     ...ctx,
     claimed: true,
+    waitingForSlot: false,
     runId,
     claimedAt: new Date().toISOString(),
     textractPrefix: textractPrefixOf(ctx, runId),

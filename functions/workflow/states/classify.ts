@@ -7,8 +7,10 @@ import { claimed, type StateInput, type WorkflowContext } from '../types';
 
 /**
  * Classify: core's `classifyInvoice` (the function `npm run extract` runs) on the normalized invoice,
- * with the organization's chart, reviewers' memory, vendors and properties; a vendor no known one
- * matches is made as a SUGGESTED vendor. What it found is stored with the run for Decide.
+ * with the organization's chart, reviewers' memory, vendors, properties and own names, and the linked
+ * vendor's layout memory read on the run's lines (core/vendors/memory.ts); a vendor no known one
+ * matches is made as a SUGGESTED vendor. What it found is stored with the run for Decide,
+ * and the reading with the seller it chose (never the buyer) for Validate and Decide.
  */
 export const handler = observed(async function classifyState({
   ctx: input,
@@ -17,7 +19,13 @@ export const handler = observed(async function classifyState({
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'CLASSIFYING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
   if (!run) throw new Error(`Invoice ${ctx.invoiceId}: no normalized result for run ${ctx.runId}`);
-  const found = await classifyInvoice(run.extracted, await classificationContext(ctx.orgId), run.addressText);
+  const found = await classifyInvoice(
+    run.extracted,
+    await classificationContext(ctx.orgId, ctx.invoiceId),
+    run.addressText,
+    run.evidence ?? null,
+    run.layout ?? null,
+  );
   const { category, classification: answer } = found;
   const classification: RunClassification = {
     categoryId: category?.id ?? null,
@@ -29,7 +37,11 @@ export const handler = observed(async function classifyState({
     vendorMatch: found.vendorMatch,
     propertyId: found.propertyMatch?.propertyId ?? null,
     ...(found.currency ? { currency: found.currency } : {}),
+    notes: found.notes,
   };
+  // The seller the organization's evidence chose (never the buyer) is what Validate and Decide read.
+  if (found.invoice !== run.extracted)
+    await updateRun(ctx.orgId, ctx.invoiceId, ctx.runId, 'extracted', found.invoice);
   await updateRun(ctx.orgId, ctx.invoiceId, ctx.runId, 'classification', classification);
   return ctx;
 });

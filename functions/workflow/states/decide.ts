@@ -1,10 +1,11 @@
 import { getOrganization } from '../../adapters/dynamodb/organizations';
+import { releaseProcessingSlot } from '../../adapters/dynamodb/processing-slots';
 import { getRun } from '../../adapters/dynamodb/runs';
 import { recordDecision } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
-import { notifyApprovers } from '../../core/approvals/routing';
+import { approversNotice } from '../../core/approvals/routing';
 import type { ExtractedInvoice } from '../../core/extraction/types';
-import { autoApproveIfAllowed } from '../../core/invoices/decisions';
+import { autoApprovalReason, autoApproveIfAllowed } from '../../core/invoices/decisions';
 import { EXTRACTED_FIELDS, type ExtractedValues } from '../../core/invoices/fields';
 import { settle } from '../../core/invoices/processing';
 import { setStage } from '../lib/stage';
@@ -45,6 +46,7 @@ export const handler = observed(async function decideState({
       [],
     );
     recordDecision(rejected);
+    await releaseProcessingSlot(ctx.orgId, ctx.invoiceId);
     return ctx;
   }
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
@@ -52,6 +54,7 @@ export const handler = observed(async function decideState({
     throw new Error(`Invoice ${ctx.invoiceId}: run ${ctx.runId} was not classified and validated`);
   }
   const { extracted, classification, validation } = run;
+  const org = await getOrganization(ctx.orgId);
   const after = await settle(
     ctx,
     {
@@ -69,6 +72,13 @@ export const handler = observed(async function decideState({
       subtotal: extracted.subtotal,
       taxAmount: extracted.taxAmount,
       totalAmount: extracted.totalAmount,
+      // Runs normalized before the account fields were read have none.
+      amountDue: extracted.amountDue ?? null,
+      accountNumber: extracted.accountNumber ?? null,
+      serviceAddress: extracted.serviceAddress ?? null,
+      servicePeriodStart: extracted.servicePeriodStart ?? null,
+      servicePeriodEnd: extracted.servicePeriodEnd ?? null,
+      matchNotes: classification.notes ?? [],
       // A run classified before currencies were resolved keeps the invoice's stored currency.
       ...((classification.currency ?? extracted.currency)
         ? { currency: classification.currency ?? extracted.currency }
@@ -88,10 +98,12 @@ export const handler = observed(async function decideState({
       extracted: extractedValuesOf(extracted),
     },
     extracted.lineItems,
+    // The approvers hear of it in the decision's own transaction, unless auto-approval takes it next.
+    async (decided) => ((await autoApprovalReason(decided, org)) ? [] : approversNotice(decided)),
   );
   recordDecision(after);
-  const autoApproved =
-    after?.status === 'PROCESSED' && (await autoApproveIfAllowed(after, await getOrganization(ctx.orgId)));
-  if (after && !autoApproved) await notifyApprovers(after);
+  // Decided: the organization's next invoice may start (Claim's slots, core/fairness/fair-share.ts).
+  await releaseProcessingSlot(ctx.orgId, ctx.invoiceId);
+  if (after?.status === 'PROCESSED') await autoApproveIfAllowed(after, org);
   return ctx;
 });

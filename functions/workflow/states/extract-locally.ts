@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes, putObject } from '../../adapters/s3/storage';
 import type { ExpenseAnalyzer } from '../../adapters/textract/expense-analyzer';
-import { pdfEmbeddedFiles } from '../../adapters/textract/pdf-attachments';
+import { inProcessPdfReader, type PdfReader } from '../../adapters/textract/pdf-reader';
 import { TextLayerAnalyzer } from '../../adapters/textract/text-layer';
 import { readEmbeddedEInvoice } from '../../core/extraction/e-invoice';
 import { normalizeAnalysis, unsureFields } from '../../core/extraction/pipeline';
@@ -25,8 +25,9 @@ export interface LocalReading {
  * when the calibrated confidence of a key field is too low (core's `unsureFields`), after the e-invoice
  * XML the PDF may carry has filled what it states (Textract could add nothing to it). The answer is stored
  * under the run's Textract output prefix: it can be hundreds of KB, over the state payload limit.
+ * `pdfReader` reads the embedded XML (see Inspect's).
  */
-export function extractLocallyWith(analyzer: ExpenseAnalyzer) {
+export function extractLocallyWith(analyzer: ExpenseAnalyzer, pdfReader: PdfReader) {
   return observed(async function extractLocallyState({ ctx: input }: StateInput): Promise<LocalReading> {
     const ctx = claimed(input);
     if (!ctx.textractPrefix)
@@ -35,7 +36,7 @@ export function extractLocallyWith(analyzer: ExpenseAnalyzer) {
     const doc = { bytes, contentType: 'application/pdf' } as const;
     const [answer, eInvoice] = await Promise.all([
       analyzer.analyze(doc),
-      readEmbeddedEInvoice(doc, pdfEmbeddedFiles),
+      readEmbeddedEInvoice(doc, pdfReader.embeddedFiles),
     ]);
     const JobId = `local-${ulid()}`;
     await putObject(
@@ -49,4 +50,4 @@ export function extractLocallyWith(analyzer: ExpenseAnalyzer) {
 }
 
 /** The Lambda: the text-layer engine only (pdfjs and the field model; no OCR engine in the bundle). */
-export const handler = extractLocallyWith(new TextLayerAnalyzer());
+export const handler = extractLocallyWith(new TextLayerAnalyzer(), inProcessPdfReader);

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { EngineProcessFailed } from '../../adapters/textract/pdf-reader';
 import { inspectBytes } from './inspect';
 
 /** A small PDF made in the test: text on each page, or a picture only (what a scanner writes). */
@@ -46,6 +47,21 @@ describe('inspectBytes: which extraction a file is routed to', () => {
     expect(await inspectBytes(new TextEncoder().encode('%PDF-1.7\ngarbage'))).toMatchObject({
       kind: null,
       rejectReason: expect.stringMatching(/PDF/),
+    });
+  });
+
+  it('hands on the end of the process reading the PDF: it is the document, not its structure', async () => {
+    const capped = async () => {
+      throw new EngineProcessFailed('Reading the document needed more than 2048 MB of memory');
+    };
+    await expect(inspectBytes(await pdf(['text']), capped)).rejects.toThrow(EngineProcessFailed);
+    // What the reader finds wrong with the file is still a damaged PDF.
+    const refusing = async () => {
+      throw new Error('Invalid PDF structure.');
+    };
+    expect(await inspectBytes(await pdf(['text']), refusing)).toMatchObject({
+      kind: null,
+      rejectReason: 'The PDF is damaged and cannot be read: Invalid PDF structure.',
     });
   });
 });

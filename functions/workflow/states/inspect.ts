@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
+import { EngineProcessFailed, inProcessPdfReader, type PdfReader } from '../../adapters/textract/pdf-reader';
 import { tiffPageCount } from '../../core/files/page-count';
+import { MAX_PDF_INFLATED_BYTES, pdfExpandsWithin } from '../../core/files/pdf-streams';
 import { sniffContentType } from '../../core/files/sniff';
 import { setStage } from '../lib/stage';
 import { claimed, type DocumentKind, type StateInput, type WorkflowContext } from '../types';
@@ -27,9 +29,14 @@ export interface Inspection {
 /**
  * Looks at the stored bytes before anything is spent on them: the type by magic bytes (never the
  * name), the size (storage targets do not all enforce the upload policy), and whether the document
- * opens and how many pages it has. Pure of workflow concerns, so it is unit-testable on bytes.
+ * opens and how many pages it has (a PDF's through `readPdf`). Pure of workflow concerns, so it is
+ * unit-testable on bytes. A reading process that ends (EngineProcessFailed) is not a damaged file: it
+ * is thrown, and the workflow's failure path sends the invoice to review with its reason.
  */
-export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
+export async function inspectBytes(
+  bytes: Uint8Array,
+  readPdf: PdfReader['outline'] = inProcessPdfReader.outline,
+): Promise<Inspection> {
   const fileSize = bytes.length;
   const reject = (rejectReason: string, contentType: string | null = null): Inspection => ({
     contentType,
@@ -45,19 +52,19 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
   let pageCount: number;
   let kind: DocumentKind = 'scan';
   if (contentType === 'application/pdf') {
+    // Counted before any reader opens it: a bomb is refused in seconds instead of filling a reader's memory.
+    if (!(await pdfExpandsWithin(bytes))) {
+      return reject(
+        `The PDF expands to more than ${MAX_PDF_INFLATED_BYTES / 1024 / 1024} MB when opened, so it was not read`,
+        contentType,
+      );
+    }
     try {
-      // Loaded on first use: only PDFs need pdfjs.
-      const { openPdf, textLayers } = await import('../../adapters/textract/pdf-pages');
-      const pdf = await openPdf(bytes);
-      try {
-        pageCount = pdf.pageCount;
-        // Opening only reads the cross-reference table; reading the text layers proves the content parses.
-        const layers = await textLayers(pdf);
-        if (layers.length > 0 && layers.every((page) => page !== null)) kind = 'text-pdf';
-      } finally {
-        await pdf.close();
-      }
+      const outline = await readPdf(bytes);
+      pageCount = outline.pageCount;
+      if (outline.everyPageHasText) kind = 'text-pdf';
     } catch (error) {
+      if (error instanceof EngineProcessFailed) throw error;
       const detail = error instanceof Error ? `: ${error.message}` : '';
       return reject(`The PDF is damaged and cannot be read${detail}`, contentType);
     }
@@ -85,30 +92,34 @@ export async function inspectBytes(bytes: Uint8Array): Promise<Inspection> {
 
 /**
  * Inspect: reads the object and routes it to extraction (a text PDF: the local engine; a scan: Textract,
- * one page sync, more an async job) or to review.
+ * one page sync, more an async job) or to review. `pdfReader` reads a PDF's outline: pdfjs in the
+ * Lambda's own process, the local engine's capped process under `npm start`.
  */
-export const handler = observed(async function inspectState({
-  ctx: input,
-}: StateInput): Promise<WorkflowContext> {
-  const ctx = claimed(input);
-  let bytes: Uint8Array;
-  try {
-    bytes = await getObjectBytes(ctx.objectKey);
-  } catch (error) {
-    if ((error as Error).name !== 'NoSuchKey') throw error;
-    return { ...ctx, fileSize: 0, rejectReason: 'The file is missing from storage' };
-  }
-  const inspection = await inspectBytes(bytes);
-  const next: WorkflowContext = {
-    ...ctx,
-    fileSize: inspection.fileSize,
-    ...(inspection.contentType ? { contentType: inspection.contentType } : {}),
-    ...(inspection.pageCount !== null ? { pageCount: inspection.pageCount } : {}),
-    ...(inspection.kind ? { kind: inspection.kind } : {}),
-    ...(inspection.rejectReason ? { rejectReason: inspection.rejectReason } : {}),
-    contentHash: createHash('sha256').update(bytes).digest('hex'),
-  };
-  // Extraction is an SDK integration with no code of ours, so its stage is shown from here.
-  await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, inspection.rejectReason ? 'DECIDING' : 'EXTRACTING');
-  return next;
-});
+export function inspectWith(pdfReader: PdfReader) {
+  return observed(async function inspectState({ ctx: input }: StateInput): Promise<WorkflowContext> {
+    const ctx = claimed(input);
+    let bytes: Uint8Array;
+    try {
+      bytes = await getObjectBytes(ctx.objectKey);
+    } catch (error) {
+      if ((error as Error).name !== 'NoSuchKey') throw error;
+      return { ...ctx, fileSize: 0, rejectReason: 'The file is missing from storage' };
+    }
+    const inspection = await inspectBytes(bytes, (pdf) => pdfReader.outline(pdf));
+    const next: WorkflowContext = {
+      ...ctx,
+      fileSize: inspection.fileSize,
+      ...(inspection.contentType ? { contentType: inspection.contentType } : {}),
+      ...(inspection.pageCount !== null ? { pageCount: inspection.pageCount } : {}),
+      ...(inspection.kind ? { kind: inspection.kind } : {}),
+      ...(inspection.rejectReason ? { rejectReason: inspection.rejectReason } : {}),
+      contentHash: createHash('sha256').update(bytes).digest('hex'),
+    };
+    // Extraction is an SDK integration with no code of ours, so its stage is shown from here.
+    await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, inspection.rejectReason ? 'DECIDING' : 'EXTRACTING');
+    return next;
+  });
+}
+
+/** The Lambda: pdfjs in its own process, which the Lambda's memory bounds. */
+export const handler = inspectWith(inProcessPdfReader);

@@ -1,4 +1,5 @@
 import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { releaseProcessingSlot } from '../../adapters/dynamodb/processing-slots';
 import { recordDecision } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
 import { parseObjectKey } from '../../adapters/s3/storage';
@@ -100,6 +101,8 @@ export const handler = observed(async function markFailedState(
       null,
     );
     recordDecision(after);
+    // The failed run's processing slot is given back (Claim took it; a lease would free it later).
+    await releaseProcessingSlot(invoice.orgId, invoice.id);
     return { marked: after !== null };
   } catch (error) {
     if (error instanceof StaleRun) return { marked: false };

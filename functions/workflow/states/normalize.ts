@@ -3,7 +3,7 @@ import { logger } from '../../adapters/observability/logger';
 import { recordExtractionLatency } from '../../adapters/observability/metrics';
 import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
-import { pdfEmbeddedFiles } from '../../adapters/textract/pdf-attachments';
+import { inProcessPdfReader, type PdfReader } from '../../adapters/textract/pdf-reader';
 import { type EInvoice, readEmbeddedEInvoice } from '../../core/extraction/e-invoice';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalizeAnalysis } from '../../core/extraction/pipeline';
@@ -43,10 +43,10 @@ export async function readJobOutput(prefix: string, jobId: string): Promise<Anal
  * Textract's answers meet, so the XML is read here, from the upload itself: neither answer has it.
  * Reading it never fails the run: without the file or a readable XML the page's reading stands.
  */
-export async function uploadedEInvoice(ctx: {
-  objectKey: string;
-  contentType?: string;
-}): Promise<EInvoice | null> {
+export async function uploadedEInvoice(
+  ctx: { objectKey: string; contentType?: string },
+  pdfReader: PdfReader,
+): Promise<EInvoice | null> {
   if (ctx.contentType !== 'application/pdf') return null;
   let bytes: Uint8Array;
   try {
@@ -58,33 +58,40 @@ export async function uploadedEInvoice(ctx: {
     });
     return null;
   }
-  return readEmbeddedEInvoice({ bytes, contentType: 'application/pdf' }, pdfEmbeddedFiles);
+  return readEmbeddedEInvoice({ bytes, contentType: 'application/pdf' }, pdfReader.embeddedFiles);
 }
 
 /**
  * Normalize: AnalyzeExpense answer → invoice fields, line items and per-field confidence (core's
  * `normalizeAnalysis`, as `npm run extract` runs it), with the values of the e-invoice XML a PDF
  * carries over the reading's. The result is stored with the run and only the context goes on, which
- * keeps the raw answer (it can be hundreds of KB) out of every later state's payload.
+ * keeps the raw answer (it can be hundreds of KB) out of every later state's payload. `pdfReader`
+ * reads the embedded XML (see Inspect's).
  */
-export const handler = observed(async function normalizeState(
-  input: NormalizeInput,
-): Promise<{ ctx: WorkflowContext }> {
-  const ctx = claimed(input.ctx);
-  await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
-  let response: AnalyzeExpenseResponse;
-  if (input.analysis) response = input.analysis;
-  else if (input.job && ctx.textractPrefix)
-    response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
-  else throw new Error('Normalize needs the analysis or a finished job');
-  const { invoice: extracted, addressText } = normalizeAnalysis(response, await uploadedEInvoice(ctx));
-  await putRun(ctx.orgId, ctx.invoiceId, {
-    runId: ctx.runId,
-    extracted,
-    addressText,
-    pageCount: response.DocumentMetadata?.Pages ?? ctx.pageCount ?? null,
-    createdAt: new Date().toISOString(),
+export function normalizeWith(pdfReader: PdfReader) {
+  return observed(async function normalizeState(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
+    const ctx = claimed(input.ctx);
+    await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
+    let response: AnalyzeExpenseResponse;
+    if (input.analysis) response = input.analysis;
+    else if (input.job && ctx.textractPrefix)
+      response = await readJobOutput(ctx.textractPrefix, input.job.JobId);
+    else throw new Error('Normalize needs the analysis or a finished job');
+    const eInvoice = await uploadedEInvoice(ctx, pdfReader);
+    const { invoice: extracted, addressText, evidence, layout } = normalizeAnalysis(response, eInvoice);
+    await putRun(ctx.orgId, ctx.invoiceId, {
+      runId: ctx.runId,
+      extracted,
+      addressText,
+      evidence,
+      layout,
+      pageCount: response.DocumentMetadata?.Pages ?? ctx.pageCount ?? null,
+      createdAt: new Date().toISOString(),
+    });
+    recordExtractionLatency(ctx.claimedAt);
+    return { ctx };
   });
-  recordExtractionLatency(ctx.claimedAt);
-  return { ctx };
-});
+}
+
+/** The Lambda: pdfjs in its own process, which the Lambda's memory bounds. */
+export const handler = normalizeWith(inProcessPdfReader);

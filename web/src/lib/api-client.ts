@@ -76,6 +76,8 @@ export interface RequestOptions {
   raw?: boolean;
   /** Return null on 401 instead of raising (the current-user call). */
   on401?: 'throw' | 'returnNull';
+  /** Extra request headers, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -99,7 +101,11 @@ export async function authHeaders(): Promise<Record<string, string>> {
  * body as JSON. A non-2xx answer raises an ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+    ...(await authHeaders()),
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -1,4 +1,5 @@
 import type { ExpenseBlock, ExpenseDocument, ExpenseField } from '../../../core/extraction/expense-types';
+import { dateOrderForCurrency, detectCurrency, parseDate } from '../../../core/extraction/parse-values';
 import type { LayoutPage } from '../text-layout';
 import { detectAmounts } from './amounts';
 import { detectAddress, detectEmail, detectPhone } from './contact';
@@ -8,6 +9,7 @@ import { type DocLine, docLines, geometryOf, segKey } from './lines';
 import { receiverZone } from './receiver';
 import { headerColumns } from './table/header';
 import { detectLineItems } from './table/items';
+import { detectAccountFields } from './utility';
 import { type Found, findLabelled, firstBy, readId } from './values';
 import { detectVendor } from './vendor';
 
@@ -78,6 +80,9 @@ export function detectExpenseDocument(pages: LayoutPage[]): ExpenseDocument {
   fields.push(...detectDates(lines, isHeader));
   const { amounts, currency } = detectAmounts(lines, isHeader);
   fields.push(...amounts);
+  const order = dateOrderForCurrency(currency?.Code ?? detectCurrency(lines.map((l) => l.text))?.code);
+  const billDate = fields.find((f) => f.type === 'INVOICE_RECEIPT_DATE')?.value ?? null;
+  fields.push(...detectAccountFields(lines, order, billDate ? parseDate(billDate, order) : null));
 
   const lineItems = detectLineItems(pages);
   const blocks: ExpenseBlock[] = lines.map((l) => ({

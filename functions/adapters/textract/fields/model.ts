@@ -138,6 +138,9 @@ const FIELD_TYPE: Record<ModelField, string> = {
   dueDate: 'DUE_DATE',
   invoiceNumber: 'INVOICE_RECEIPT_ID',
 };
+/** The next-best seller names (see `VendorPicks.alternatives`); Normalize keeps them as seller candidates. */
+export const ALTERNATIVE_NAME = 'VENDOR_NAME_ALTERNATIVE';
+
 /** Textract field types that answer each invoice field (for replacing and calibrating). */
 const TYPES_OF: Record<string, string[]> = {
   vendorName: ['VENDOR_NAME'],
@@ -203,6 +206,8 @@ export function applyModel(doc: ExpenseDocument, pages: LayoutPage[], model: Loa
       const { candidate: c, score } = picks[field]!;
       fields.push(fieldOf(FIELD_TYPE[field], c.text, score, c, lines[c.line], lines[c.lastLine]));
     }
+    for (const { candidate: c, score } of picks.alternatives)
+      fields.push(fieldOf(ALTERNATIVE_NAME, c.text, score, c, lines[c.line], lines[c.lastLine]));
     // Where the rules keep the seller's name, the name model still judges it: its score of that name
     // weighs the whole layout, where the rules' own figure knows only the OCR confidence and whether
     // a legal form ends the name (any large word at the top of a receipt scored like a real name).

@@ -88,7 +88,15 @@ export interface VendorPicks {
    * its text); null without a rules' name, a name scorer, or when the name is not on the page.
    */
   rulesName: number | null;
+  /**
+   * The next-best names after the picked one, best first (distinct texts): where the organization
+   * knows the picked one is its own name (the buyer), the next one is the seller.
+   */
+  alternatives: Array<VendorPick<NameCandidate>>;
 }
+
+/** Alternative names kept per document. */
+const ALTERNATIVES = 4;
 
 export function pickVendor(
   lines: DocLine[],
@@ -106,5 +114,19 @@ export function pickVendor(
     scorers.vendorName && rulesIndex >= 0
       ? scoreLinear(scorers.vendorName, prep.nameFeatures[rulesIndex])
       : null;
-  return { vendorName: name, vendorAddress: address, rulesName };
+  const seen = new Set(name ? [foldText(name.candidate.text)] : []);
+  const alternatives: Array<VendorPick<NameCandidate>> = [];
+  if (scorers.vendorName) {
+    const ranked = prep.names
+      .map((candidate, i) => ({ candidate, score: scoreLinear(scorers.vendorName!, prep.nameFeatures[i]) }))
+      .sort((a, b) => b.score - a.score);
+    for (const pick of ranked) {
+      const key = foldText(pick.candidate.text);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      alternatives.push(pick);
+      if (alternatives.length === ALTERNATIVES) break;
+    }
+  }
+  return { vendorName: name, vendorAddress: address, rulesName, alternatives };
 }

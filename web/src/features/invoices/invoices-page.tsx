@@ -2,7 +2,7 @@ import { formatConfidence, formatDate } from '@shared/format';
 import type { Invoice, ProcessingStatus } from '@shared/schemas/invoice';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Calendar, Download, Eye, FileText, Trash, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import type { InvoicesSearch } from '@/app/search';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -15,12 +15,15 @@ import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { invoicesMatching } from './api/bulk-actions';
 import { INVOICES_PAGE_SIZE, invoicesPageFilters, useInvoicePage } from './api/get-invoices';
 import { useDeleteInvoice } from './api/invoice-actions';
 import { exportInvoicesCsv } from './api/invoice-files';
+import { BulkBar } from './components/bulk-bar';
 import { CreditBadge } from './components/credit-badge';
 import { InvoiceTabsDialog } from './components/invoice-tabs-dialog';
 import { StatusBadge } from './components/status-badge';
+import { useInvoiceSelection } from './hooks/use-invoice-selection';
 import {
   amountDisplay,
   fileNameOf,
@@ -49,17 +52,35 @@ function InvoiceCard({
   onView,
   onDelete,
   deleting,
+  selected,
+  onSelect,
 }: {
   invoice: Invoice;
   onView: () => void;
   /** Absent for a person who may not delete invoices (a viewer). */
   onDelete?: () => void;
   deleting: boolean;
+  selected: boolean;
+  /** `range`: shift held, select from the invoice selected last to this one. */
+  onSelect: (range: boolean) => void;
 }) {
   return (
-    <Card className="flex flex-col p-4 transition hover:shadow-md">
+    <Card
+      className={cn(
+        'flex flex-col p-4 transition hover:shadow-md',
+        selected && 'ring-2 ring-brand-500 dark:ring-brand-400',
+      )}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 accent-brand-600"
+            checked={selected}
+            aria-label={`Select invoice ${invoiceDisplayNumber(invoice)}`}
+            // A checkbox changes on a click (or Space): the click says whether shift was held.
+            onChange={(e) => onSelect((e.nativeEvent as MouseEvent).shiftKey === true)}
+          />
           <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
             <FileText className="size-5" aria-hidden />
           </span>
@@ -136,6 +157,16 @@ export function InvoicesPage() {
   const approves = role === 'ADMIN' || role === 'APPROVER';
   const edits = invoiceRightsOf(role).edit;
 
+  const filters = invoicesPageFilters(search);
+  const { selection, toggle, togglePage, replace, clear } = useInvoiceSelection(JSON.stringify(filters));
+  const matching = data && (data.nextCursor || data.total > items.length) ? data.total : null;
+  /** `x` on a focused card (its checkbox or buttons) selects it, as a click on its checkbox would. */
+  const onCardKey = (invoice: Invoice) => (e: KeyboardEvent<HTMLLIElement>) => {
+    if (e.key.toLowerCase() !== 'x' || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    toggle(invoice, items, e.shiftKey);
+  };
+
   const onExport = async () => {
     setExporting(true);
     try {
@@ -203,6 +234,19 @@ export function InvoicesPage() {
         </fieldset>
       </div>
 
+      {items.length > 0 || selection.size > 0 ? (
+        <BulkBar
+          selection={selection}
+          page={items}
+          matching={matching}
+          approves={approves}
+          edits={edits}
+          onTogglePage={() => togglePage(items)}
+          onSelectMatching={async () => replace((await invoicesMatching(filters)).selection)}
+          onClear={clear}
+        />
+      ) : null}
+
       {isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
@@ -236,9 +280,12 @@ export function InvoicesPage() {
           )}
         >
           {items.map((inv) => (
-            <li key={inv.id}>
+            // The keys of the card's own controls (checkbox, View, Delete) bubble here.
+            <li key={inv.id} onKeyDown={onCardKey(inv)}>
               <InvoiceCard
                 invoice={inv}
+                selected={selection.has(inv.id)}
+                onSelect={(range) => toggle(inv, items, range)}
                 deleting={del.isPending && del.variables === inv.id}
                 onView={() => setSearch({ invoice: inv.id })}
                 onDelete={

@@ -122,6 +122,26 @@ describe('OrganizationPage', () => {
       plan: 'PROFESSIONAL',
       defaultCurrency: 'USD',
       autoApprove: { enabled: false, maxAmount: null },
+      legalNames: [],
+    });
+  });
+
+  it('saves the legal names typed one per line, each once', async () => {
+    const { calls } = mockApi({
+      'GET /api/organization/current': { body: org() },
+      'PUT /api/organization/current': { body: org({ legalNames: ['Harborview Holdings LLC'] }) },
+    });
+    const u = userEvent.setup();
+    renderWithProviders(<OrganizationPage />);
+    const names = await screen.findByLabelText('Legal Names');
+    await u.type(
+      names,
+      'Harborview Holdings LLC{enter}{enter}  harborview holdings llc {enter}Pier 9 Owner LP',
+    );
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Organization updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      legalNames: ['Harborview Holdings LLC', 'Pier 9 Owner LP'],
     });
   });
 

@@ -112,10 +112,13 @@ describe('field locations on the document preview', () => {
     expect(highlight()).toBeNull();
     await user.click(screen.getByLabelText('Vendor Name'));
     expect(highlight()).toHaveStyle({ left: '8%', top: '6%' });
-    // Leaving the form (Cancel) takes the highlight away with it.
+    // Leaving the form (Cancel) takes its input's highlight away with it: the keyboard is back on the
+    // first field of the details, as when the dialog opened, and that field's box is the one shown.
+    await user.click(screen.getByLabelText('Total Amount'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByText('Extracted Information');
-    expect(highlight()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field', 'vendorName'));
+    expect(highlight()).toHaveStyle({ left: '8%', top: '6%' });
   });
 
   it('Escape closes the dialog after a click into the preview', async () => {

@@ -144,11 +144,33 @@ export function ExtractedInformation({ invoice, canRetrySync }: { invoice: Invoi
         {field('vendorEmail', 'Vendor Email', invoice.vendorEmail)}
         {field('vendorPhone', 'Vendor Phone', invoice.vendorPhone)}
         {field('vendorAddress', 'Vendor Address', invoice.vendorAddress, true)}
+        {invoice.amountDue !== null && invoice.amountDue !== undefined ? (
+          <Field label="Amount Due" value={formatMoney(invoice.amountDue, cur)} />
+        ) : null}
+        {invoice.accountNumber ? <Field label="Account Number" value={invoice.accountNumber} /> : null}
+        {invoice.servicePeriodStart && invoice.servicePeriodEnd ? (
+          <Field
+            label="Service Period"
+            value={`${formatDate(invoice.servicePeriodStart)} – ${formatDate(invoice.servicePeriodEnd)}`}
+          />
+        ) : null}
+        {invoice.serviceAddress ? (
+          <Field wide label="Service Address" value={invoice.serviceAddress} />
+        ) : null}
         {invoice.notes ? <Field wide label="Notes" value={invoice.notes} /> : null}
         {invoice.rejectionReason ? (
           <Field wide label="Rejection Reason" value={invoice.rejectionReason} />
         ) : null}
       </dl>
+      {invoice.matchNotes?.length ? (
+        <Section title="How it was matched">
+          <ul className="grid gap-1 text-sm text-slate-700 dark:text-slate-300">
+            {invoice.matchNotes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       {invoice.syncResults.length ? (
         <Section title="Sync">
           <ul className="grid gap-2 text-sm">

@@ -56,6 +56,28 @@ describe('correcting every field', () => {
     await waitFor(() => expect(putBody(calls)).toMatchObject({ currency: 'MYR', version: 3 }));
   });
 
+  it('keeps the category and property read by the AI when their lists arrive after the form opens', async () => {
+    const user = userEvent.setup();
+    const CAT = '01HZY3K8M2Q4R5S6T7V8W9XCAT';
+    const PROP = '01HZY3K8M2Q4R5S6T7V8W9XPRP';
+    const { calls } = serve(
+      { status: 'REVIEW_REQUIRED', categoryId: CAT, categoryName: 'Pest Control', propertyId: PROP },
+      {
+        'GET /api/categories': { body: page([{ id: CAT, name: 'Pest Control' }]), delayMs: 300 },
+        'GET /api/properties': { body: page([{ id: PROP, name: 'Harbor View' }]), delayMs: 300 },
+      },
+    );
+    dashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const category = screen.getByLabelText('Category');
+    await within(category).findByRole('option', { name: 'Pest Control' });
+    await within(screen.getByLabelText('Property')).findByRole('option', { name: 'Harbor View' });
+    expect(category).toHaveValue(CAT);
+    expect(screen.getByLabelText('Property')).toHaveValue(PROP);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(putBody(calls)).toMatchObject({ categoryId: CAT, propertyId: PROP }));
+  });
+
   it('saves a negative total as a credit note; untouched empty amounts are not sent', async () => {
     const user = userEvent.setup();
     const { calls } = serve({ status: 'REVIEW_REQUIRED', subtotal: null, taxAmount: null });
@@ -269,5 +291,21 @@ describe('the Invoices page dialog is the same dialog', () => {
     expect(await screen.findByText('Edit Invoice')).toBeInTheDocument();
     for (const tab of ['Details', 'Line Items', 'Comments', 'Files', 'History'])
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+  });
+
+  it('after the edit form is saved by keyboard, the keyboard is back on the fields, so A approves', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve(
+      { status: 'REVIEW_REQUIRED' },
+      { [`POST /api/invoices/${ID}/approve`]: { body: makeInvoice({ status: 'APPROVED' }) } },
+    );
+    renderWithProviders(<InvoiceTabsDialog invoiceId={ID} onClose={() => {}} />);
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field'));
+    await user.keyboard('e');
+    await user.type(await screen.findByLabelText('Vendor Name'), '{Enter}');
+    await waitFor(() => expect(putBody(calls)).toBeDefined());
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field'));
+    await user.keyboard('a');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/approve'))).toBe(true));
   });
 });

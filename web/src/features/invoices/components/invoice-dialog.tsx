@@ -55,9 +55,9 @@ import { StatusBadge } from './status-badge';
 const WIDE = '(min-width: 1024px)';
 
 /**
- * Focuses, once per shown invoice, the first field needing attention (else the first field), and keeps
- * the keyboard on the field the person is on when that field is replaced by a new element. On a narrow
- * screen the focus does not scroll: the dialog opens at its top, where the review reason is.
+ * Focuses, once per shown invoice and again after its edit form closes, the first field needing
+ * attention (else the first field), and keeps the keyboard on the field the person is on when that
+ * field is replaced by a new element. On a narrow screen the focus does not scroll: the dialog opens at its top, where the review reason is.
  */
 export function useFocusFirstField(invoice: Invoice | undefined, editing: boolean) {
   const root = useRef<HTMLDivElement | null>(null);
@@ -74,8 +74,12 @@ export function useFocusFirstField(invoice: Invoice | undefined, editing: boolea
     return () => el.removeEventListener('focusin', track);
   }, []);
   useEffect(() => {
-    // Once the person moves on (to the edit form), the field is no longer theirs to get back.
-    if (editing) lastField.current = null;
+    // Once the person moves on (to the edit form), the field is no longer theirs to get back; when the
+    // form closes (saved or cancelled) the keyboard starts again on the fields, as when the invoice opened.
+    if (editing) {
+      lastField.current = null;
+      shownFor.current = null;
+    }
     if (!invoice || editing || !root.current) return;
     if (shownFor.current !== invoice.id) {
       const target = firstAttentionField(invoice);

@@ -46,6 +46,11 @@ export const invoiceFormSchema = z
     subtotal: text,
     taxAmount: text,
     totalAmount: text,
+    amountDue: text,
+    accountNumber: text,
+    serviceAddress: text,
+    servicePeriodStart: text,
+    servicePeriodEnd: text,
     currency: text,
     propertyId: text,
     categoryId: text,
@@ -61,6 +66,12 @@ export const invoiceFormSchema = z
       subtotal: v.subtotal.trim() === '' ? 0 : Number(v.subtotal),
       taxAmount: v.taxAmount.trim() === '' ? 0 : Number(v.taxAmount),
       totalAmount: v.totalAmount.trim() === '' ? 0 : Number(v.totalAmount),
+      // A bill's account fields are not an invoice's: empty stays empty.
+      amountDue: v.amountDue.trim() === '' ? null : Number(v.amountDue),
+      accountNumber: v.accountNumber.trim() || null,
+      serviceAddress: v.serviceAddress.trim() || null,
+      servicePeriodStart: v.servicePeriodStart || null,
+      servicePeriodEnd: v.servicePeriodEnd || null,
       propertyId: v.propertyId || null,
       categoryId: v.categoryId || null,
     };
@@ -89,6 +100,11 @@ export function formValuesOf(invoice: Invoice): InvoiceFormValues {
     subtotal: s(invoice.subtotal),
     taxAmount: s(invoice.taxAmount),
     totalAmount: s(invoice.totalAmount),
+    amountDue: s(invoice.amountDue),
+    accountNumber: s(invoice.accountNumber),
+    serviceAddress: s(invoice.serviceAddress),
+    servicePeriodStart: s(invoice.servicePeriodStart),
+    servicePeriodEnd: s(invoice.servicePeriodEnd),
     currency: invoice.currency ?? 'USD',
     propertyId: s(invoice.propertyId),
     categoryId: s(invoice.categoryId),
@@ -97,6 +113,22 @@ export function formValuesOf(invoice: Invoice): InvoiceFormValues {
 }
 
 const AMOUNTS = ['subtotal', 'taxAmount', 'totalAmount'] as const;
+
+/**
+ * A select's choices with the invoice's current one always among them (a property deleted since, or a
+ * list still loading). The selects are controlled (`value`): an uncontrolled select whose chosen option
+ * is replaced when the list arrives falls back to "No …", and saving any other field then cleared the
+ * category the AI had chosen.
+ */
+function withCurrent(
+  items: readonly { id: string; name: string }[] | undefined,
+  currentId: string | null | undefined,
+  currentName: string,
+): { id: string; name: string }[] {
+  const list = items ?? [];
+  if (!currentId || list.some((item) => item.id === currentId)) return [...list];
+  return [{ id: currentId, name: currentName }, ...list];
+}
 
 /** ISO 4217 codes with their names, the organization's default first, then the invoice's, then A–Z. */
 function currencyOptions(first: string[]): { code: string; label: string }[] {
@@ -359,13 +391,36 @@ export function InvoiceEditForm({
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="edit-amountDue"
+          label="Amount Due"
+          error={err('amountDue')}
+          hint="With any balance carried forward; the total is this period's charges."
+        >
+          <Input type="number" step="0.01" inputMode="decimal" {...field('amountDue')} />
+        </FormField>
+        <FormField id="edit-accountNumber" label="Account Number" error={err('accountNumber')}>
+          <Input {...field('accountNumber')} />
+        </FormField>
+        <FormField id="edit-serviceAddress" label="Service Address" error={err('serviceAddress')}>
+          <Input {...field('serviceAddress')} />
+        </FormField>
+        <FormField
+          id="edit-servicePeriodStart"
+          label="Service Period Start"
+          error={err('servicePeriodStart')}
+        >
+          <Input type="date" {...field('servicePeriodStart')} />
+        </FormField>
+        <FormField id="edit-servicePeriodEnd" label="Service Period End" error={err('servicePeriodEnd')}>
+          <Input type="date" {...field('servicePeriodEnd')} />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="edit-propertyId" label="Property" error={err('propertyId')}>
-          <select className={selectClass} {...field('propertyId')}>
+          <select className={selectClass} {...field('propertyId')} value={form.watch('propertyId')}>
             <option value="">No property</option>
-            {invoice.propertyId && !properties.data?.items.some((p) => p.id === invoice.propertyId) ? (
-              <option value={invoice.propertyId}>Current property</option>
-            ) : null}
-            {properties.data?.items.map((p) => (
+            {withCurrent(properties.data?.items, invoice.propertyId, 'Current property').map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
@@ -373,12 +428,13 @@ export function InvoiceEditForm({
           </select>
         </FormField>
         <FormField id="edit-categoryId" label="Category" error={err('categoryId')}>
-          <select className={selectClass} {...field('categoryId')}>
+          <select className={selectClass} {...field('categoryId')} value={form.watch('categoryId')}>
             <option value="">No category</option>
-            {invoice.categoryId && !categories.data?.items.some((c) => c.id === invoice.categoryId) ? (
-              <option value={invoice.categoryId}>{invoice.categoryName ?? invoice.categoryId}</option>
-            ) : null}
-            {categories.data?.items.map((c) => (
+            {withCurrent(
+              categories.data?.items,
+              invoice.categoryId,
+              invoice.categoryName ?? invoice.categoryId ?? '',
+            ).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PLANS, SKIP_REVIEW_CONFIDENCE } from '@shared/constants';
 import { type Organization, organizationUpdateSchema } from '@shared/schemas/entities';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useRights } from '@/app/rights';
 import { EditFormCard } from '@/components/edit-form-card';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
@@ -23,10 +23,52 @@ const valuesOf = (org: Organization): FormValues => ({
   plan: org.plan,
   defaultCurrency: org.defaultCurrency ?? 'USD',
   autoApprove: org.autoApprove ?? { enabled: false, maxAmount: null },
+  legalNames: org.legalNames ?? [],
 });
 
+/** The legal names as typed: one per line. */
+const namesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((n) => n.trim())
+    .filter(Boolean);
+
+/** The legal names list as a textarea, one name per line; the form holds the list. */
+function LegalNamesInput({
+  value,
+  onChange,
+  onBlur,
+  invalid,
+}: {
+  value: string[];
+  onChange: (names: string[]) => void;
+  onBlur: () => void;
+  invalid: boolean;
+}) {
+  const [text, setText] = useState(value.join('\n'));
+  // A reset of the form (or a saved organization) replaces what is typed.
+  useEffect(() => {
+    setText((typed) => (namesOf(typed).join('\n') === value.join('\n') ? typed : value.join('\n')));
+  }, [value]);
+  return (
+    <Textarea
+      id="org-legal-names"
+      rows={3}
+      className="w-full"
+      value={text}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={invalid ? 'org-legal-names-error' : 'org-legal-names-hint'}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(namesOf(e.target.value));
+      }}
+      onBlur={onBlur}
+    />
+  );
+}
+
 /**
- * 'Organization Details': name, slug and plan, the default currency and the auto-approval rule,
+ * 'Organization Details': name, slug and plan, the legal names, the default currency and the auto-approval rule,
  * validated by the shared schema.
  */
 export function OrganizationForm({ organization }: { organization: Organization }) {
@@ -43,6 +85,11 @@ export function OrganizationForm({ organization }: { organization: Organization 
   useEffect(() => reset(valuesOf(organization)), [organization, reset]);
 
   const err = (k: keyof FormValues) => formState.errors[k]?.message;
+  const legalNamesError =
+    formState.errors.legalNames?.message ??
+    (Array.isArray(formState.errors.legalNames)
+      ? formState.errors.legalNames.find((e) => e?.message)?.message
+      : undefined);
   const maxAmountError =
     formState.errors.autoApprove?.maxAmount?.message ?? formState.errors.autoApprove?.message;
   const field = (k: 'name' | 'slug') => ({
@@ -112,6 +159,25 @@ export function OrganizationForm({ organization }: { organization: Organization 
               onValueChange={f.onChange}
               options={PLAN_OPTIONS}
               className="w-full sm:w-64"
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        id="org-legal-names"
+        label="Legal Names"
+        hint="One per line: the names your company and its owners' entities are billed under. With your organization's and properties' names they are the buyer on an invoice, never taken for the vendor."
+        error={legalNamesError}
+      >
+        <Controller
+          control={control}
+          name="legalNames"
+          render={({ field: f }) => (
+            <LegalNamesInput
+              value={f.value ?? []}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              invalid={Boolean(legalNamesError)}
             />
           )}
         />

@@ -40,7 +40,20 @@ const api = () =>
         ],
         classes: [{ id: 'C1', name: 'Maple Court', detail: null }],
         portfolios: [],
-        vendors: [],
+        vendors: [
+          { id: '56', name: 'Harbor Supply Co', detail: null },
+          { id: '57', name: 'Green Thumb Landscaping LLC', detail: null },
+        ],
+      },
+    },
+    'GET /api/vendors': {
+      body: {
+        items: [
+          { id: 'V1', name: 'harbor supply co', status: 'ACTIVE' },
+          { id: 'V2', name: 'Green Thumb', status: 'SUGGESTED' },
+          { id: 'V3', name: 'Closed Vendor', status: 'INACTIVE' },
+        ],
+        nextCursor: null,
       },
     },
     'GET /api/categories': { body: { items: [{ id: 'CAT-LAWN', name: 'Landscaping' }], nextCursor: null } },
@@ -54,7 +67,7 @@ async function choose(u: ReturnType<typeof userEvent.setup>, select: string, opt
 }
 
 describe('AccountMappingDialog', () => {
-  it("maps the default, tax, category and property onto the company's own accounts and class, keeping the rest", async () => {
+  it("maps the default, tax, category, property and vendor onto the company's own accounts and class, keeping the rest", async () => {
     const { calls } = api();
     const u = userEvent.setup();
     renderWithProviders(<AccountMappingDialog integration={quickBooks} onOpenChange={() => {}} />);
@@ -62,6 +75,15 @@ describe('AccountMappingDialog', () => {
     await choose(u, 'Tax account', 'Sales Tax Paid (Other Expense)');
     await choose(u, 'Account for Landscaping', 'Landscaping (Expense)');
     await choose(u, 'Class for Maple Court', 'Maple Court');
+    // Each of our vendors says what happens by default: matched by name there, or created.
+    expect(
+      await screen.findByRole('combobox', { name: 'QuickBooks vendor for harbor supply co' }),
+    ).toHaveTextContent('By name: Harbor Supply Co');
+    expect(screen.getByRole('combobox', { name: 'QuickBooks vendor for Green Thumb' })).toHaveTextContent(
+      'By name: created as Green Thumb',
+    );
+    expect(screen.queryByRole('combobox', { name: 'QuickBooks vendor for Closed Vendor' })).toBeNull();
+    await choose(u, 'QuickBooks vendor for Green Thumb', 'Green Thumb Landscaping LLC');
     await u.click(screen.getByRole('button', { name: 'Save Mapping' }));
     expect(await screen.findByText('The QuickBooks accounts are mapped.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -71,6 +93,7 @@ describe('AccountMappingDialog', () => {
         taxAccountId: '88',
         accountMap: JSON.stringify({ 'CAT-LAWN': '60' }),
         classMap: JSON.stringify({ P1: 'C1' }),
+        vendorMap: JSON.stringify({ V2: '57' }),
       },
     });
   });

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCategories, usePropertyOptions } from '@/features/invoices/api/get-lookups';
 import { useIntegrationOptions } from '@/features/settings/api/integration-options';
+import { useMappableVendors } from '@/features/settings/api/mappable-vendors';
 import { useUpdateIntegration } from '@/features/settings/api/update-integration';
 import { type AccountMapping, mappingOf, mappingPatch } from '@/features/settings/lib/account-mapping';
 import { errorDetail } from '@/lib/api-client';
@@ -18,17 +19,20 @@ const choices = (items: readonly RemoteOption[], none: string): SelectOption[] =
   ...items.map((o) => ({ value: o.id, label: o.detail ? `${o.name} (${o.detail})` : o.name })),
 ];
 const fromSelect = (v: string) => (v === NONE ? '' : v);
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const toSelect = (v: string | undefined) => v || NONE;
 
 /**
  * Maps an accounting integration onto the connected system, read from it: the default account (and for
  * Propertyware the default portfolio) a bill needs, the account of the tax line, an account per expense
- * category and a class (QuickBooks) or portfolio (Propertyware) per property.
+ * category, a class (QuickBooks) or portfolio (Propertyware) per property, and the system's vendor for
+ * each of ours (by default matched by name there, or created: the choice says which it will be).
  */
 function MappingForm({ integration, onDone }: { integration: Integration; onDone: () => void }) {
   const options = useIntegrationOptions(integration, true);
   const categories = useCategories();
   const properties = usePropertyOptions();
+  const vendors = useMappableVendors();
   const update = useUpdateIntegration();
   const [mapping, setMapping] = useState<AccountMapping>(() => mappingOf(integration));
   const [missing, setMissing] = useState<string | null>(null);
@@ -47,7 +51,7 @@ function MappingForm({ integration, onDone }: { integration: Integration; onDone
         {errorDetail(options.error)}
       </p>
     );
-  const { accounts, classes, portfolios } = options.data;
+  const { accounts, classes, portfolios, vendors: theirVendors } = options.data;
   const places = pw ? portfolios : classes;
   const set = (patch: Partial<AccountMapping>) => setMapping((m) => ({ ...m, ...patch }));
 
@@ -164,6 +168,36 @@ function MappingForm({ integration, onDone }: { integration: Integration; onDone
               />
             </div>
           ))}
+        </fieldset>
+      ) : null}
+      {vendors.items.length > 0 ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-900 dark:text-white">Vendors</legend>
+          {vendors.items.map((v) => {
+            const match = theirVendors.find((o) => sameName(o.name, v.name));
+            return (
+              <div key={v.id} className="grid items-center gap-2 sm:grid-cols-2">
+                <span className="text-sm text-slate-700 dark:text-slate-300">{v.name}</span>
+                <Select
+                  label={`${system} vendor for ${v.name}`}
+                  value={toSelect(mapping.vendors[v.id])}
+                  onValueChange={(value) =>
+                    set({ vendors: { ...mapping.vendors, [v.id]: fromSelect(value) } })
+                  }
+                  options={choices(
+                    theirVendors,
+                    match ? `By name: ${match.name}` : `By name: created as ${v.name}`,
+                  )}
+                  className="w-full"
+                />
+              </div>
+            );
+          })}
+          {vendors.more ? (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              The first {vendors.items.length} vendors are listed; the others are matched by name.
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       <DialogFormActions pending={update.isPending}>

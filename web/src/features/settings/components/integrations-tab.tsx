@@ -1,4 +1,5 @@
 import { formatDate } from '@shared/format';
+import { MAPPABLE_TYPES, mappingComplete } from '@shared/integration-mapping';
 import { emailRecipients, type Integration, type Webhook } from '@shared/schemas/entities';
 import { Boxes, ListTree, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ import { useIntegrations } from '@/features/settings/api/get-integrations';
 import { useWebhooks } from '@/features/settings/api/get-webhooks';
 import { testSucceeded, useTestIntegration } from '@/features/settings/api/test-integration';
 import { useUpdateIntegration } from '@/features/settings/api/update-integration';
-import { MAPPABLE_TYPES, mappingComplete } from '@/features/settings/lib/account-mapping';
 import { INTEGRATION_TYPE_LABELS } from '@/features/settings/lib/settings-rules';
 import { errorDetail } from '@/lib/api-client';
 import { AccountMappingDialog } from './account-mapping-dialog';

@@ -1,5 +1,6 @@
+import { mappingComplete } from '@shared/integration-mapping';
 import { describe, expect, it } from 'vitest';
-import { mappingComplete, mappingOf, mappingPatch } from './account-mapping';
+import { mappingOf, mappingPatch } from './account-mapping';
 
 describe('account mapping', () => {
   it('reads a QuickBooks mapping from its config and saves it back as the same fields', () => {
@@ -7,6 +8,7 @@ describe('account mapping', () => {
       defaultAccountId: '7',
       accountMap: JSON.stringify({ 'CAT-1': '41' }),
       classMap: JSON.stringify({ P1: 'C1' }),
+      vendorMap: JSON.stringify({ V1: '56' }),
       refreshToken: '****',
     };
     const mapping = mappingOf({ type: 'QUICKBOOKS', config });
@@ -16,15 +18,22 @@ describe('account mapping', () => {
       defaultPortfolio: '',
       categories: { 'CAT-1': '41' },
       properties: { P1: 'C1' },
+      vendors: { V1: '56' },
     });
-    expect(mappingPatch('QUICKBOOKS', { ...mapping, taxAccount: '88', categories: { 'CAT-1': '' } })).toEqual(
-      {
-        defaultAccountId: '7',
-        taxAccountId: '88',
-        accountMap: null,
-        classMap: JSON.stringify({ P1: 'C1' }),
-      },
-    );
+    expect(
+      mappingPatch('QUICKBOOKS', {
+        ...mapping,
+        taxAccount: '88',
+        categories: { 'CAT-1': '' },
+        vendors: { V1: '', V2: '57' },
+      }),
+    ).toEqual({
+      defaultAccountId: '7',
+      taxAccountId: '88',
+      accountMap: null,
+      classMap: JSON.stringify({ P1: 'C1' }),
+      vendorMap: JSON.stringify({ V2: '57' }),
+    });
   });
 
   it('keeps Propertyware portfolios per property as {portfolioId}, and needs a default account and portfolio', () => {

@@ -4,7 +4,8 @@ import type { Integration } from '@shared/schemas/entities';
  * An accounting integration's mapping as the screen edits it, and the config fields it is saved as:
  * QuickBooks keeps `defaultAccountId`, `taxAccountId`, `accountMap` (category → account) and `classMap`
  * (property → class); Propertyware `defaultGlAccountId`, `taxGlAccountId`, `defaultPortfolioId`,
- * `accountMap` (category → GL account) and `propertyMap` (property → {portfolioId}).
+ * `accountMap` (category → GL account) and `propertyMap` (property → {portfolioId}). Both keep `vendorMap`
+ * (our vendor → theirs).
  */
 export interface AccountMapping {
   defaultAccount: string;
@@ -14,9 +15,9 @@ export interface AccountMapping {
   categories: Record<string, string>;
   /** QuickBooks: property → class; Propertyware: property → portfolio. */
   properties: Record<string, string>;
+  /** Our vendor → the system's vendor; a vendor left out is matched by name there, or created. */
+  vendors: Record<string, string>;
 }
-
-export const MAPPABLE_TYPES: ReadonlySet<Integration['type']> = new Set(['QUICKBOOKS', 'PROPERTYWARE']);
 
 function parsedMap(json: string | null | undefined): Record<string, unknown> {
   if (!json) return {};
@@ -44,6 +45,7 @@ export function mappingOf(integration: Pick<Integration, 'type' | 'config'>): Ac
           return typeof portfolioId === 'string' ? [[id, portfolioId]] : [];
         }),
       ),
+      vendors: strings(parsedMap(c.vendorMap)),
     };
   return {
     defaultAccount: c.defaultAccountId ?? '',
@@ -51,14 +53,8 @@ export function mappingOf(integration: Pick<Integration, 'type' | 'config'>): Ac
     defaultPortfolio: '',
     categories: strings(parsedMap(c.accountMap)),
     properties: strings(parsedMap(c.classMap)),
+    vendors: strings(parsedMap(c.vendorMap)),
   };
-}
-
-/** What a bill needs before it can be booked: a default account (and, for Propertyware, a portfolio). */
-export function mappingComplete(integration: Pick<Integration, 'type' | 'config'>): boolean {
-  if (!MAPPABLE_TYPES.has(integration.type)) return true;
-  const m = mappingOf(integration);
-  return m.defaultAccount !== '' && (integration.type !== 'PROPERTYWARE' || m.defaultPortfolio !== '');
 }
 
 const kept = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).filter(([, v]) => v));
@@ -68,6 +64,7 @@ const asJson = (map: Record<string, unknown>) => (Object.keys(map).length ? JSON
 /** The config patch the mapping is saved as (null removes a field; the integration's other settings stay). */
 export function mappingPatch(type: Integration['type'], m: AccountMapping): Record<string, string | null> {
   const categories = asJson(kept(m.categories));
+  const vendorMap = asJson(kept(m.vendors));
   if (type === 'PROPERTYWARE')
     return {
       defaultGlAccountId: m.defaultAccount || null,
@@ -79,11 +76,13 @@ export function mappingPatch(type: Integration['type'], m: AccountMapping): Reco
           Object.entries(kept(m.properties)).map(([id, portfolioId]) => [id, { portfolioId }]),
         ),
       ),
+      vendorMap,
     };
   return {
     defaultAccountId: m.defaultAccount || null,
     taxAccountId: m.taxAccount || null,
     accountMap: categories,
     classMap: asJson(kept(m.properties)),
+    vendorMap,
   };
 }

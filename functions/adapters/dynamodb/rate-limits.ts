@@ -1,0 +1,60 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { updateIf } from './entity';
+import { keys } from './keys';
+import { TTL_ATTRIBUTE } from './table-definition';
+
+/** A per-window counter of one organization: what is counted (and for whom), and its limit. */
+export interface WindowCounter {
+  orgId: string;
+  counter: string;
+  limit: number;
+}
+
+/** A window's counter is kept this long after the window ends (the table's TTL then deletes it). */
+const KEPT_AFTER_WINDOW_S = 120;
+
+/**
+ * Counts one event in the fixed window starting at `windowStart` (epoch seconds) of each counter, in
+ * order, unless one is full: then nothing stays counted and the full counter is answered. Each count is
+ * one conditional write (no read, no transaction), so concurrent calls never go past a limit; a counter
+ * counted before a full one is given its count back.
+ */
+export async function countInWindow(
+  counters: WindowCounter[],
+  windowStart: number,
+  windowEnd: number,
+): Promise<WindowCounter | undefined> {
+  const counted: WindowCounter[] = [];
+  for (const counter of counters) {
+    const ok = await updateIf({
+      Key: keys.rateWindow(counter.orgId, counter.counter, windowStart),
+      UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ExpressionAttributeNames: { '#count': 'count', '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':limit': counter.limit,
+        ':ttl': windowEnd + KEPT_AFTER_WINDOW_S,
+      },
+    });
+    if (!ok) {
+      await Promise.all(counted.map((c) => giveBack(c, windowStart)));
+      return counter;
+    }
+    counted.push(counter);
+  }
+  return undefined;
+}
+
+async function giveBack(counter: WindowCounter, windowStart: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.rateWindow(counter.orgId, counter.counter, windowStart),
+      UpdateExpression: 'ADD #count :minusOne',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':minusOne': -1 },
+    }),
+  );
+}
