@@ -28,6 +28,7 @@ describe('cleanVendorName: OCR and registration numbers', () => {
     expect(cleanVendorName('A1 Plumbing LLC')).toBe('A1 Plumbing LLC');
     expect(cleanVendorName('10 GRAM Gourmet SDN BHD')).toBe('10 GRAM Gourmet SDN BHD');
     expect(cleanVendorName('NO.1 PHARMACY SDN BHD')).toBe('NO.1 PHARMACY SDN BHD');
+    expect(cleanVendorName('Harbor Electric Supply 1ee8c26a')).toBe('Harbor Electric Supply 1ee8c26a');
   });
 
   it('drops a registration number printed bare after the legal form, not a number in the name', () => {

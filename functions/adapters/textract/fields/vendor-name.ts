@@ -55,8 +55,10 @@ const NAME_THEN_SEPARATOR = new RegExp(
  * so numbers ("99 SPEED MART", "10 GRAM", "NO.1 PHARMACY") and short codes ("A1") stay as printed.
  */
 function undoDigitsForLetters(text: string): string {
-  return text.replace(/[\p{L}01][\p{L}01.]*/gu, (word) => {
-    if (!/[01]/.test(word) || (word.match(/\p{L}/gu)?.length ?? 0) < 2) return word;
+  // The whole run of letters and digits is the word, so a code with other digits in it ("1ee8c26a",
+  // "B1G7") is judged as one and left alone, not cut into "1ee" and read as "lee".
+  return text.replace(/[\p{L}\p{N}][\p{L}\p{N}.]*/gu, (word) => {
+    if (!/[01]/.test(word) || /[2-9]/.test(word) || (word.match(/\p{L}/gu)?.length ?? 0) < 2) return word;
     // A word then its number: "No.1", "No10".
     if (/^\p{L}+\.?[01]+\.?$/u.test(word)) return word;
     const upper = word === word.toUpperCase();
