@@ -66,6 +66,8 @@ function redelivery(invoiceId: string, integrationId: string, at: string, copies
 }
 
 describe('EMAIL integration', () => {
+  // Upload, processing, approval, the sync and five redeliveries: one long story, given the time it needs
+  // on a loaded 2-core machine (testTimeout is 60 s).
   it('e-mails an approved invoice with its file attached, once, even when its message is delivered twice', async () => {
     const created = await body(
       await admin('/api/integrations', {
@@ -136,5 +138,5 @@ describe('EMAIL integration', () => {
       approvedAt: later,
       remoteId: messages[1].messageId,
     });
-  });
+  }, 120_000);
 });
