@@ -22,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles: ['test/helpers/provide-ports.ts'],
           include: ['{functions,shared,infra,scripts}/**/*.test.ts', 'test/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -40,6 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          setupFiles: ['test/helpers/provide-ports.ts'],
           include: ['test/integration/**/*.test.ts'],
           exclude: CRASH_TESTS,
           environment: 'node',
@@ -55,6 +57,7 @@ export default defineConfig({
         // after the others (`npm run test:integration` runs this project second).
         test: {
           name: 'integration-crash',
+          setupFiles: ['test/helpers/provide-ports.ts'],
           include: CRASH_TESTS,
           environment: 'node',
           testTimeout: 60_000,

@@ -11,11 +11,10 @@
 
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../functions/adapters/textract/local-analyzer';
-import { pdfEmbeddedFiles } from '../functions/adapters/textract/pdf-attachments';
 import { extractInvoice, extractionRecord } from '../functions/core/extraction/pipeline';
 import { NO_ACCOUNT_FIELDS } from '../functions/core/extraction/types';
 import { sniffContentType } from '../functions/core/files/sniff';
+import { LocalExpenseAnalyzer, pdfEmbeddedFiles, shutdownLocalAnalyzer } from '../functions/extraction';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
 if (files.length === 0) {

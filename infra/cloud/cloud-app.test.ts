@@ -477,7 +477,8 @@ describe('pipeline', () => {
     });
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.some((i) => i.includes('pdfjs-dist'))).toBe(true);
-    for (const heavy of ['onnxruntime', 'ocr-models', 'tesseract', 'sharp', 'paddle-ocr', 'ocr-engines'])
+    // functions/extraction/ocr/ holds every OCR module (paddle-*, ocr-engines, image-prep).
+    for (const heavy of ['onnxruntime', 'ocr-models', 'tesseract', 'sharp', 'functions/extraction/ocr/'])
       expect(inputs.filter((i) => i.includes(heavy))).toEqual([]);
   });
 

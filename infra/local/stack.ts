@@ -7,12 +7,13 @@ import { resetDbClient } from '../../functions/adapters/dynamodb/client';
 import { provisionUser } from '../../functions/adapters/dynamodb/provisioning';
 import { createTableInput } from '../../functions/adapters/dynamodb/table-definition';
 import { resetMailSender } from '../../functions/adapters/email/mail-sender';
+import { provideAdapterPorts } from '../../functions/adapters/ports';
 import { resetS3Client } from '../../functions/adapters/s3/storage';
 import { ensureKeyFile } from '../../functions/adapters/secrets';
 import { registerQueueCarrier, resetSqsClient } from '../../functions/adapters/sqs/queues';
-import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { resetVerifier } from '../../functions/authorizer/verify-bearer';
+import type { ExpenseAnalyzer } from '../../functions/core/extraction/expense-types';
 import { resetEnv } from '../../functions/env';
 import { cognitoClient, ensureLocalUserPool, ensureUser, markEmailVerified } from './cognito-bootstrap';
 import { claimDataFolder } from './data-folder-lock';
@@ -143,6 +144,8 @@ async function allStarted<T extends readonly Promise<Emulator>[]>(
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   // Every upload begun before this instant belonged to an earlier server (one per data folder).
   const serverStart = new Date();
+  // The local runtime calls core itself (the workflow runner's sweep), as the handlers do: same ports.
+  provideAdapterPorts();
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? (() => undefined);

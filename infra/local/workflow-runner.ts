@@ -4,23 +4,24 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { ulid } from 'ulid';
 import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/client';
-import { findInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { getOrganization } from '../../functions/adapters/dynamodb/organizations';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
 import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
-import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
-import {
-  ENGINE_TIMEOUT_MS,
-  IsolatedExpenseAnalyzer,
-} from '../../functions/adapters/textract/isolated-analyzer';
-import { shutdownLocalAnalyzer } from '../../functions/adapters/textract/local-analyzer';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
+import type { ExpenseAnalyzer } from '../../functions/core/extraction/expense-types';
 import { FairQueue, processingCapOf } from '../../functions/core/fairness/fair-share';
 import { sniffContentType } from '../../functions/core/files/sniff';
 import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/core/invoices/abandoned-upload';
+import { saveInvoice } from '../../functions/core/invoices/commit';
 import type { InvoiceItem } from '../../functions/core/invoices/invoice';
 import { env } from '../../functions/env';
+import {
+  ENGINE_TIMEOUT_MS,
+  IsolatedExpenseAnalyzer,
+  shutdownLocalAnalyzer,
+} from '../../functions/extraction';
 import { handler as claim } from '../../functions/workflow/states/claim';
 import { handler as classify } from '../../functions/workflow/states/classify';
 import { handler as decide } from '../../functions/workflow/states/decide';

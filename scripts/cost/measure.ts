@@ -4,9 +4,9 @@ import { basename, join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { meterConsumedCapacity } from '../../functions/adapters/dynamodb/client';
 import type { CapacityTotals } from '../../functions/adapters/dynamodb/consumed-capacity';
-import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
-import { IsolatedExpenseAnalyzer } from '../../functions/adapters/textract/isolated-analyzer';
 import { resourceFor } from '../../functions/api/routes';
+import type { ExpenseAnalyzer } from '../../functions/core/extraction/expense-types';
+import { IsolatedExpenseAnalyzer } from '../../functions/extraction';
 import type { S3EventRecord } from '../../infra/local/emulators';
 import { LOCAL_BUCKET, LOCAL_REGION } from '../../infra/local/local-config';
 import {

@@ -121,7 +121,7 @@ where it must (\`functions/workflow/process-invoice.asl.json\`):
 - **Inspect** tells a PDF whose every page has a usable text layer (\`text-pdf\`) from a scan or photo
   (\`scan\`: images, and PDFs with a page of pictures only).
 - A **text PDF** goes to **ExtractLocally**, a Lambda of its own running the local engine's text-layer
-  half (\`functions/adapters/textract/text-layer.ts\`: pdfjs and the field model, the same code as
+  half (\`functions/extraction/text-layer.ts\`: pdfjs and the field model, the same code as
   \`npm start\` and \`npm run extract\`; no OCR engine in its bundle). It stores its answer where an
   asynchronous Textract job would, and names the key fields (vendor, invoice number, invoice date,
   total) it is unsure of: not found, or calibrated confidence below the level at which Validate would

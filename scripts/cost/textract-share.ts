@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { inProcessPdfReader } from '../../functions/adapters/textract/pdf-reader';
-import { TextLayerAnalyzer } from '../../functions/adapters/textract/text-layer';
 import { readEmbeddedEInvoice } from '../../functions/core/extraction/e-invoice';
 import { normalizeAnalysis, unsureFields } from '../../functions/core/extraction/pipeline';
+import { inProcessPdfReader, TextLayerAnalyzer } from '../../functions/extraction';
 import { inspectBytes } from '../../functions/workflow/states/inspect';
 import { corpusDir, loadCorpus } from '../extraction/corpus';
 

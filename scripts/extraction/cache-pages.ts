@@ -6,10 +6,7 @@
  *
  *   npm run cache:extract
  */
-import {
-  LocalExpenseAnalyzer,
-  shutdownLocalAnalyzer,
-} from '../../functions/adapters/textract/local-analyzer';
+import { LocalExpenseAnalyzer, shutdownLocalAnalyzer } from '../../functions/extraction';
 import { buildDerivedScans, engineVersion, loadCorpus, readAndCache } from './corpus';
 
 await buildDerivedScans((line) => console.error(line));

@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalExpenseAnalyzer, ReadPages } from '../../functions/adapters/textract/local-analyzer';
 import type { DocumentContentType } from '../../functions/core/extraction/expense-types';
 import { sniffContentType } from '../../functions/core/files/sniff';
+import type { LocalExpenseAnalyzer, ReadPages } from '../../functions/extraction';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const corpusDir = resolve(repo, '../shared/corpus');
@@ -143,14 +143,18 @@ export async function buildDerivedScans(log: (line: string) => void = () => {}):
 // The code that turns bytes into positioned words. local-analyzer.ts is in: it decides what is
 // rendered and read. A new model changes model.json, not these files, so it keeps the cache.
 const ENGINE_FILES = [
-  'functions/adapters/textract/pdf-pages.ts',
-  'functions/adapters/textract/image-prep.ts',
-  'functions/adapters/textract/local-analyzer.ts',
-  'functions/adapters/textract/ocr-engines.ts',
-  'functions/adapters/textract/paddle-ocr.ts',
-  'functions/adapters/textract/paddle-ocr-worker.ts',
-  'functions/adapters/textract/restore-spaces.ts',
-  'functions/adapters/textract/text-layout.ts',
+  'functions/extraction/pdf/pdf-pages.ts',
+  'functions/extraction/ocr/image-prep.ts',
+  'functions/extraction/local-analyzer.ts',
+  'functions/extraction/ocr/ocr-engines.ts',
+  'functions/extraction/ocr/paddle-ocr.ts',
+  'functions/extraction/ocr/paddle-runtime.ts',
+  'functions/extraction/ocr/paddle-detection.ts',
+  'functions/extraction/ocr/paddle-recognition.ts',
+  'functions/extraction/ocr/paddle-geometry.ts',
+  'functions/extraction/ocr/paddle-ocr-worker.ts',
+  'functions/extraction/ocr/restore-spaces.ts',
+  'functions/extraction/text-layout.ts',
 ];
 
 /** A hash of the code that turns a file into positioned words. */

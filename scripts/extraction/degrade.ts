@@ -10,8 +10,8 @@
  */
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { openPdf } from '../../functions/adapters/textract/pdf-pages';
-import { rng } from './learn';
+import { openPdf } from '../../functions/extraction';
+import { rng } from './random';
 
 /**
  * The degradation's version, stored with each derived scan: scans of another version are made

@@ -21,8 +21,7 @@
  * The committed model was trained on this corpus, so both columns are in-sample for the reading; the
  * difference between them is what memory adds.
  */
-import { type ExtractionModel, loadModel } from '../../functions/adapters/textract/fields/model';
-import modelJson from '../../functions/adapters/textract/fields/model.json';
+
 import { layoutOf } from '../../functions/core/extraction/layout';
 import {
   type ExtractionContext,
@@ -37,6 +36,7 @@ import {
   validateInvoice,
 } from '../../functions/core/validation/validate';
 import { type LayoutMemory, learnLayout } from '../../functions/core/vendors/memory';
+import { type ExtractionModel, loadModel, committedModelJson as modelJson } from '../../functions/extraction';
 import { SKIP_REVIEW_CONFIDENCE } from '../../shared/constants';
 import { loadData } from './experiment';
 import { isCorrect, isLabelled, SCORED_FIELDS } from './labels';

@@ -17,9 +17,6 @@
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { applyIsotonic } from '../../functions/adapters/textract/fields/calibration';
-import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
-import { pdfEmbeddedFiles } from '../../functions/adapters/textract/pdf-attachments';
 import { type EInvoice, readEmbeddedEInvoice } from '../../functions/core/extraction/e-invoice';
 import { KEY_FIELDS } from '../../functions/core/extraction/pipeline';
 import type { ExtractedInvoice, FieldConfidence } from '../../functions/core/extraction/types';
@@ -30,6 +27,7 @@ import {
   readSurely,
   validateInvoice,
 } from '../../functions/core/validation/validate';
+import { applyIsotonic, FEATURE_NAMES, pdfEmbeddedFiles } from '../../functions/extraction';
 import { SKIP_REVIEW_CONFIDENCE } from '../../shared/constants';
 import {
   ALL_LEARNED,

@@ -8,16 +8,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fitIsotonic, type IsotonicMap } from '../../functions/adapters/textract/fields/calibration';
-import { LEARNED_FIELDS } from '../../functions/adapters/textract/fields/decode';
-import type { LinearScorer } from '../../functions/adapters/textract/fields/linear';
-import type { LoadedModel, ModelField } from '../../functions/adapters/textract/fields/model';
-import { VENDOR_FIELDS } from '../../functions/adapters/textract/fields/vendor-model';
 import type { EInvoice } from '../../functions/core/extraction/e-invoice';
 import { extractionRecord, processAnalysis } from '../../functions/core/extraction/pipeline';
+import {
+  fitIsotonic,
+  type IsotonicMap,
+  LEARNED_FIELDS,
+  type LinearScorer,
+  type LoadedModel,
+  type ModelField,
+  VENDOR_FIELDS,
+} from '../../functions/extraction';
 import { cachedRead, engineVersion, loadCorpus } from './corpus';
 import { isCorrect, isLabelled, SCORED_FIELDS, type ScoredField } from './labels';
-import { answerWith, type DocData, prepare, rng, trainRowScorer, trainScorers } from './learn';
+import { answerWith, type DocData, prepare, trainRowScorer, trainScorers } from './learn';
+import { rng } from './random';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = join(repo, '.cache/eval');

@@ -4,25 +4,29 @@
  * (deterministic: full-batch training from zero weights), and the product's
  * prediction for a document (rules, with the model's fields and calibrated confidences).
  */
-import type { Candidate } from '../../functions/adapters/textract/fields/candidates';
-import { LEARNED_FIELDS, type LearnedField } from '../../functions/adapters/textract/fields/decode';
-import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
-import { type LinearScorer, trainLinear } from '../../functions/adapters/textract/fields/linear';
-import type { DocLine, docLines } from '../../functions/adapters/textract/fields/lines';
-import { applyModel, type LoadedModel, scoreDocument } from '../../functions/adapters/textract/fields/model';
+
+import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
 import {
+  addressFeaturesFrom,
+  applyModel,
+  type Candidate,
+  type DocLine,
+  detectExpenseDocument,
+  type docLines,
+  LEARNED_FIELDS,
+  type LearnedField,
+  type LinearScorer,
+  type LoadedModel,
+  pickName,
+  prepareVendor,
   type RowCandidate,
   rowCandidates,
   rowFeatures,
-} from '../../functions/adapters/textract/fields/table/rows';
-import {
-  addressFeaturesFrom,
-  pickName,
-  prepareVendor,
   rulesAnswer,
+  scoreDocument,
+  trainLinear,
   type VendorPrepared,
-} from '../../functions/adapters/textract/fields/vendor-model';
-import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
+} from '../../functions/extraction';
 import type { CachedRead, CorpusDoc } from './corpus';
 import { isCorrect, isLabelled } from './labels';
 
@@ -102,18 +106,6 @@ export function trainRowScorer(train: DocData[]): LinearScorer | undefined {
     y.push(...d.rows.isItem);
   }
   return y.includes(1) ? trainLinear(X, y) : undefined;
-}
-
-/** A small seeded generator (mulberry32), so sampling is the same on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function trainScorers(train: DocData[]): LoadedModel['scorers'] {

@@ -6,9 +6,10 @@
  * They only ever join training folds; every reported figure is on real documents.
  */
 import PDFDocument from 'pdfkit';
-import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
+import { LocalExpenseAnalyzer } from '../../functions/extraction';
 import type { CachedRead, CorpusDoc } from './corpus';
-import { type DocData, prepare, rng } from './learn';
+import { type DocData, prepare } from './learn';
+import { rng } from './random';
 
 type Lang = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it';
 const WORDS: Record<Lang, Record<string, string[]>> = {

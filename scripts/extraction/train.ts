@@ -11,23 +11,23 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { detectExpenseDocument } from '../../functions/adapters/textract/fields/document';
-import { FEATURE_NAMES } from '../../functions/adapters/textract/fields/features';
-import { type ExtractionModel, modelValues } from '../../functions/adapters/textract/fields/model';
-import { ROW_FEATURE_NAMES } from '../../functions/adapters/textract/fields/table/rows';
 import {
   ADDRESS_FEATURE_NAMES,
+  detectExpenseDocument,
+  type ExtractionModel,
+  FEATURE_NAMES,
+  MODEL_JSON_URL,
+  modelValues,
   NAME_FEATURE_NAMES,
-} from '../../functions/adapters/textract/fields/vendor-features';
+  ROW_FEATURE_NAMES,
+} from '../../functions/extraction';
 import { corpusDir } from './corpus';
 import { confidencePoints, crossValidate, fitCalibration, loadData } from './experiment';
 import { isCorrect } from './labels';
 import { trainRowScorer, trainScorers } from './learn';
 import { syntheticSets } from './synthetic';
 
-const modelFile = fileURLToPath(
-  new URL('../../functions/adapters/textract/fields/model.json', import.meta.url),
-);
+const modelFile = fileURLToPath(MODEL_JSON_URL);
 
 const data = loadData();
 const { fields: synthetic, tables } = await syntheticSets();

@@ -19,16 +19,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { imagePageCount } from '../../functions/adapters/textract/image-prep';
-import { ENGINE_ENV } from '../../functions/adapters/textract/isolated-analyzer';
-import {
-  LocalExpenseAnalyzer,
-  shutdownLocalAnalyzer,
-} from '../../functions/adapters/textract/local-analyzer';
-import { paddleTimings } from '../../functions/adapters/textract/ocr-engines';
-import { MAX_LOCAL_PAGES, openPdf, textLayers } from '../../functions/adapters/textract/pdf-pages';
 import { extractInvoice, unsureFields } from '../../functions/core/extraction/pipeline';
 import { sniffContentType } from '../../functions/core/files/sniff';
+import {
+  ENGINE_ENV,
+  imagePageCount,
+  LocalExpenseAnalyzer,
+  MAX_LOCAL_PAGES,
+  openPdf,
+  paddleTimings,
+  shutdownLocalAnalyzer,
+  textLayers,
+} from '../../functions/extraction';
 import { derivedDir } from '../../scripts/extraction/corpus';
 
 // The engine reads here in this process, to be timed directly; in the product it runs in a process

@@ -7,12 +7,8 @@
  * `OCR_IN_PROCESS=1` runs the engine in this process instead, as before isolation, for comparison.
  */
 import '../../infra/local/polyfills';
-import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
-import {
-  IsolatedExpenseAnalyzer,
-  processMemoryMb,
-} from '../../functions/adapters/textract/isolated-analyzer';
-import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
+import type { ExpenseAnalyzer } from '../../functions/core/extraction/expense-types';
+import { IsolatedExpenseAnalyzer, LocalExpenseAnalyzer, processMemoryMb } from '../../functions/extraction';
 import { fileForm, startTestStack } from '../helpers/local-stack';
 import { textlessPdf } from '../integration/pipeline-invoices';
 

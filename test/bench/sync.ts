@@ -10,9 +10,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createIntegration } from '../../functions/adapters/dynamodb/integrations';
-import { findInvoice, getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { findInvoice, getInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { publishInvoiceEvent } from '../../functions/adapters/sqs/invoice-events';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
+import { saveInvoice } from '../../functions/core/invoices/commit';
 import { fileForm, startTestStack } from '../helpers/local-stack';
 import { invoicePdf, plumbingInvoice } from '../integration/pipeline-invoices';
 

@@ -1,14 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expenseAnswer } from '../../functions/core/extraction/analysis.fixture';
 import type {
   AnalyzeExpenseResponse,
   ExpenseAnalyzer,
   ExpenseDocumentInput,
-} from '../../functions/adapters/textract/expense-analyzer';
-import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
-import { paddleTimings } from '../../functions/adapters/textract/ocr-engines';
-import { openPdf } from '../../functions/adapters/textract/pdf-pages';
-import { expenseAnswer } from '../../functions/core/extraction/analysis.fixture';
+} from '../../functions/core/extraction/expense-types';
+import { LocalExpenseAnalyzer, openPdf, paddleTimings } from '../../functions/extraction';
 import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
 import { invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
 

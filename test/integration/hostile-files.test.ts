@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processMemoryMb } from '../../functions/adapters/textract/isolated-analyzer';
+import { processMemoryMb } from '../../functions/extraction';
 import { type Invoice, invoiceSchema } from '../../shared/schemas';
 import { hostilePdfs } from '../helpers/hostile-pdfs';
 import { fileForm } from '../helpers/local-stack';

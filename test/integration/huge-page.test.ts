@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IsolatedExpenseAnalyzer } from '../../functions/adapters/textract/isolated-analyzer';
+import { IsolatedExpenseAnalyzer } from '../../functions/extraction';
 import { invoiceSchema } from '../../shared/schemas';
 import { fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { textlessPdf } from './pipeline-invoices';

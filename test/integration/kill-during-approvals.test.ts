@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../infra/local/fakes/quickbooks';
-import { rng } from '../../scripts/extraction/learn';
+import { rng } from '../../scripts/extraction/random';
 import { invoiceSchema } from '../../shared/schemas';
 import { fileForm } from '../helpers/local-stack';
 import {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExpenseAnalyzer } from '../../functions/adapters/textract/expense-analyzer';
 import { expenseAnswer, type FieldSpec } from '../../functions/core/extraction/analysis.fixture';
-import type { AnalyzeExpenseResponse } from '../../functions/core/extraction/expense-types';
+import type { AnalyzeExpenseResponse, ExpenseAnalyzer } from '../../functions/core/extraction/expense-types';
 import { type ExtractionContext, processAnalysis } from '../../functions/core/extraction/pipeline';
 import {
   type Category,

@@ -1,14 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '../../functions/adapters/s3/storage';
+import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import type {
   AnalyzeExpenseResponse,
   ExpenseAnalyzer,
   ExpenseDocumentInput,
-} from '../../functions/adapters/textract/expense-analyzer';
-import { LocalExpenseAnalyzer } from '../../functions/adapters/textract/local-analyzer';
-import { openPdf } from '../../functions/adapters/textract/pdf-pages';
-import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
+} from '../../functions/core/extraction/expense-types';
+import { LocalExpenseAnalyzer, openPdf } from '../../functions/extraction';
 import { LOCAL_BUCKET } from '../../infra/local/local-config';
 import { LocalWorkflowRunner } from '../../infra/local/workflow-runner';
 import { type Invoice, invoiceSchema } from '../../shared/schemas';

@@ -3,11 +3,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { db, tableName } from '../../functions/adapters/dynamodb/client';
-import { getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { getInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { addDelivery } from '../../functions/adapters/dynamodb/webhooks';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { RIGHTS } from '../../functions/api/contracts';
+import { saveInvoice } from '../../functions/core/invoices/commit';
 import { errorBodySchema } from '../../shared/errors';
 import {
   API_KEY_SCOPES,

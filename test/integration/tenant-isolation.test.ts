@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getInvoice, saveInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { getInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { addNotification } from '../../functions/adapters/dynamodb/notifications';
+import { saveInvoice } from '../../functions/core/invoices/commit';
 import {
   analyticsSchema,
   apiKeyCreatedSchema,

@@ -2,22 +2,16 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgMemory } from '../../core/classification/classify';
 import { normalizeVendorKey } from '../../core/classification/text-keys';
 import type { InvoiceItem } from '../../core/invoices/invoice';
+import type { VendorCategoryMemory } from '../../core/vendors/vendor';
 import { listCategories } from './categories';
 import { db, nowIso, queryAll, tableName } from './client';
 import { listLineItems } from './invoice-children';
 import { keys, sortKeyStartsWith } from './keys';
 
+export type { VendorCategoryMemory } from '../../core/vendors/vendor';
+
 /** At most this many corrected invoices are remembered per organization as examples (the newest). */
 const MAX_EXAMPLES = 1000;
-
-/** One remembered correction: invoices of this vendor belong in this category. */
-export interface VendorCategoryMemory {
-  vendorKey: string;
-  vendorName: string;
-  categoryId: string;
-  categoryCode: string;
-  updatedAt: string;
-}
 
 /**
  * Remembers, for one organization, that a reviewer filed this vendor's invoice under this category

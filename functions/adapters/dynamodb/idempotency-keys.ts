@@ -1,24 +1,14 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { IdempotencyClaim } from '../../core/invoices/upload-records';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys } from './keys';
 
+export type { IdempotencyClaim } from '../../core/invoices/upload-records';
+export { IdempotencyKeyTaken } from '../../core/invoices/upload-records';
+
 /** How long a key answers with its first invoice: a client retrying later than this makes a new one. */
 export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 3600;
-
-/** What an Idempotency-Key stands for: one organization's one upload of one kind, and its invoice. */
-export interface IdempotencyClaim {
-  orgId: string;
-  key: string;
-  /** `upload`: POST /api/invoices/upload; `upload_url`: the presigned upload's announcement. */
-  operation: 'upload' | 'upload_url';
-  invoiceId: string;
-}
-
-/** Thrown by the write that carried the key's Put when the key was taken (by an earlier or a concurrent request). */
-export class IdempotencyKeyTaken extends Error {
-  override readonly name = 'IdempotencyKeyTaken';
-}
 
 const keyOf = (orgId: string, key: string) =>
   keys.idempotencyKey(orgId, createHash('sha256').update(key, 'utf8').digest('hex'));

@@ -1,24 +1,9 @@
 import type { Integration } from '../../../shared/schemas';
+import type { IntegrationItem } from '../../core/integrations/integration';
 import { isConditionFailure, nowIso } from './client';
 import { countChange, firstVersion, nextVersion, orgEntity, transact } from './entity';
 
-/**
- * An integration as stored. The config's secret fields (INTEGRATION_SECRET_FIELDS) hold sealed values
- * (`enc:v1:…`, see adapters/secrets) that only the functions that send can open; an item written before
- * secrets were sealed holds them in clear until the API first reads it (and seals them).
- */
-export interface IntegrationItem {
-  id: string;
-  name: string;
-  type: Integration['type'];
-  status: Integration['status'];
-  config: Record<string, string>;
-  lastSyncAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export type { IntegrationItem } from '../../core/integrations/integration';
 
 const integrations = orgEntity<IntegrationItem>({
   type: 'INTEGRATION',

@@ -4,11 +4,13 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { AppError, conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
-import { contributionDelta, vendorBucket, vendorNameKey } from '../../core/invoices/aggregates';
+import { conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
+import { aggregateLabels, contributionDelta, vendorNameKey } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
+import type { InvoiceCommit } from '../../core/invoices/commit';
 import { correctedFields, type ExtractedValues } from '../../core/invoices/fields';
 import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoices/invoice';
+import { MonthlyLimitReached } from '../../core/invoices/upload-records';
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
@@ -17,6 +19,8 @@ import { deleteChildren, eventRecord } from './invoice-children';
 import { keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
 import { outboxPuts, outboxWritten } from './outbox';
 import { pendingUploadItem } from './pending-uploads';
+
+export { MonthlyLimitReached } from '../../core/invoices/upload-records';
 
 /**
  * The invoice item: its keys and index attributes, and every write of it in one transaction with what
@@ -64,15 +68,6 @@ export function fromStored(raw: Record<string, unknown>): InvoiceItem {
   return rest as unknown as InvoiceItem;
 }
 
-function labelsOf(item: InvoiceItem | undefined): Record<string, string> {
-  if (!item) return {};
-  const labels: Record<string, string> = {};
-  const vendor = vendorBucket(item);
-  if (vendor && item.vendorName) labels[vendor] = item.vendorName;
-  if (item.categoryName) labels[keys.categoryBucket(item.categoryId)] = item.categoryName;
-  return labels;
-}
-
 /** Writes one transaction whose conditions guard the invoice's version: a failed one is a 409 stale_version. */
 async function transactVersioned(items: TransactWriteCommandInput['TransactItems']): Promise<void> {
   try {
@@ -82,8 +77,6 @@ async function transactVersioned(items: TransactWriteCommandInput['TransactItems
     throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
   }
 }
-
-export class MonthlyLimitReached extends AppError {}
 
 /**
  * Creates an invoice as UPLOADED, counting it against the month's plan limit and the aggregates in one
@@ -131,7 +124,7 @@ export async function createInvoice(
                   }),
             },
           },
-          ...aggregateUpdates(item.orgId, delta, labelsOf(item)),
+          ...aggregateUpdates(item.orgId, delta, aggregateLabels(item)),
           {
             Put: {
               TableName: tableName(),
@@ -186,30 +179,13 @@ export async function getInvoice(orgId: string, id: string): Promise<InvoiceItem
 }
 
 /**
- * Writes `after` over `before` if nobody changed the invoice in between (optimistic locking on
- * `version`), with the aggregate deltas, an audit event and the change's side effects (`outbox`: webhook
- * events, syncs, notifications, vendor activation; see core/outbox), all in one transaction.
- * `condition` adds a guard on the stored item (for example the workflow's run id).
+ * Writes one invoice commit (core/invoices/commit.ts) as one transaction: the item if its version is
+ * still `expectedVersion` (and `condition` holds), the aggregate deltas, the audit event and the outbox
+ * items. A failed condition is a 409 stale_version.
  */
-export async function saveInvoice(
-  before: InvoiceItem,
-  changes: Partial<InvoiceItem>,
-  event: EventInput | null,
-  options: {
-    condition?: { expression: string; values: Record<string, unknown> };
-    outbox?: readonly OutboxEffect[];
-  } = {},
-): Promise<InvoiceItem> {
-  const after: InvoiceItem = {
-    ...before,
-    ...changes,
-    aggregates: AGGREGATES_SCHEME,
-    version: before.version + 1,
-    updatedAt: nowIso(),
-  };
-  after.correctedFields = correctedFields(after.extracted ?? {}, after as unknown as ExtractedValues);
-  const delta = contributionDelta(factsOf(before), factsOf(after));
-  const condition = ['version = :expectedVersion', options.condition?.expression]
+export async function writeInvoice(commit: InvoiceCommit): Promise<void> {
+  const { after } = commit;
+  const condition = ['version = :expectedVersion', commit.condition?.expression]
     .filter(Boolean)
     .join(' AND ');
   await transactVersioned([
@@ -219,26 +195,18 @@ export async function saveInvoice(
         Item: toStored(after),
         ConditionExpression: condition,
         ExpressionAttributeValues: {
-          ':expectedVersion': before.version,
-          ...(options.condition?.values ?? {}),
+          ':expectedVersion': commit.expectedVersion,
+          ...(commit.condition?.values ?? {}),
         },
       },
     },
-    ...aggregateUpdates(before.orgId, delta, labelsOf(after)),
-    ...(event
-      ? [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: eventRecord(before.orgId, before.id, invoiceEvent(before, after, event)),
-            },
-          },
-        ]
+    ...aggregateUpdates(after.orgId, commit.delta, commit.labels),
+    ...(commit.event
+      ? [{ Put: { TableName: tableName(), Item: eventRecord(after.orgId, after.id, commit.event) } }]
       : []),
-    ...outboxPuts(before.orgId, options.outbox ?? []),
+    ...outboxPuts(after.orgId, commit.outbox),
   ]);
-  if (options.outbox?.length) outboxWritten();
-  return after;
+  if (commit.outbox.length) outboxWritten();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AGGREGATE_BUCKETS, monthOf } from '../../core/invoices/aggregate-buckets';
 /** Key builders: the one place that knows how items are laid out in the table (see table-definition.ts). */
 export const keys = {
   org: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'ORG' }),
@@ -36,23 +37,8 @@ export const keys = {
   /** An aggregate item (`STATS#<bucket>`): counters and sums kept up to date by every write they count. */
   stats: (orgId: string, bucket: string) => ({ PK: `ORG#${orgId}`, SK: `STATS#${bucket}` }),
   statsPrefix: 'STATS#',
-  /** The organization's all-time totals bucket (counts of users, vendors, properties, invoices...). */
-  totalsBucket: 'TOTALS',
-  /** The bucket of one month's invoices (`YYYY-MM`). */
-  monthBucket: (month: string) => `MONTH#${month}`,
-  monthBucketPrefix: 'MONTH#',
-  /** Buckets of spend by category and by property (`NONE`: invoices without one). */
-  categoryBucket: (categoryId: string | null) => `CATEGORY#${categoryId ?? 'NONE'}`,
-  propertyBucket: (propertyId: string | null) => `PROPERTY#${propertyId ?? 'NONE'}`,
-  /** Vendors are counted by id when an invoice is linked to one, else by normalized name. */
-  vendorIdBucket: (vendorId: string) => `VENDOR#ID#${vendorId}`,
-  vendorNameBucket: (nameKey: string) => `VENDOR#NAME#${nameKey}`,
-  /** Bucket prefixes the analytics list: vendors (by id and by name), categories, properties. */
-  vendorBucketPrefix: 'VENDOR#',
-  vendorIdBucketPrefix: 'VENDOR#ID#',
-  vendorNameBucketPrefix: 'VENDOR#NAME#',
-  categoryBucketPrefix: 'CATEGORY#',
-  propertyBucketPrefix: 'PROPERTY#',
+  /** The aggregates' buckets (core/invoices/aggregate-buckets). */
+  ...AGGREGATE_BUCKETS,
   /** One item per normalized vendor name and organization: the guard that keeps vendor names unique. */
   vendorNameGuard: (orgId: string, nameKey: string) => ({ PK: `ORG#${orgId}`, SK: `VENDORNAME#${nameKey}` }),
   invoicePrefix: 'INVOICE#',
@@ -128,8 +114,7 @@ export const keys = {
   vendorIndex: (orgId: string, vendorKey: string) => `ORG#${orgId}#VENDOR#${vendorKey}`,
 };
 
-/** `YYYY-MM` of an ISO timestamp, the bucket of monthly usage and totals. */
-export const monthOf = (iso: string) => iso.slice(0, 7);
+export { monthOf };
 
 /** Strips the table's key attributes from an item before it leaves the adapter. */
 type KeyAttribute = 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'entity';

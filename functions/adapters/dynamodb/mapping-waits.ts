@@ -1,12 +1,9 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { MappingWait } from '../../core/integrations/integration';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 
-/** One approved invoice waiting for an integration's mapping, and the approval its bill is for. */
-export interface MappingWait {
-  invoiceId: string;
-  approvedAt: string;
-}
+export type { MappingWait } from '../../core/integrations/integration';
 
 /**
  * Approved invoices whose bill waits until the integration's accounts are mapped (`keys.mappingWait`):

@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { OAuthStateItem } from '../../core/integrations/integration';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
-/** Who started an OAuth connect flow, and where the provider sends the browser back. */
-export interface OAuthStateItem {
-  orgId: string;
-  userId: string;
-  provider: 'QUICKBOOKS';
-  redirectUri: string;
-  /** ISO time after which the state is refused (DynamoDB's TTL removes the item later). */
-  validUntil: string;
-}
+export type { OAuthStateItem } from '../../core/integrations/integration';
 
 /** Only the state's hash is stored: a read of the table does not let anyone finish someone's flow. */
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');

@@ -1,12 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PLAN_MONTHLY_API_QUOTA, PLAN_MONTHLY_INVOICE_LIMIT, type Plan } from '../../../shared/constants';
-import {
-  AUTO_APPROVE_OFF,
-  type AutoApprove,
-  DEFAULT_CURRENCY,
-  type Organization,
-} from '../../../shared/schemas';
+import type { AutoApprove, Organization } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
+import { type OrganizationItem, orgSettings } from '../../core/organizations/organization';
 import { withTrialResolved } from '../../core/plans/trial';
 import { env } from '../../env';
 import type { OrganizationCounts } from './aggregates';
@@ -15,39 +11,8 @@ import { type TransactItems, transact } from './entity';
 import { keys } from './keys';
 import type { Usage } from './usage';
 
-export interface OrganizationItem {
-  id: string;
-  name: string;
-  slug: string;
-  plan: Plan;
-  status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED';
-  /** When a free trial of `plan` ends (status TRIAL); see core/plans/trial. */
-  trialEndsAt?: string;
-  /** ISO 4217; absent on organizations created before the setting existed (then USD). */
-  defaultCurrency?: string;
-  /** Absent means off. */
-  autoApprove?: AutoApprove;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-  /** Local part of the invoice inbox address; set on first read (see inboxes.ts). */
-  inboxLocalPart?: string;
-  /** Senders the inbox accepts (addresses or domains); absent or empty accepts everyone. */
-  inboxAllowedSenders?: string[];
-  /** The organization's legal names (the buyer on its invoices); absent is none. */
-  legalNames?: string[];
-}
-
-/** The organization's processing settings, with their defaults filled in. */
-export function orgSettings(org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>): {
-  defaultCurrency: string;
-  autoApprove: AutoApprove;
-} {
-  return {
-    defaultCurrency: org.defaultCurrency ?? DEFAULT_CURRENCY,
-    autoApprove: org.autoApprove ?? AUTO_APPROVE_OFF,
-  };
-}
+export type { OrganizationItem } from '../../core/organizations/organization';
+export { orgSettings } from '../../core/organizations/organization';
 
 /** The organization's default currency (one item read). */
 export async function defaultCurrencyOf(orgId: string): Promise<string> {

@@ -1,17 +1,9 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PendingUpload } from '../../core/invoices/upload-records';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 
-/**
- * An API upload between its invoice's creation and its file's storage. The marker is written in the
- * invoice's own create transaction and deleted once the file is stored, so what is left of it after a
- * while is an upload a crash interrupted. Markers expire after two days (TTL) in case a sweep misses one.
- */
-export interface PendingUpload {
-  orgId: string;
-  invoiceId: string;
-  createdAt: string;
-}
+export type { PendingUpload } from '../../core/invoices/upload-records';
 
 export function pendingUploadItem(upload: { orgId: string; id: string; createdAt: string }) {
   return {

@@ -1,15 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { WindowCounter } from '../../core/fairness/window-counter';
 import { db, tableName } from './client';
 import { updateIf } from './entity';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
-/** A per-window counter of one organization: what is counted (and for whom), and its limit. */
-export interface WindowCounter {
-  orgId: string;
-  counter: string;
-  limit: number;
-}
+export type { WindowCounter } from '../../core/fairness/window-counter';
 
 /** A window's counter is kept this long after the window ends (the table's TTL then deletes it). */
 const KEPT_AFTER_WINDOW_S = 120;

@@ -1,27 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { UploadReservation } from '../../core/invoices/upload-records';
 import { db, isConditionFailure, queryAll, tableName } from './client';
 import { type IdempotencyClaim, IdempotencyKeyTaken, idempotencyKeyPut } from './idempotency-keys';
 import { keys, sortKeyStartsWith } from './keys';
 
-const TYPE = 'UPLOAD';
+export type { UploadReservation } from '../../core/invoices/upload-records';
 
-/**
- * A browser upload is announced before its bytes arrive: the reservation remembers who uploads what,
- * and the invoice itself is only created once the object exists (by the workflow's Register state), so
- * an abandoned upload leaves nothing behind. Reservations expire after a day (TTL).
- */
-export interface UploadReservation {
-  orgId: string;
-  invoiceId: string;
-  objectKey: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  uploadedBy: string;
-  /** The uploader's display name when the upload was announced (absent on older reservations). */
-  uploadedByName?: string | null;
-  createdAt: string;
-}
+const TYPE = 'UPLOAD';
 
 /** Stores the reservation; with `idempotency`, the client's key in the same transaction (see createInvoice). */
 export async function putReservation(

@@ -1,13 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Usage } from '../../core/organizations/organization';
 import { db, nowIso, tableName } from './client';
 import { updateIf } from './entity';
 import { keys, monthOf } from './keys';
 
-/** What an organization used of its plan in one month (`USAGE#<YYYY-MM>`). */
-export interface Usage {
-  invoices: number;
-  apiCalls: number;
-}
+export type { Usage } from '../../core/organizations/organization';
 
 export async function getUsage(orgId: string, month = monthOf(nowIso())): Promise<Usage> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.usage(orgId, month) }));

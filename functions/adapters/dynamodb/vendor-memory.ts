@@ -1,7 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import type { InvoiceItem } from '../../core/invoices/invoice';
-import { approvedValuesOf, type LayoutMemory, learnLayout } from '../../core/vendors/memory';
+import type { LayoutMemory } from '../../core/vendors/memory';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys } from './keys';
 import { getRun } from './runs';
@@ -77,20 +75,7 @@ export async function forgetVendorMemory(orgId: string, vendorId: string): Promi
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vendorMemory(orgId, vendorId) }));
 }
 
-/**
- * The approval hook (POST /api/invoices/{id}/approve, after the PUTs that corrected it): the vendor's
- * memory learns the layout of the invoice's processing run from the values the person approved. An
- * invoice without a vendor, or whose run's lines are gone (runs expire after 30 days) or were never
- * kept, teaches nothing. Learning must never fail the approval: the caller swallows errors. Returns the
- * vendor's layouts after learning, or null when nothing could be learned.
- */
-export async function learnLayoutOnApproval(invoice: InvoiceItem): Promise<LayoutMemory[] | null> {
-  if (!invoice.vendorId || !invoice.processingRunId) return null;
-  const run = await getRun(invoice.orgId, invoice.id, invoice.processingRunId);
-  const lines = run?.layout;
-  if (!lines?.length) return null;
-  const approved = approvedValuesOf(invoice);
-  return updateVendorMemory(invoice.orgId, invoice.vendorId, (layouts) =>
-    learnLayout(layouts, lines, approved, { now: nowIso(), newId: ulid }),
-  );
+/** The page lines a processing run kept for layout learning (absent once the run expired, or never kept). */
+export async function runLayout(orgId: string, invoiceId: string, runId: string) {
+  return (await getRun(orgId, invoiceId, runId))?.layout;
 }

@@ -1,7 +1,8 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Vendor, VendorStatus } from '../../../shared/schemas';
+import type { Vendor } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorNameKey } from '../../core/invoices/aggregates';
+import type { VendorFields, VendorItem } from '../../core/vendors/vendor';
 import { db, nowIso, tableName } from './client';
 import {
   countChange,
@@ -16,39 +17,7 @@ import {
 import { keys } from './keys';
 import { listEverySearchable, listSearchable, type SearchableType } from './searchable-list';
 
-/** A vendor as stored (without its live totals, which come from the aggregates). */
-export interface VendorItem {
-  id: string;
-  name: string;
-  /** The normalized name: the key of the vendor's `VENDOR#NAME#` aggregate and of its uniqueness guard. */
-  nameKey: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  taxId: string | null;
-  website: string | null;
-  paymentTerms: string | null;
-  preferredMethod: string | null;
-  /** ACTIVE, INACTIVE, or SUGGESTED (made by processing; ACTIVE once a person approves its first invoice). */
-  status: string;
-  defaultCategoryId: string | null;
-  /** The vendor's usual ISO 4217 currency (absent on vendors made before currencies were kept). */
-  currency?: string | null;
-  /** Other names it goes by (kept from merged vendors), matched on Classify. */
-  aliases?: string[];
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export type VendorFields = Pick<
-  VendorItem,
-  'name' | 'email' | 'phone' | 'address' | 'taxId' | 'website' | 'paymentTerms' | 'preferredMethod'
-> & {
-  status?: VendorStatus;
-  /** The vendor's usual ISO 4217 currency. */
-  currency?: string | null;
-};
+export type { VendorFields, VendorItem } from '../../core/vendors/vendor';
 
 const TYPE = 'VENDOR';
 const ENTITY = 'Vendor';

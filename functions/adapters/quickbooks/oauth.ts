@@ -1,4 +1,7 @@
+import type { QuickBooksApp, TokenFailure, TokenSet } from '../../core/integrations/integration';
 import { callOutbound } from '../http';
+
+export type { QuickBooksApp, TokenFailure, TokenSet } from '../../core/integrations/integration';
 
 /** Intuit's OAuth 2.0 token endpoint; the local fake serves the same path. */
 export const QUICKBOOKS_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
@@ -7,14 +10,6 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 /** The one scope the sync needs: the Accounting API. */
 export const QUICKBOOKS_SCOPE = 'com.intuit.quickbooks.accounting';
-
-export interface QuickBooksApp {
-  clientId: string;
-  clientSecret: string;
-  tokenUrl: string;
-  /** Intuit's consent page (authorization endpoint). */
-  authorizeUrl: string;
-}
 
 /** The authorization request (RFC 6749 §4.1.1) the browser is sent to; Intuit answers at redirectUri. */
 export function authorizationUrl(app: QuickBooksApp, state: string, redirectUri: string): string {
@@ -27,16 +22,6 @@ export function authorizationUrl(app: QuickBooksApp, state: string, redirectUri:
   });
   return `${app.authorizeUrl}?${params}`;
 }
-
-export interface TokenSet {
-  accessToken: string;
-  refreshToken: string;
-  /** ISO time the access token expires. */
-  accessTokenExpiresAt: string;
-}
-
-/** `invalid_grant`: the refresh token (or code) is expired, revoked or already used. */
-export type TokenFailure = { error: string; invalidGrant: boolean };
 
 /** One call to the token endpoint (RFC 6749 §4.1.3 and §6): client credentials as Basic auth, a form body. */
 async function tokenCall(

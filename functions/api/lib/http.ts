@@ -5,8 +5,8 @@ import { ZodError } from 'zod';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../../shared/constants';
 import { type ErrorBody, STATUS_BY_KIND } from '../../../shared/errors';
 import { countApiCall } from '../../adapters/dynamodb/usage';
+import { coreHandler } from '../../adapters/handler';
 import { logError } from '../../adapters/observability/logger';
-import { observed } from '../../adapters/observability/middleware';
 import { AppError, secondsUntilNextMonth, tooMany } from '../../core/errors/app-error';
 import type { Contract, RouteContract, RouteInput, RouteKey } from './contract';
 import { type Principal, principalOf, signedInPersonOf } from './principal';
@@ -297,5 +297,5 @@ export function resourceHandler<C extends Contract>(contract: C, routes: Impleme
       request.response = errorResult(request.error, logError);
     },
   });
-  return Object.assign(observed(handler), { routes: compiled.map((r) => r.key) });
+  return Object.assign(coreHandler(handler), { routes: compiled.map((r) => r.key) });
 }

@@ -1,11 +1,8 @@
 import type { ApprovalSteps, Role } from '../../../shared/schemas';
-import { listApprovalRules } from '../../adapters/dynamodb/approval-rules';
-import { invoicesAwaitingDecision } from '../../adapters/dynamodb/invoice-listing';
-import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
-import { listMembers } from '../../adapters/dynamodb/team';
-import { findVendor } from '../../adapters/dynamodb/vendors';
 import { type InvoiceItem, invoiceLabel } from '../invoices/invoice';
+import { orgSettings } from '../organizations/organization';
 import { notificationEffect, type OutboxEffect } from '../outbox/effects';
+import { ports } from '../ports';
 import { defaultSteps, isApproverOf, type Person, stepsFor, waitsFor } from './steps';
 
 /**
@@ -17,9 +14,11 @@ import { defaultSteps, isApproverOf, type Person, stepsFor, waitsFor } from './s
 /** The steps an invoice needs under the organization's rules as they are now. */
 export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSteps> {
   const [rules, vendor, ruleCurrency] = await Promise.all([
-    listApprovalRules(invoice.orgId),
-    invoice.vendorId ? findVendor(invoice.orgId, invoice.vendorId) : undefined,
-    defaultCurrencyOf(invoice.orgId),
+    ports().listApprovalRules(invoice.orgId),
+    invoice.vendorId ? ports().findVendor(invoice.orgId, invoice.vendorId) : undefined,
+    ports()
+      .getOrganization(invoice.orgId)
+      .then((org) => orgSettings(org).defaultCurrency),
   ]);
   return stepsFor(rules, {
     totalAmount: invoice.totalAmount,
@@ -40,7 +39,7 @@ export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSt
 export async function approversNotice(invoice: InvoiceItem): Promise<OutboxEffect[]> {
   const steps = invoice.approvalSteps;
   if (!steps || invoice.readFailure) return [];
-  const recipients = (await listMembers(invoice.orgId))
+  const recipients = (await ports().listMembers(invoice.orgId))
     .filter((m) => waitsFor(steps, m, invoice.uploadedBy))
     .map((m) => m.id);
   if (!recipients.length) return [];
@@ -61,7 +60,7 @@ export async function approversNotice(invoice: InvoiceItem): Promise<OutboxEffec
 export async function invoicesWaitingFor(orgId: string, person: Person): Promise<InvoiceItem[]> {
   const defaults = defaultSteps();
   if (!isApproverOf(defaults, person)) return [];
-  const waiting = await invoicesAwaitingDecision(orgId);
+  const waiting = await ports().invoicesAwaitingDecision(orgId);
   return waiting.filter(
     (invoice) =>
       !invoice.readFailure && waitsFor(invoice.approvalSteps ?? defaults, person, invoice.uploadedBy),

@@ -24,7 +24,7 @@ export interface EmbeddedFile {
 }
 
 /**
- * The port that lists a document's embedded files (the PDF adapter, `adapters/textract/pdf-attachments.ts`).
+ * The port that lists a document's embedded files (the local engine's `extraction/pdf/pdf-attachments.ts`).
  * It may leave out files larger than it is willing to hand over.
  */
 export type EmbeddedFilesReader = (doc: ExpenseDocumentInput) => Promise<EmbeddedFile[]>;

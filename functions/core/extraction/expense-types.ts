@@ -2,8 +2,8 @@
  * The subset of Amazon Textract's AnalyzeExpense / GetExpenseAnalysis answer that the product reads.
  *
  * Declared structurally here so that core code never imports the AWS SDK; the SDK's
- * `AnalyzeExpenseCommandOutput` is assignable to {@link AnalyzeExpenseResponse} (checked by the
- * Textract adapter at compile time), and the local engine answers in exactly this shape.
+ * `AnalyzeExpenseCommandOutput` is assignable to {@link AnalyzeExpenseResponse} (checked at compile
+ * time in `adapters/textract/answer.ts`), and the local engine answers in exactly this shape.
  */
 
 export interface ExpenseBoundingBox {
@@ -95,9 +95,9 @@ export interface ExpenseDocumentInput {
 }
 
 /**
- * The port every expense analyser implements (Textract in the cloud, the local engine on a laptop).
- * The Textract adapter re-exports it with the SDK's types.
+ * The port every expense analyser implements: Amazon Textract AnalyzeExpense in the cloud, the local
+ * engine (`functions/extraction/`) on a laptop and for text-layer PDFs, with the same answer shape.
  */
-export interface ExpenseAnalyzerPort {
+export interface ExpenseAnalyzer {
   analyze(doc: ExpenseDocumentInput): Promise<AnalyzeExpenseResponse>;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { TextLayerAnalyzer } from '../../adapters/textract/text-layer';
+import { TextLayerAnalyzer } from '../../extraction/text-layer';
 import type { AnalyzeExpenseResponse } from './expense-types';
 import { layoutOf, type PageLine } from './layout';
 

@@ -21,7 +21,7 @@ import {
 } from '../validation/validate';
 import { applyLayoutMemory, type LayoutMemory } from '../vendors/memory';
 import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
-import type { AnalyzeExpenseResponse, ExpenseAnalyzerPort, ExpenseDocumentInput } from './expense-types';
+import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-types';
 import { layoutOf, type PageLine } from './layout';
 import { normalize } from './normalize';
 import type { ExtractedInvoice } from './types';
@@ -330,7 +330,7 @@ export async function validateAndDecide(
  * workflow runs the same steps one state at a time; each is exported.
  */
 export async function extractInvoice(
-  deps: { analyzer: ExpenseAnalyzerPort; embeddedFiles?: EmbeddedFilesReader },
+  deps: { analyzer: ExpenseAnalyzer; embeddedFiles?: EmbeddedFilesReader },
   file: ExpenseDocumentInput,
   ctx: ExtractionContext = {},
 ): Promise<ExtractionResult> {

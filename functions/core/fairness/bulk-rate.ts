@@ -1,6 +1,6 @@
 import { BULK_CALLS_PER_MINUTE } from '../../../shared/schemas';
-import { countInWindow } from '../../adapters/dynamodb/rate-limits';
 import { tooMany } from '../errors/app-error';
+import { ports } from '../ports';
 import { rateWindowOf } from './upload-rate';
 
 /**
@@ -11,7 +11,7 @@ import { rateWindowOf } from './upload-rate';
  */
 export async function countBulkCall(orgId: string, now = Date.now()): Promise<void> {
   const window = rateWindowOf(now);
-  const full = await countInWindow(
+  const full = await ports().countInWindow(
     [{ orgId, counter: 'BULK', limit: BULK_CALLS_PER_MINUTE }],
     window.start,
     window.end,

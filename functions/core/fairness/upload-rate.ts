@@ -3,8 +3,8 @@ import {
   PLAN_UPLOADS_PER_MINUTE_PER_KEY,
   type Plan,
 } from '../../../shared/constants';
-import { countInWindow } from '../../adapters/dynamodb/rate-limits';
 import { tooMany } from '../errors/app-error';
+import { ports } from '../ports';
 
 /** The per-minute upload limits are counted in fixed windows of this many seconds. */
 export const RATE_WINDOW_S = 60;
@@ -29,7 +29,7 @@ export async function countUpload(
   now = Date.now(),
 ): Promise<void> {
   const window = rateWindowOf(now);
-  const full = await countInWindow(
+  const full = await ports().countInWindow(
     [
       { orgId: uploader.orgId, counter: 'UPLOADS', limit: PLAN_UPLOADS_PER_MINUTE[plan] },
       ...(uploader.apiKeyId

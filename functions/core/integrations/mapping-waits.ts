@@ -1,8 +1,7 @@
 import { mappingComplete } from '../../../shared/integration-mapping';
-import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
-import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
-import { type MappingWait, mappingWaits } from '../../adapters/dynamodb/mapping-waits';
-import { logger } from '../../adapters/observability/logger';
+import type { IntegrationItem, MappingWait } from '../integrations/integration';
+import { saveInvoice } from '../invoices/commit';
+import { ports } from '../ports';
 
 /** A concurrent change to the invoice is re-read this many times before its wait is left for next time. */
 const ATTEMPTS = 3;
@@ -19,14 +18,13 @@ export async function sendBillsWaitingForMapping(
 ): Promise<number> {
   if (integration.status === 'INACTIVE' || !mappingComplete(integration)) return 0;
   let resumed = 0;
-  for (const wait of await mappingWaits.list(orgId, integration.id)) {
+  for (const wait of await ports().mappingWaits.list(orgId, integration.id)) {
     try {
       if (await resume(orgId, integration.id, wait)) resumed++;
-      await mappingWaits.remove(orgId, integration.id, wait.invoiceId);
+      await ports().mappingWaits.remove(orgId, integration.id, wait.invoiceId);
     } catch (error) {
       // Kept: the next save of the mapping, or the invoice's Retry sync, sends it.
-      logger.warn({
-        message: 'A bill waiting for the mapping was not sent on',
+      ports().logWarning('A bill waiting for the mapping was not sent on', {
         orgId,
         wait,
         error: String(error),
@@ -38,7 +36,7 @@ export async function sendBillsWaitingForMapping(
 
 async function resume(orgId: string, integrationId: string, wait: MappingWait): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
-    const invoice = await findInvoice(orgId, wait.invoiceId);
+    const invoice = await ports().findInvoice(orgId, wait.invoiceId);
     const result = invoice?.syncResults.find((r) => r.integrationId === integrationId);
     if (invoice?.status !== 'APPROVED') return false;
     if (result?.status !== 'PENDING' || result.approvedAt !== wait.approvedAt) return false;

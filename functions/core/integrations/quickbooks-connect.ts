@@ -1,17 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { INTEGRATION_SECRET_FIELDS, type QuickBooksCallback } from '../../../shared/schemas';
-import {
-  createIntegration,
-  type IntegrationItem,
-  listIntegrations,
-  replaceIntegrationConfig,
-} from '../../adapters/dynamodb/integrations';
-import { putOAuthState, takeOAuthState } from '../../adapters/dynamodb/oauth-states';
-import { quickBooksApp } from '../../adapters/quickbooks/integration-tokens';
-import { authorizationUrl, exchangeCode, type QuickBooksApp } from '../../adapters/quickbooks/oauth';
-import { sealFields } from '../../adapters/secrets';
-import { env } from '../../env';
 import { AppError, badInput } from '../errors/app-error';
+import type { IntegrationItem, QuickBooksApp } from '../integrations/integration';
+import { ports } from '../ports';
 
 /**
  * The QuickBooks connect flow (OAuth 2.0 authorization code): `start` binds a single-use state to the
@@ -33,14 +24,14 @@ interface Person {
 }
 
 function appOrFail(): QuickBooksApp {
-  const app = quickBooksApp();
+  const app = ports().quickBooksApp();
   if (!app)
     throw new AppError('unsupported', 'quickbooks_not_configured', 'QuickBooks is not set up on this server');
   return app;
 }
 
 function redirectUri(): string {
-  const { PUBLIC_URL } = env();
+  const PUBLIC_URL = ports().publicUrl();
   if (!PUBLIC_URL) throw new Error('PUBLIC_URL is needed for the QuickBooks redirect URI');
   return `${PUBLIC_URL.replace(/\/+$/, '')}${QUICKBOOKS_CALLBACK_PATH}`;
 }
@@ -52,14 +43,14 @@ export async function startQuickBooksConnect(
   const app = appOrFail();
   const state = randomBytes(32).toString('base64url');
   const uri = redirectUri();
-  await putOAuthState(state, {
+  await ports().putOAuthState(state, {
     orgId: person.orgId,
     userId: person.actorId,
     provider: 'QUICKBOOKS',
     redirectUri: uri,
     validUntil: new Date(now.getTime() + STATE_VALID_MS).toISOString(),
   });
-  return { authorizeUrl: authorizationUrl(app, state, uri) };
+  return { authorizeUrl: ports().quickBooksAuthorizationUrl(app, state, uri) };
 }
 
 /**
@@ -72,7 +63,7 @@ export async function finishQuickBooksConnect(
   now = new Date(),
 ): Promise<{ created: boolean; integration: IntegrationItem }> {
   const app = appOrFail();
-  const state = await takeOAuthState(input.state);
+  const state = await ports().takeOAuthState(input.state);
   if (
     state?.provider !== 'QUICKBOOKS' ||
     state.orgId !== person.orgId ||
@@ -80,7 +71,7 @@ export async function finishQuickBooksConnect(
     Date.parse(state.validUntil) < now.getTime()
   )
     throw badInput(CONNECT_AGAIN);
-  const tokens = await exchangeCode(app, input.code, state.redirectUri, now);
+  const tokens = await ports().exchangeQuickBooksCode(app, input.code, state.redirectUri, now);
   if ('error' in tokens)
     throw badInput(
       tokens.invalidGrant ? CONNECT_AGAIN : `QuickBooks did not answer the connection: ${tokens.error}`,
@@ -93,25 +84,28 @@ export async function finishQuickBooksConnect(
     refreshToken: tokens.refreshToken,
     accessTokenExpiresAt: tokens.accessTokenExpiresAt,
   };
-  const existing = (await listIntegrations(person.orgId)).find(
+  const existing = (await ports().listIntegrations(person.orgId)).find(
     (i) => i.type === 'QUICKBOOKS' && i.config.realmId === input.realmId,
   );
   if (existing) {
-    const config = await sealFields(
+    const config = await ports().sealFields(
       person.orgId,
       { ...existing.config, ...secrets },
       INTEGRATION_SECRET_FIELDS,
     );
-    return { created: false, integration: await replaceIntegrationConfig(person.orgId, existing, config) };
+    return {
+      created: false,
+      integration: await ports().replaceIntegrationConfig(person.orgId, existing, config),
+    };
   }
-  const config = await sealFields(
+  const config = await ports().sealFields(
     person.orgId,
     { realmId: input.realmId, ...secrets },
     INTEGRATION_SECRET_FIELDS,
   );
   return {
     created: true,
-    integration: await createIntegration(person.orgId, {
+    integration: await ports().createIntegration(person.orgId, {
       name: 'QuickBooks Online',
       type: 'QUICKBOOKS',
       config,

@@ -1,7 +1,5 @@
 import type { InvoiceStatus } from '../../../shared/schemas';
-import { deleteInvoice, findInvoice } from '../../adapters/dynamodb/invoices';
-import { deletePendingUpload, listPendingUploads } from '../../adapters/dynamodb/pending-uploads';
-import { objectExists } from '../../adapters/s3/storage';
+import { ports } from '../ports';
 import type { InvoiceItem } from './invoice';
 
 /**
@@ -49,9 +47,9 @@ export function isAbandonedUpload(invoice: UploadFacts, objectExists: boolean, i
 export async function settleAbandonedUpload(invoice: InvoiceItem, inFlightSince: Date): Promise<boolean> {
   // The facts on the item rule most invoices out before storage is asked.
   if (!isAbandonedUpload(invoice, false, inFlightSince)) return false;
-  if (!isAbandonedUpload(invoice, await objectExists(invoice.objectKey), inFlightSince)) return false;
+  if (!isAbandonedUpload(invoice, await ports().objectExists(invoice.objectKey), inFlightSince)) return false;
   try {
-    await deleteInvoice(invoice, { releaseUsage: true });
+    await ports().deleteInvoice(invoice, { releaseUsage: true });
   } catch (error) {
     // Changed meanwhile (a person edited or deleted it): no longer an untouched phantom.
     if ((error as { code?: string }).code === 'stale_version') return false;
@@ -68,12 +66,12 @@ export async function settleAbandonedUpload(invoice: InvoiceItem, inFlightSince:
 export async function sweepAbandonedUploads(
   inFlightSince: Date,
 ): Promise<{ settled: number; checked: number }> {
-  const pending = await listPendingUploads(inFlightSince);
+  const pending = await ports().listPendingUploads(inFlightSince);
   let settled = 0;
   for (const upload of pending) {
-    const invoice = await findInvoice(upload.orgId, upload.invoiceId);
+    const invoice = await ports().findInvoice(upload.orgId, upload.invoiceId);
     if (invoice && (await settleAbandonedUpload(invoice, inFlightSince))) settled++;
-    await deletePendingUpload(upload);
+    await ports().deletePendingUpload(upload);
   }
   return { settled, checked: pending.length };
 }

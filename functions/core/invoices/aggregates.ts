@@ -1,5 +1,5 @@
 import { type InvoiceStatus, MIN_REVIEWED_FOR_ACCURACY } from '../../../shared/schemas';
-import { keys, monthOf } from '../../adapters/dynamodb/keys';
+import { AGGREGATE_BUCKETS as buckets, monthOf } from './aggregate-buckets';
 import type { SpendShare } from './allocations';
 
 /**
@@ -81,9 +81,9 @@ const awaitsApproval = (facts: InvoiceFacts) =>
 
 /** Vendors are bucketed by their id when the invoice is linked to one, else by their normalized name. */
 export function vendorBucket(facts: Pick<InvoiceFacts, 'vendorId' | 'vendorName'>): string | null {
-  if (facts.vendorId) return keys.vendorIdBucket(facts.vendorId);
+  if (facts.vendorId) return buckets.vendorIdBucket(facts.vendorId);
   const key = facts.vendorName ? vendorNameKey(facts.vendorName) : null;
-  return key ? keys.vendorNameBucket(key) : null;
+  return key ? buckets.vendorNameBucket(key) : null;
 }
 
 /**
@@ -111,8 +111,12 @@ function legacyContributionOf(facts: InvoiceFacts): Contribution {
       aiFieldsExtracted: facts.extractedFields.length,
       aiFieldsCorrected: facts.correctedFields.length,
     },
-    [keys.monthBucket(monthOf(facts.createdAt))]: { invoiceCount: 1, amountCents: amount, spendCount: spend },
-    [keys.categoryBucket(facts.categoryId)]: { invoiceCount: spend, amountCents: amount },
+    [buckets.monthBucket(monthOf(facts.createdAt))]: {
+      invoiceCount: 1,
+      amountCents: amount,
+      spendCount: spend,
+    },
+    [buckets.categoryBucket(facts.categoryId)]: { invoiceCount: spend, amountCents: amount },
   };
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { invoiceCount: 1, amountCents: amount, spendCount: spend };
@@ -153,7 +157,7 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   }
   const out: Contribution = {
     TOTALS: totals,
-    [keys.monthBucket(monthOf(facts.createdAt))]: { ...count(1), ...money, ...unapproved },
+    [buckets.monthBucket(monthOf(facts.createdAt))]: { ...count(1), ...money, ...unapproved },
   };
   const shares = facts.shares ?? [{ propertyId: null, categoryId: facts.categoryId, cents: amount }];
   const book = (bucket: string, cents: number) => {
@@ -162,8 +166,8 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
     out[bucket][field] += spend ? cents : 0;
   };
   for (const share of shares) {
-    book(keys.categoryBucket(share.categoryId), share.cents);
-    if (facts.countsProperties) book(keys.propertyBucket(share.propertyId), share.cents);
+    book(buckets.categoryBucket(share.categoryId), share.cents);
+    if (facts.countsProperties) book(buckets.propertyBucket(share.propertyId), share.cents);
   }
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { ...count(1), ...money };
@@ -280,4 +284,21 @@ export function fieldAccuracy(
     const kept = num(totals[`kept_${field}`]);
     return { field, checked, kept, accuracy: checked > 0 ? percent(kept, checked) : null };
   });
+}
+
+/** The names an invoice's buckets show in analytics (its vendor's and category's), as of this write. */
+export function aggregateLabels(
+  item:
+    | (Pick<InvoiceFacts, 'vendorId' | 'vendorName'> & {
+        categoryId: string | null;
+        categoryName?: string | null;
+      })
+    | undefined,
+): Record<string, string> {
+  if (!item) return {};
+  const labels: Record<string, string> = {};
+  const vendor = vendorBucket(item);
+  if (vendor && item.vendorName) labels[vendor] = item.vendorName;
+  if (item.categoryName) labels[buckets.categoryBucket(item.categoryId)] = item.categoryName;
+  return labels;
 }

@@ -1,9 +1,8 @@
 import type { BulkEdit, BulkItemResult, BulkResult } from '../../../shared/schemas';
-import { findInvoice } from '../../adapters/dynamodb/invoices';
-import { logError } from '../../adapters/observability/logger';
 import { remaining } from '../approvals/steps';
 import { AppError } from '../errors/app-error';
 import { countBulkCall } from '../fairness/bulk-rate';
+import { ports } from '../ports';
 import { ownReferences } from '../references/own-references';
 import type { Actor } from './audit';
 import { type Approver, approve, reject } from './decisions';
@@ -49,7 +48,7 @@ const labelled = (invoice: InvoiceItem | undefined, id: string) => ({
 
 async function one(orgId: string, id: string, version: number | undefined, act: Action) {
   // Another organization's id is not found: it is never read, let alone touched.
-  const invoice = await findInvoice(orgId, id);
+  const invoice = await ports().findInvoice(orgId, id);
   const skipped = (message: string): BulkItemResult => ({
     ...labelled(invoice, id),
     outcome: 'skipped',
@@ -64,7 +63,7 @@ async function one(orgId: string, id: string, version: number | undefined, act: 
   } catch (error) {
     if (error instanceof AppError)
       return skipped(error.code === 'stale_version' ? CHANGED_SINCE_SELECTED : error.message);
-    logError('A bulk action failed on one invoice', error, { invoiceId: id });
+    ports().logError('A bulk action failed on one invoice', error, { invoiceId: id });
     return skipped(FAILED);
   }
 }

@@ -1,16 +1,15 @@
 import { formatMoney } from '../../../shared/format';
 import type { ApprovalSteps } from '../../../shared/schemas';
-import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
-import { type OrganizationItem, orgSettings } from '../../adapters/dynamodb/organizations';
-import { learnLayoutOnApproval } from '../../adapters/dynamodb/vendor-memory';
-import { activateSuggestedVendor, findVendor } from '../../adapters/dynamodb/vendors';
-import { logError } from '../../adapters/observability/logger';
 import { approvalStepsFor } from '../approvals/routing';
 import { assertMayApprove, type Person, remaining } from '../approvals/steps';
 import type { AppError } from '../errors/app-error';
+import { type OrganizationItem, orgSettings } from '../organizations/organization';
 import { invoiceEventEffect, notificationEffect, type OutboxEffect } from '../outbox/effects';
+import { ports } from '../ports';
 import { readSurely } from '../validation/validate';
+import { learnLayoutOnApproval } from '../vendors/learn-layout';
 import type { Actor } from './audit';
+import { saveInvoice } from './commit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
 import { assertApprovable, assertTransition } from './transitions';
 
@@ -46,7 +45,7 @@ export async function approve(
     } catch (error) {
       const stale = (error as AppError).code === 'stale_version';
       if (!stale || options.seen || attempt >= MAX_ATTEMPTS) throw error;
-      invoice = await getInvoice(before.orgId, before.id);
+      invoice = await ports().getInvoice(before.orgId, before.id);
     }
   }
 }
@@ -108,11 +107,11 @@ async function approveByPerson(
   );
   // The person who approved sees the vendor ACTIVE at once; the outbox item makes it certain after a crash
   // (activating twice is harmless).
-  if (after.vendorId) await activateSuggestedVendor(after.orgId, after.vendorId);
+  if (after.vendorId) await ports().activateSuggestedVendor(after.orgId, after.vendorId);
   // What the person approved teaches the vendor's layout memory (core/vendors/memory.ts); learning never
   // fails the approval.
-  await learnLayoutOnApproval(after).catch((error) =>
-    logError('Learning the vendor layout from an approval failed', error, { invoiceId: after.id }),
+  await learnLayoutOnApproval(after).catch((error: unknown) =>
+    ports().logError('Learning the vendor layout from an approval failed', error, { invoiceId: after.id }),
   );
   return after;
 }
@@ -135,7 +134,7 @@ export async function autoApprovalReason(
   if (invoice.totalAmount === null || invoice.totalAmount < 0 || invoice.totalAmount > autoApprove.maxAmount)
     return null;
   if ((invoice.currency ?? defaultCurrency) !== defaultCurrency || !invoice.vendorId) return null;
-  const vendor = await findVendor(invoice.orgId, invoice.vendorId);
+  const vendor = await ports().findVendor(invoice.orgId, invoice.vendorId);
   if (vendor?.status !== 'ACTIVE') return null;
   return `Approved automatically: ${formatMoney(invoice.totalAmount, defaultCurrency)} is at most ${formatMoney(autoApprove.maxAmount, defaultCurrency)} and ${vendor.name} is a known vendor`;
 }

@@ -1,5 +1,4 @@
-import { deleteInvoice } from '../../adapters/dynamodb/invoices';
-import { deleteObject } from '../../adapters/s3/storage';
+import { ports } from '../ports';
 import type { InvoiceItem } from './invoice';
 
 /**
@@ -7,6 +6,8 @@ import type { InvoiceItem } from './invoice';
  * still counts against its month), then its file goes; a file already gone is no reason to fail.
  */
 export async function removeInvoice(item: InvoiceItem): Promise<void> {
-  await deleteInvoice(item);
-  await deleteObject(item.objectKey).catch(() => undefined);
+  await ports().deleteInvoice(item);
+  await ports()
+    .deleteObject(item.objectKey)
+    .catch(() => undefined);
 }

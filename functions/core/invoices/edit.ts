@@ -1,13 +1,12 @@
 import type { InvoiceUpdate } from '../../../shared/schemas';
-import { learnFromCorrection } from '../../adapters/dynamodb/classifier-memory';
-import { saveInvoice } from '../../adapters/dynamodb/invoices';
-import { logError } from '../../adapters/observability/logger';
 import { approvalStepsFor, approversNotice } from '../approvals/routing';
 import { changesApprovedFields } from '../approvals/steps';
 import { AppError } from '../errors/app-error';
+import { ports } from '../ports';
 import { ownReferences } from '../references/own-references';
 import { dropLeftVendors, relinkVendor } from '../vendors/link';
 import type { Actor } from './audit';
+import { saveInvoice } from './commit';
 import { markEdits } from './fields';
 import type { InvoiceItem } from './invoice';
 import { splitChanges } from './splits';
@@ -71,15 +70,15 @@ export async function editInvoice(
   // Approvers asked again hear of it in the edit's own transaction.
   const outbox = changes.approvalSteps ? await approversNotice({ ...before, ...changes }) : [];
   const after = await saveInvoice(before, changes, { type: 'edited', ...editor }, { outbox }).catch(
-    async (error) => {
+    async (error: unknown) => {
       await dropLeftVendors(before.orgId, [relink.created?.id]);
       throw error;
     },
   );
   if (after.vendorId !== before.vendorId) await dropLeftVendors(after.orgId, [before.vendorId]);
   // A changed category teaches the organization's classifier; learning never fails the edit.
-  await learnFromCorrection(before, after).catch((error) =>
-    logError('Learning from a correction failed', error, { invoiceId: after.id }),
-  );
+  await ports()
+    .learnFromCorrection(before, after)
+    .catch((error) => ports().logError('Learning from a correction failed', error, { invoiceId: after.id }));
   return after;
 }

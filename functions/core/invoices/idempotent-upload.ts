@@ -1,12 +1,6 @@
-import {
-  findIdempotencyClaim,
-  type IdempotencyClaim,
-  IdempotencyKeyTaken,
-  releaseIdempotencyKey,
-} from '../../adapters/dynamodb/idempotency-keys';
-import { findInvoice } from '../../adapters/dynamodb/invoices';
-import { findReservation } from '../../adapters/dynamodb/upload-reservations';
 import { conflict } from '../errors/app-error';
+import { type IdempotencyClaim, IdempotencyKeyTaken } from '../invoices/upload-records';
+import { ports } from '../ports';
 import type { InvoiceItem } from './invoice';
 import { prepareBrowserUpload, presignedPostFor, registerUpload, type Uploader } from './upload';
 
@@ -36,14 +30,14 @@ async function once<T>(
   replay: (invoiceId: string) => Promise<T | undefined>,
 ): Promise<Once<T>> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const claim = await findIdempotencyClaim(orgId, key);
+    const claim = await ports().findIdempotencyClaim(orgId, key);
     if (claim) {
       if (claim.operation !== operation)
         throw conflict('idempotency_key_reused', 'This Idempotency-Key was used for another kind of upload');
       const value = await replay(claim.invoiceId);
       if (value !== undefined) return { value, replayed: true };
       // Its invoice is gone (the upload was undone, or the invoice deleted): the key is free again.
-      await releaseIdempotencyKey(orgId, key, claim.invoiceId);
+      await ports().releaseIdempotencyKey(orgId, key, claim.invoiceId);
     }
     try {
       return { value: await create(), replayed: false };
@@ -67,7 +61,9 @@ export function uploadOnce(
 ): Promise<Once<InvoiceItem>> {
   const create = () => registerUpload(uploader, file, { idempotencyKey });
   if (!idempotencyKey) return create().then((value) => ({ value, replayed: false }));
-  return once(uploader.orgId, idempotencyKey, 'upload', create, (id) => findInvoice(uploader.orgId, id));
+  return once(uploader.orgId, idempotencyKey, 'upload', create, (id) =>
+    ports().findInvoice(uploader.orgId, id),
+  );
 }
 
 /**
@@ -84,12 +80,12 @@ export function prepareBrowserUploadOnce(
   if (!idempotencyKey) return create().then((value) => ({ value, replayed: false }));
   return once(uploader.orgId, idempotencyKey, 'upload_url', create, async (invoiceId) => {
     // The invoice first: while it is created, its reservation still exists for a moment.
-    if (await findInvoice(uploader.orgId, invoiceId))
+    if (await ports().findInvoice(uploader.orgId, invoiceId))
       throw conflict(
         'upload_complete',
         `The upload with this Idempotency-Key is complete: it is invoice ${invoiceId}`,
       );
-    const reservation = await findReservation(uploader.orgId, invoiceId);
+    const reservation = await ports().findReservation(uploader.orgId, invoiceId);
     if (!reservation) return undefined;
     return presignedPostFor(invoiceId, reservation.objectKey, reservation.contentType);
   });

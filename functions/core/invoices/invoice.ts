@@ -13,7 +13,7 @@ import {
   processingStatusOf,
   type VendorMatch,
 } from '../../../shared/schemas';
-import type { UploadReservation } from '../../adapters/dynamodb/upload-reservations';
+import type { UploadReservation } from '../invoices/upload-records';
 import type { InvoiceFacts } from './aggregates';
 import { spendShares, toCents } from './allocations';
 import { correctedFields, type ExtractedValues, extractedFields } from './fields';

@@ -1,14 +1,12 @@
 import { ulid } from 'ulid';
 import type { Notification } from '../../../shared/schemas';
-import { replaceLineItems } from '../../adapters/dynamodb/invoice-children';
-import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
-import { processingStarter } from '../../adapters/workflow/processing-starter';
-import { env } from '../../env';
 import { approvalStepsFor } from '../approvals/routing';
 import type { ExtractedInvoice } from '../extraction/types';
 import { invoiceEventEffect, notificationEffect, type OutboxEffect } from '../outbox/effects';
+import { ports } from '../ports';
 import { splitsAfterRun } from './allocations';
 import type { Actor } from './audit';
+import { saveInvoice } from './commit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
 import { assertTransition } from './transitions';
 
@@ -51,18 +49,18 @@ export async function reprocess(before: InvoiceItem, actor: Actor): Promise<Invo
     },
     { type: 'reprocess_requested', ...actor },
   );
-  await processingStarter().start({
+  await ports().startProcessing({
     orgId: after.orgId,
     invoiceId: after.id,
     objectKey: after.objectKey,
-    bucket: env().BUCKET_NAME,
+    bucket: ports().uploadsBucket(),
     reason: 'reprocess',
   });
   return after;
 }
 
 /**
- * Writes the run's outcome on the invoice: one saveInvoice (optimistic lock on `version` + guard on
+ * Writes the run's outcome on the invoice: one ports().saveInvoice (optimistic lock on `version` + guard on
  * the run id) carries the status, fields, aggregate deltas and the audit event, and as outbox effects
  * of the same transaction the notification, the `invoice.processed` / `invoice.review_required` event
  * and the caller's `moreEffects`. A retry after a successful write finds the run already decided and
@@ -85,7 +83,7 @@ export async function settle(
     ...(ctx.contentHash ? { contentHash: ctx.contentHash } : {}),
     ...outcome,
   };
-  const before = await findInvoice(ctx.orgId, ctx.invoiceId);
+  const before = await ports().findInvoice(ctx.orgId, ctx.invoiceId);
   if (!before || before.processingRunId !== ctx.runId)
     throw new StaleRun(`Invoice ${ctx.invoiceId} has a newer run`);
   if (before.status !== 'PROCESSING') {
@@ -94,7 +92,7 @@ export async function settle(
     throw new StaleRun(`Invoice ${ctx.invoiceId} is ${before.status}`);
   }
   if (lines) {
-    await replaceLineItems(
+    await ports().replaceLineItems(
       ctx.orgId,
       ctx.invoiceId,
       lines.map((l) => ({ ...l, categoryId: null })),

@@ -1,7 +1,8 @@
-import { saveInvoice } from '../../adapters/dynamodb/invoices';
 import { approvalStepsFor, approversNotice } from '../approvals/routing';
 import { invoiceEventEffect } from '../outbox/effects';
+import { ports } from '../ports';
 import type { Actor } from './audit';
+import { saveInvoice } from './commit';
 import type { InvoiceItem } from './invoice';
 import { assertTransition } from './transitions';
 

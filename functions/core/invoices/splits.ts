@@ -1,6 +1,6 @@
 import type { Allocation, InvoiceUpdate } from '../../../shared/schemas';
-import { listLineItems } from '../../adapters/dynamodb/invoice-children';
 import { lineAmount } from '../billing/bill-plan';
+import { ports } from '../ports';
 import { ownAllocations } from '../references/own-references';
 import { assertSplitsAddUp } from './allocations';
 import type { InvoiceItem } from './invoice';
@@ -30,7 +30,7 @@ export async function splitChanges(
     (lineItems ?? []).map((line, i) => [line.id, lineSplits[i]]),
   );
   const nextAllocations = allocations === undefined ? (before.allocations ?? []) : invoiceSplit;
-  const lines = lineItems?.length ? await listLineItems(before.orgId, before.id) : [];
+  const lines = lineItems?.length ? await ports().listLineItems(before.orgId, before.id) : [];
   assertSplitsAddUp({
     totalAmount: after.totalAmount,
     allocations: allocations === undefined && !totalChanged ? [] : nextAllocations,

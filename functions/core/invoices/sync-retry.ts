@@ -1,7 +1,7 @@
-import { findIntegration } from '../../adapters/dynamodb/integrations';
-import { saveInvoice } from '../../adapters/dynamodb/invoices';
 import { conflict } from '../errors/app-error';
 import type { OutboxEffect } from '../outbox/effects';
+import { ports } from '../ports';
+import { saveInvoice } from './commit';
 import type { InvoiceItem, SyncResult } from './invoice';
 
 export const NOTHING_TO_RETRY = 'This invoice has no failed sync to retry';
@@ -19,7 +19,7 @@ export async function retryFailedSync(invoice: InvoiceItem, integrationId?: stri
   );
   const retried: SyncResult[] = [];
   for (const result of candidates) {
-    const integration = await findIntegration(invoice.orgId, result.integrationId);
+    const integration = await ports().findIntegration(invoice.orgId, result.integrationId);
     if (integration && integration.status !== 'INACTIVE') retried.push(result);
   }
   if (retried.length === 0) throw conflict('nothing_to_retry', NOTHING_TO_RETRY);

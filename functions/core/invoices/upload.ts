@@ -5,27 +5,13 @@ import {
   PLAN_MONTHLY_INVOICE_LIMIT,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '../../../shared/constants';
-import {
-  createInvoice,
-  deleteInvoice,
-  findInvoice,
-  getInvoice,
-  MonthlyLimitReached,
-} from '../../adapters/dynamodb/invoices';
-import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
-import { deletePendingUpload } from '../../adapters/dynamodb/pending-uploads';
-import {
-  deleteReservation,
-  findReservation,
-  putReservation,
-} from '../../adapters/dynamodb/upload-reservations';
-import { getUsage } from '../../adapters/dynamodb/usage';
-import { deleteObject, objectKeyFor, presignUpload, putObject } from '../../adapters/s3/storage';
-import { publishInvoiceEvent } from '../../adapters/sqs/invoice-events';
 import { AppError, secondsUntilNextMonth, tooMany } from '../errors/app-error';
 import { countUpload } from '../fairness/upload-rate';
 import { safeFilename, sniffContentType } from '../files/sniff';
+import { MonthlyLimitReached } from '../invoices/upload-records';
+import { orgSettings } from '../organizations/organization';
 import { invoiceEventEffect } from '../outbox/effects';
+import { ports } from '../ports';
 import { type EmailOrigin, type InvoiceItem, newInvoiceItem } from './invoice';
 
 /**
@@ -49,7 +35,7 @@ export interface Uploader {
  * the upload is counted against the per-minute limits (core/fairness/upload-rate.ts; 429 past them).
  */
 async function uploadTerms(uploader: Uploader) {
-  const org = await getOrganization(uploader.orgId);
+  const org = await ports().getOrganization(uploader.orgId);
   await countUpload(uploader, org.plan);
   return { monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan], currency: orgSettings(org).defaultCurrency };
 }
@@ -82,7 +68,7 @@ export async function registerUpload(
   if (!contentType) throw new AppError('unsupported', 'unsupported_type', UNSUPPORTED_TYPE_MESSAGE);
   const invoiceId = ulid();
   const filename = safeFilename(file.filename);
-  const objectKey = objectKeyFor(uploader.orgId, invoiceId, filename);
+  const objectKey = ports().objectKeyFor(uploader.orgId, invoiceId, filename);
   const terms = await uploadTerms(uploader);
   const item = newInvoiceItem({
     orgId: uploader.orgId,
@@ -96,7 +82,7 @@ export async function registerUpload(
     uploadedByName: uploader.name,
     currency: terms.currency,
   });
-  await createInvoice(item, {
+  await ports().createInvoice(item, {
     monthlyLimit: terms.monthlyLimit,
     event: { type: 'uploaded', actor: uploader.actorId, actorName: uploader.name },
     fileToFollow: true,
@@ -106,17 +92,21 @@ export async function registerUpload(
   });
   const pending = { orgId: item.orgId, invoiceId, createdAt: item.createdAt };
   try {
-    await putObject(objectKey, file.bytes, contentType);
+    await ports().putObject(objectKey, file.bytes, contentType);
   } catch (error) {
-    await deleteInvoice(await getInvoice(uploader.orgId, invoiceId), { releaseUsage: true }).catch(
-      () => undefined,
-    );
-    await deletePendingUpload(pending).catch(() => undefined);
+    await ports()
+      .deleteInvoice(await ports().getInvoice(uploader.orgId, invoiceId), { releaseUsage: true })
+      .catch(() => undefined);
+    await ports()
+      .deletePendingUpload(pending)
+      .catch(() => undefined);
     throw error;
   }
   // A marker left behind only costs the sweep one look at an invoice that has its file.
-  await deletePendingUpload(pending).catch(() => undefined);
-  await publishInvoiceEvent(item.orgId, item.id, 'invoice.uploaded');
+  await ports()
+    .deletePendingUpload(pending)
+    .catch(() => undefined);
+  await ports().publishInvoiceEvent(item.orgId, item.id, 'invoice.uploaded');
   return item;
 }
 
@@ -132,13 +122,13 @@ export async function prepareBrowserUpload(
   idempotencyKey?: string,
 ): Promise<{ invoiceId: string; url: string; fields: Record<string, string> }> {
   const { monthlyLimit } = await uploadTerms(uploader);
-  if (monthlyLimit !== null && (await getUsage(uploader.orgId)).invoices >= monthlyLimit) {
+  if (monthlyLimit !== null && (await ports().getUsage(uploader.orgId)).invoices >= monthlyLimit) {
     throw tooMany('monthly_limit_reached', limitMessage(monthlyLimit), secondsUntilNextMonth());
   }
   const invoiceId = ulid();
   const filename = safeFilename(input.filename);
-  const objectKey = objectKeyFor(uploader.orgId, invoiceId, filename);
-  await putReservation(
+  const objectKey = ports().objectKeyFor(uploader.orgId, invoiceId, filename);
+  await ports().putReservation(
     {
       orgId: uploader.orgId,
       invoiceId,
@@ -159,7 +149,7 @@ export async function prepareBrowserUpload(
 
 /** The presigned POST of an announced upload (answered again to a retry with the same Idempotency-Key). */
 export async function presignedPostFor(invoiceId: string, objectKey: string, contentType: string) {
-  const post = await presignUpload(objectKey, contentType, MAX_UPLOAD_BYTES);
+  const post = await ports().presignUpload(objectKey, contentType, MAX_UPLOAD_BYTES);
   return { invoiceId, url: post.url, fields: post.fields };
 }
 
@@ -175,15 +165,15 @@ export async function registerStoredFile(
   invoiceId: string,
   storedKeys: string[],
 ): Promise<string | null> {
-  const existing = await findInvoice(orgId, invoiceId);
+  const existing = await ports().findInvoice(orgId, invoiceId);
   if (existing) return existing.objectKey;
 
-  const reservation = await findReservation(orgId, invoiceId);
+  const reservation = await ports().findReservation(orgId, invoiceId);
   if (!reservation) {
-    for (const key of storedKeys) await deleteObject(key);
+    for (const key of storedKeys) await ports().deleteObject(key);
     return null;
   }
-  const org = await getOrganization(orgId);
+  const org = await ports().getOrganization(orgId);
   const item = newInvoiceItem({
     orgId,
     invoiceId,
@@ -196,7 +186,7 @@ export async function registerStoredFile(
     currency: orgSettings(org).defaultCurrency,
   });
   try {
-    await createInvoice(item, {
+    await ports().createInvoice(item, {
       monthlyLimit: PLAN_MONTHLY_INVOICE_LIMIT[org.plan],
       event: {
         type: 'uploaded',
@@ -210,14 +200,14 @@ export async function registerStoredFile(
     if (error instanceof MonthlyLimitReached) {
       // The limit was checked when the upload was announced; a month filled up meanwhile. The file is
       // not kept, as the API upload would have refused it.
-      for (const key of storedKeys) await deleteObject(key);
-      await deleteReservation(orgId, invoiceId);
+      for (const key of storedKeys) await ports().deleteObject(key);
+      await ports().deleteReservation(orgId, invoiceId);
       return null;
     }
     // A duplicate event raced us to it: the invoice exists, which is all registering promises.
     if (!(error instanceof AppError && error.code === 'already_exists')) throw error;
     return reservation.objectKey;
   }
-  await deleteReservation(orgId, invoiceId);
+  await ports().deleteReservation(orgId, invoiceId);
   return item.objectKey;
 }

@@ -1,8 +1,6 @@
 import type { Allocation, AllocationInput, Category } from '../../../shared/schemas';
-import { listCategories } from '../../adapters/dynamodb/categories';
-import { findProperty } from '../../adapters/dynamodb/properties';
-import { findVendor } from '../../adapters/dynamodb/vendors';
 import { badInput } from '../errors/app-error';
+import { ports } from '../ports';
 
 /**
  * The ids a write may name of other entities (an invoice's property and category) must be the caller's
@@ -26,8 +24,12 @@ export async function ownReferences(
 ): Promise<{ category: Category | null }> {
   const { propertyId, categoryId } = references;
   const [property, category] = await Promise.all([
-    propertyId ? findProperty(orgId, propertyId) : undefined,
-    categoryId ? listCategories(orgId).then((all) => all.find((c) => c.id === categoryId)) : undefined,
+    propertyId ? ports().findProperty(orgId, propertyId) : undefined,
+    categoryId
+      ? ports()
+          .listCategories(orgId)
+          .then((all) => all.find((c) => c.id === categoryId))
+      : undefined,
   ]);
   if (propertyId && !property) throw refused('propertyId', 'property');
   if (categoryId && !category) throw refused('categoryId', 'category');
@@ -48,8 +50,8 @@ export async function ownAllocations(
   if (shares.length === 0) return splits.map(() => []);
   const propertyIds = [...new Set(shares.map((a) => a.propertyId))];
   const [properties, categories] = await Promise.all([
-    Promise.all(propertyIds.map((id) => findProperty(orgId, id))),
-    shares.some((a) => a.categoryId) ? listCategories(orgId) : [],
+    Promise.all(propertyIds.map((id) => ports().findProperty(orgId, id))),
+    shares.some((a) => a.categoryId) ? ports().listCategories(orgId) : [],
   ]);
   const propertyNames = new Map(propertyIds.map((id, i) => [id, properties[i]?.name]));
   const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
@@ -85,9 +87,9 @@ export interface ReferenceLists {
 export async function ownReferenceLists(orgId: string, lists: ReferenceLists): Promise<void> {
   const { propertyIds = [], vendorIds = [], categoryIds = [] } = lists;
   const [properties, vendors, categories] = await Promise.all([
-    Promise.all(propertyIds.map((id) => findProperty(orgId, id))),
-    Promise.all(vendorIds.map((id) => findVendor(orgId, id))),
-    categoryIds.length ? listCategories(orgId) : [],
+    Promise.all(propertyIds.map((id) => ports().findProperty(orgId, id))),
+    Promise.all(vendorIds.map((id) => ports().findVendor(orgId, id))),
+    categoryIds.length ? ports().listCategories(orgId) : [],
   ]);
   const missing = (path: string, what: string) => {
     const message = `A ${what} in the list does not exist in your organization`;

@@ -1,17 +1,19 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adapterPorts } from '../../adapters/ports';
+import { providePorts } from '../ports';
+import { sendInvitationEmail } from './invitation-email';
 
-const sent = vi.hoisted(() => [] as { to: string; subject: string; text: string }[]);
-vi.mock('../../adapters/dynamodb/organizations', () => ({
-  getOrganization: async () => ({ id: 'o1', name: 'Harborview' }),
-}));
-vi.mock('../../adapters/email/mail-sender', () => ({
-  sendEmail: async (mail: { to: string; subject: string; text: string }) => {
+const sent: { to: string | string[]; subject: string; text: string }[] = [];
+// Core's ports, faked where the e-mail reaches the outside: the organization, the mailer, the site address.
+providePorts({
+  ...adapterPorts,
+  getOrganization: async () => ({ id: 'o1', name: 'Harborview' }) as never,
+  sendEmail: async (mail) => {
     sent.push(mail);
+    return { messageId: '<m@test>' };
   },
-}));
-vi.mock('../../env', () => ({ env: () => ({ PUBLIC_URL: 'https://app.invoicepilot.test/' }) }));
-
-const { sendInvitationEmail } = await import('./invitation-email');
+  publicUrl: () => 'https://app.invoicepilot.test/',
+});
 
 const link = { token: 'tok en', tokenHash: 'h', expiresAt: '2026-12-08T10:00:00.000Z' };
 const invitation = (role: 'ADMIN' | 'APPROVER' | 'MEMBER' | 'VIEWER') => ({

@@ -1,10 +1,8 @@
 import { INVITATION_VALID_DAYS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import type { Invitation, Role } from '../../../shared/schemas';
-import { getOrganization } from '../../adapters/dynamodb/organizations';
-import { sendEmail } from '../../adapters/email/mail-sender';
-import { env } from '../../env';
 import { AppError } from '../errors/app-error';
+import { ports } from '../ports';
 import type { InvitationLink } from './invitation-link';
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -16,7 +14,7 @@ const ROLE_NAMES: Record<Role, string> = {
 
 /** The join page's address for a link: the site's `/join` with the token (never stored, only its hash). */
 export function joinUrl(token: string): string {
-  const origin = env().PUBLIC_URL;
+  const origin = ports().publicUrl();
   if (!origin) throw new Error('PUBLIC_URL is not set: invitation links need the site address');
   return `${origin.replace(/\/+$/, '')}/join?token=${encodeURIComponent(token)}`;
 }
@@ -27,7 +25,7 @@ export function joinUrl(token: string): string {
  * message that says so, and Resend tries again with a new link.
  */
 export async function sendInvitationEmail(orgId: string, invitation: Invitation, link: InvitationLink) {
-  const org = await getOrganization(orgId);
+  const org = await ports().getOrganization(orgId);
   const url = joinUrl(link.token);
   const role = ROLE_NAMES[invitation.role];
   const text = [
@@ -39,7 +37,7 @@ export async function sendInvitationEmail(orgId: string, invitation: Invitation,
     'If you did not expect this invitation, you can ignore this e-mail.',
   ].join('\n');
   try {
-    await sendEmail({
+    await ports().sendEmail({
       to: invitation.email,
       subject: `You're invited to join ${org.name} on Invoice Pilot`,
       text,

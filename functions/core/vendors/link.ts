@@ -1,14 +1,9 @@
-import {
-  findVendor,
-  listAllVendors,
-  removeUnusedSuggestedVendor,
-  suggestVendor,
-  type VendorItem,
-} from '../../adapters/dynamodb/vendors';
 import { matchVendor } from '../classification/match';
 import { badInput } from '../errors/app-error';
 import { vendorNameKey } from '../invoices/aggregates';
 import type { InvoiceItem } from '../invoices/invoice';
+import { ports } from '../ports';
+import type { VendorItem } from '../vendors/vendor';
 
 type VendorLink = Pick<InvoiceItem, 'vendorId' | 'vendorName' | 'vendorMatch'>;
 
@@ -34,7 +29,7 @@ export async function relinkVendor(
   if (edit.vendorId !== undefined) {
     // As for a property or category: another organization's vendor (or none) is a bad request, not a 404 of
     // the invoice.
-    const vendor = await findVendor(before.orgId, edit.vendorId);
+    const vendor = await ports().findVendor(before.orgId, edit.vendorId);
     if (!vendor) {
       const message = 'The vendor does not exist in your organization';
       throw badInput(message, [{ path: 'vendorId', message }]);
@@ -60,7 +55,7 @@ export async function relinkVendor(
   const key = edit.vendorName ? vendorNameKey(edit.vendorName) : null;
   if (!key || !edit.vendorName) return { changes: { vendorId: null, vendorMatch: null }, created: null };
   if (before.vendorId && key === vendorNameKey(before.vendorName ?? '')) return none;
-  const candidates = (await listAllVendors(before.orgId)).filter(
+  const candidates = (await ports().listAllVendors(before.orgId)).filter(
     (v) => !(v.id === before.vendorId && v.status === 'SUGGESTED'),
   );
   const match = matchVendor(edit.vendorName, candidates);
@@ -70,7 +65,7 @@ export async function relinkVendor(
       created: null,
     };
   }
-  const created = await suggestVendor(before.orgId, {
+  const created = await ports().suggestVendor(before.orgId, {
     name: edit.vendorName.slice(0, 200),
     email: after.vendorEmail,
     phone: after.vendorPhone,
@@ -95,5 +90,5 @@ export async function dropLeftVendors(
   orgId: string,
   vendorIds: (string | null | undefined)[],
 ): Promise<void> {
-  for (const id of new Set(vendorIds)) if (id) await removeUnusedSuggestedVendor(orgId, id);
+  for (const id of new Set(vendorIds)) if (id) await ports().removeUnusedSuggestedVendor(orgId, id);
 }

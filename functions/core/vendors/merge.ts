@@ -1,7 +1,7 @@
-import { invoicesOfVendorRecord } from '../../adapters/dynamodb/invoice-listing';
-import { getInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
-import { addVendorAliases, deleteVendor, getVendor, type VendorItem } from '../../adapters/dynamodb/vendors';
 import { badInput } from '../errors/app-error';
+import { saveInvoice } from '../invoices/commit';
+import { ports } from '../ports';
+import type { VendorItem } from '../vendors/vendor';
 
 /**
  * Merges `sourceId` into `targetId` (two records of one business): every invoice linked to the source,
@@ -19,18 +19,21 @@ export async function mergeVendors(
     throw badInput('A vendor cannot be merged into itself', [
       { path: 'sourceVendorId', message: 'Choose another vendor' },
     ]);
-  const [target, source] = await Promise.all([getVendor(orgId, targetId), getVendor(orgId, sourceId)]);
-  for (const invoice of await invoicesOfVendorRecord(orgId, source)) {
+  const [target, source] = await Promise.all([
+    ports().getVendor(orgId, targetId),
+    ports().getVendor(orgId, sourceId),
+  ]);
+  for (const invoice of await ports().invoicesOfVendorRecord(orgId, source)) {
     const note = `Vendor ${source.name} merged into ${target.name}`;
     const move = (item: typeof invoice) =>
       saveInvoice(item, { vendorId: target.id }, { type: 'vendor_merged', ...actor, note });
     // A concurrent edit wins the race; the merge then moves the edited invoice.
     await move(invoice).catch(async (error) => {
       if ((error as { code?: string }).code !== 'stale_version') throw error;
-      await move(await getInvoice(orgId, invoice.id));
+      await move(await ports().getInvoice(orgId, invoice.id));
     });
   }
-  const merged = await addVendorAliases(orgId, target, [source.name, ...(source.aliases ?? [])]);
-  await deleteVendor(orgId, source.id);
+  const merged = await ports().addVendorAliases(orgId, target, [source.name, ...(source.aliases ?? [])]);
+  await ports().deleteVendor(orgId, source.id);
   return merged;
 }

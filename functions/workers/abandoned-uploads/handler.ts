@@ -1,5 +1,5 @@
+import { coreHandler } from '../../adapters/handler';
 import { logger } from '../../adapters/observability/logger';
-import { observed } from '../../adapters/observability/middleware';
 import { sweepAbandonedUploads, UPLOAD_GRACE_MS } from '../../core/invoices/abandoned-upload';
 
 /**
@@ -7,7 +7,7 @@ import { sweepAbandonedUploads, UPLOAD_GRACE_MS } from '../../core/invoices/aban
  * between creating the invoice and storing the file), once they are older than any request can be.
  * Locally the workflow runner does the same when it starts.
  */
-export const handler = observed(async function abandonedUploads(): Promise<{
+export const handler = coreHandler(async function abandonedUploads(): Promise<{
   settled: number;
   checked: number;
 }> {

@@ -1,5 +1,5 @@
 import type { SESEvent, SESMail, SESReceipt } from 'aws-lambda';
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { UnacceptableMessage } from '../../core/email/mime-bounds';
 import { env } from '../../env';
@@ -25,7 +25,7 @@ function senderOf(mail: SESMail): string {
  * stays in the bucket until its expiry) and the invocation succeeds, so Lambda does not retry it. Any
  * other failure (the table or bucket unreachable) throws, and Lambda's asynchronous retries run.
  */
-export const handler = observed(async function emailIngest(event: SESEvent): Promise<void> {
+export const handler = coreHandler(async function emailIngest(event: SESEvent): Promise<void> {
   const bucket = env().INBOUND_MAIL_BUCKET;
   if (!bucket) throw new Error('INBOUND_MAIL_BUCKET is not set');
   for (const record of event.Records) {

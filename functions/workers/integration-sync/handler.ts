@@ -7,14 +7,14 @@ import {
   listIntegrations,
   recordIntegrationResult,
 } from '../../adapters/dynamodb/integrations';
-import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { findInvoice } from '../../adapters/dynamodb/invoices';
 import { type MappingWait, mappingWaits } from '../../adapters/dynamodb/mapping-waits';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { sendEmail } from '../../adapters/email/mail-sender';
+import { coreHandler } from '../../adapters/handler';
 import { callOutbound } from '../../adapters/http';
 import { makeWebhookRequest } from '../../adapters/make/webhook';
 import { recordSyncOutcome } from '../../adapters/observability/metrics';
-import { observed } from '../../adapters/observability/middleware';
 import { pushPropertywareBill, reversePropertywareBill } from '../../adapters/propertyware/client';
 import {
   type BillDocument,
@@ -28,6 +28,7 @@ import { openFields } from '../../adapters/secrets';
 import { fanOutSync, type SyncMessage } from '../../adapters/sqs/invoice-events';
 import { planBill } from '../../core/billing/bill-plan';
 import { invoiceSummaryEmail } from '../../core/email/invoice-summary';
+import { saveInvoice } from '../../core/invoices/commit';
 import { eventInvoiceOf } from '../../core/invoices/event-invoice';
 import type { InvoiceItem, SyncResult } from '../../core/invoices/invoice';
 import { invoiceEventEffect, type OutboxEffect } from '../../core/outbox/effects';
@@ -516,4 +517,4 @@ const integrationSync = createSyncHandler({
   mailFrom: () => env().MAIL_FROM,
 });
 
-export const handler = observed(integrationSync, 'integration-sync');
+export const handler = coreHandler(integrationSync, 'integration-sync');

@@ -3,8 +3,8 @@ import { keys } from '../../adapters/dynamodb/keys';
 import { addNotification } from '../../adapters/dynamodb/notifications';
 import { findOutboxItem, pendingOutboxItems, removeOutboxItem } from '../../adapters/dynamodb/outbox';
 import { activateSuggestedVendor } from '../../adapters/dynamodb/vendors';
+import { coreHandler } from '../../adapters/handler';
 import { logError, logger } from '../../adapters/observability/logger';
-import { observed } from '../../adapters/observability/middleware';
 import { deliverInvoiceEvent, queueSync } from '../../adapters/sqs/invoice-events';
 import { env } from '../../env';
 import { createRelay } from './relay';
@@ -61,4 +61,4 @@ async function relayOutbox(event: DynamoDBStreamEvent | object): Promise<DynamoD
   return { batchItemFailures };
 }
 
-export const handler = observed(relayOutbox, 'outbox-relay');
+export const handler = coreHandler(relayOutbox, 'outbox-relay');

@@ -12,8 +12,8 @@ import {
   recordDelivery,
   type WebhookItem,
 } from '../../adapters/dynamodb/webhooks';
+import { coreHandler } from '../../adapters/handler';
 import { type PostResult, postJson } from '../../adapters/http';
-import { observed } from '../../adapters/observability/middleware';
 import { openSecret } from '../../adapters/secrets';
 import {
   queueWebhookAttempt,
@@ -242,4 +242,4 @@ const webhookDelivery = createWebhookHandler({
   enqueue: queueWebhookAttempt,
 });
 
-export const handler = observed(webhookDelivery, 'webhook-delivery');
+export const handler = coreHandler(webhookDelivery, 'webhook-delivery');

@@ -1,9 +1,10 @@
 import { ulid } from 'ulid';
-import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { findInvoice } from '../../adapters/dynamodb/invoices';
 import { getOrganization } from '../../adapters/dynamodb/organizations';
 import { takeProcessingSlot } from '../../adapters/dynamodb/processing-slots';
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { processingCapOf } from '../../core/fairness/fair-share';
+import { saveInvoice } from '../../core/invoices/commit';
 import { canTransition } from '../../core/invoices/transitions';
 import type { StateInput, WorkflowContext } from '../types';
 
@@ -22,7 +23,7 @@ export const textractPrefixOf = (ctx: WorkflowContext, runId: string) =>
  * claims again, so one tenant's backlog only ever waits for its own slots. Decide and MarkFailed give the
  * slot back; a crashed run's lease runs out.
  */
-export const handler = observed(async function claimState({
+export const handler = coreHandler(async function claimState({
   ctx,
   executionId,
 }: StateInput & { executionId?: string }): Promise<WorkflowContext> {

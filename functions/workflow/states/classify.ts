@@ -1,5 +1,5 @@
 import { getRun, type RunClassification, updateRun } from '../../adapters/dynamodb/runs';
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { classifyInvoice } from '../../core/extraction/pipeline';
 import { classificationContext } from '../lib/org-data';
 import { setStage } from '../lib/stage';
@@ -12,7 +12,7 @@ import { claimed, type StateInput, type WorkflowContext } from '../types';
  * matches is made as a SUGGESTED vendor. What it found is stored with the run for Decide,
  * and the reading with the seller it chose (never the buyer) for Validate and Decide.
  */
-export const handler = observed(async function classifyState({
+export const handler = coreHandler(async function classifyState({
   ctx: input,
 }: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);

@@ -1,8 +1,8 @@
 import { getOrganization } from '../../adapters/dynamodb/organizations';
 import { releaseProcessingSlot } from '../../adapters/dynamodb/processing-slots';
 import { getRun } from '../../adapters/dynamodb/runs';
+import { coreHandler } from '../../adapters/handler';
 import { recordDecision } from '../../adapters/observability/metrics';
-import { observed } from '../../adapters/observability/middleware';
 import { approversNotice } from '../../core/approvals/routing';
 import type { ExtractedInvoice } from '../../core/extraction/types';
 import { autoApprovalReason, autoApproveIfAllowed } from '../../core/invoices/decisions';
@@ -17,7 +17,7 @@ function extractedValuesOf(extracted: ExtractedInvoice): ExtractedValues {
 }
 
 /** Decide: PROCESSED or REVIEW_REQUIRED with reasons, from what the earlier states stored with the run. */
-export const handler = observed(async function decideState({
+export const handler = coreHandler(async function decideState({
   ctx: input,
 }: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);

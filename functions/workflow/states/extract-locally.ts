@@ -1,11 +1,11 @@
 import { ulid } from 'ulid';
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { getObjectBytes, putObject } from '../../adapters/s3/storage';
-import type { ExpenseAnalyzer } from '../../adapters/textract/expense-analyzer';
-import { inProcessPdfReader, type PdfReader } from '../../adapters/textract/pdf-reader';
-import { TextLayerAnalyzer } from '../../adapters/textract/text-layer';
 import { readEmbeddedEInvoice } from '../../core/extraction/e-invoice';
+import type { ExpenseAnalyzer } from '../../core/extraction/expense-types';
 import { normalizeAnalysis, unsureFields } from '../../core/extraction/pipeline';
+import { inProcessPdfReader, type PdfReader } from '../../extraction/pdf/pdf-reader';
+import { TextLayerAnalyzer } from '../../extraction/text-layer';
 import { claimed, type StateInput } from '../types';
 
 /**
@@ -28,7 +28,7 @@ export interface LocalReading {
  * `pdfReader` reads the embedded XML (see Inspect's).
  */
 export function extractLocallyWith(analyzer: ExpenseAnalyzer, pdfReader: PdfReader) {
-  return observed(async function extractLocallyState({ ctx: input }: StateInput): Promise<LocalReading> {
+  return coreHandler(async function extractLocallyState({ ctx: input }: StateInput): Promise<LocalReading> {
     const ctx = claimed(input);
     if (!ctx.textractPrefix)
       throw new Error(`Invoice ${ctx.invoiceId}: run ${ctx.runId} has no output prefix`);

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EngineProcessFailed } from '../../adapters/textract/pdf-reader';
+import { EngineProcessFailed } from '../../extraction/pdf/pdf-reader';
 import { inspectBytes } from './inspect';
 
 /** A small PDF made in the test: text on each page, or a picture only (what a scanner writes). */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { getObjectBytes } from '../../adapters/s3/storage';
-import { EngineProcessFailed, inProcessPdfReader, type PdfReader } from '../../adapters/textract/pdf-reader';
 import { tiffPageCount } from '../../core/files/page-count';
 import { MAX_PDF_INFLATED_BYTES, pdfExpandsWithin } from '../../core/files/pdf-streams';
 import { sniffContentType } from '../../core/files/sniff';
+import { EngineProcessFailed, inProcessPdfReader, type PdfReader } from '../../extraction/pdf/pdf-reader';
 import { setStage } from '../lib/stage';
 import { claimed, type DocumentKind, type StateInput, type WorkflowContext } from '../types';
 
@@ -96,7 +96,7 @@ export async function inspectBytes(
  * Lambda's own process, the local engine's capped process under `npm start`.
  */
 export function inspectWith(pdfReader: PdfReader) {
-  return observed(async function inspectState({ ctx: input }: StateInput): Promise<WorkflowContext> {
+  return coreHandler(async function inspectState({ ctx: input }: StateInput): Promise<WorkflowContext> {
     const ctx = claimed(input);
     let bytes: Uint8Array;
     try {

@@ -1,8 +1,9 @@
-import { findInvoice, saveInvoice } from '../../adapters/dynamodb/invoices';
+import { findInvoice } from '../../adapters/dynamodb/invoices';
 import { releaseProcessingSlot } from '../../adapters/dynamodb/processing-slots';
+import { coreHandler } from '../../adapters/handler';
 import { recordDecision } from '../../adapters/observability/metrics';
-import { observed } from '../../adapters/observability/middleware';
 import { parseObjectKey } from '../../adapters/s3/storage';
+import { saveInvoice } from '../../core/invoices/commit';
 import { settle } from '../../core/invoices/processing';
 import { StaleRun, type WorkflowContext } from '../types';
 
@@ -52,7 +53,7 @@ export function failureReason(error: { Error?: string; Cause?: string } | undefi
  * run; without one (Register or Claim failed), only an invoice nobody has claimed (UPLOADED), never
  * another execution's work.
  */
-export const handler = observed(async function markFailedState(
+export const handler = coreHandler(async function markFailedState(
   input: MarkFailedInput,
 ): Promise<{ marked: boolean }> {
   let state: MarkFailedInput = input;

@@ -1,12 +1,12 @@
 import { putRun } from '../../adapters/dynamodb/runs';
+import { coreHandler } from '../../adapters/handler';
 import { logger } from '../../adapters/observability/logger';
 import { recordExtractionLatency } from '../../adapters/observability/metrics';
-import { observed } from '../../adapters/observability/middleware';
 import { getObjectBytes } from '../../adapters/s3/storage';
-import { inProcessPdfReader, type PdfReader } from '../../adapters/textract/pdf-reader';
 import { type EInvoice, readEmbeddedEInvoice } from '../../core/extraction/e-invoice';
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalizeAnalysis } from '../../core/extraction/pipeline';
+import { inProcessPdfReader, type PdfReader } from '../../extraction/pdf/pdf-reader';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
 
@@ -69,7 +69,7 @@ export async function uploadedEInvoice(
  * reads the embedded XML (see Inspect's).
  */
 export function normalizeWith(pdfReader: PdfReader) {
-  return observed(async function normalizeState(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
+  return coreHandler(async function normalizeState(input: NormalizeInput): Promise<{ ctx: WorkflowContext }> {
     const ctx = claimed(input.ctx);
     await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'NORMALIZING');
     let response: AnalyzeExpenseResponse;

@@ -1,4 +1,4 @@
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { parseObjectKey } from '../../adapters/s3/storage';
 import { registerStoredFile } from '../../core/invoices/upload';
 import type { ExecutionInput, WorkflowContext } from '../types';
@@ -18,7 +18,7 @@ function keyVariants(objectKey: string): string[] {
  * Register: makes sure the stored object has its invoice (core/invoices/upload.ts); an object under
  * uploads/ with none is deleted and the run ends unregistered.
  */
-export const handler = observed(async function registerState(
+export const handler = coreHandler(async function registerState(
   input: ExecutionInput,
 ): Promise<WorkflowContext> {
   const parsed = parseObjectKey(input.objectKey);

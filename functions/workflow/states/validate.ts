@@ -1,5 +1,5 @@
 import { getRun, type RunValidation, updateRun } from '../../adapters/dynamodb/runs';
-import { observed } from '../../adapters/observability/middleware';
+import { coreHandler } from '../../adapters/handler';
 import { validateAndDecide } from '../../core/extraction/pipeline';
 import { validationContext } from '../lib/org-data';
 import { setStage } from '../lib/stage';
@@ -10,7 +10,7 @@ import { claimed, type StateInput, type WorkflowContext } from '../types';
  * arithmetic, dates, confidence and duplicates within the organization (same file bytes, or the same
  * vendor's invoices with the same number, or the same total and date). Stored with the run for Decide.
  */
-export const handler = observed(async function validateState({
+export const handler = coreHandler(async function validateState({
   ctx: input,
 }: StateInput): Promise<WorkflowContext> {
   const ctx = claimed(input);
