@@ -30,6 +30,13 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // A feature's index.ts only re-exports its public parts (web/README.md): said to have no side
+      // effects, it costs a page only the parts the page uses. Otherwise every module it names would be
+      // kept for its top-level calls (forwardRef, createContext), and the landing chunk would load the
+      // vendor and property list pages through the route loaders' `@/features/entities` import.
+      treeshake: {
+        moduleSideEffects: [{ test: /\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false }],
+      },
       output: {
         // pdf.js's worker ships as .mjs; served as .js it gets a JavaScript type from any static host
         // (the local gateway, S3), which a module worker requires.

@@ -1,10 +1,10 @@
 import type { User } from '@shared/schemas/entities';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import { userQueryKey, userQueryOptions } from '@/features/auth/api/get-user';
 import { isMembershipRefusal } from '@/features/join/api/membership';
 import { notifyUnauthorized } from '@/lib/api-client';
 import { hasStoredSession, signOut } from '@/lib/auth';
+import { userQueryKey, userQueryOptions } from '@/lib/current-user';
 
 /**
  * The session decides which routes exist (spec §2). The root route's `beforeLoad` resolves it on every

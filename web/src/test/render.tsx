@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { userQueryKey } from '@/lib/current-user';
 import { ThemeProvider } from '@/lib/theme';
 
 /**

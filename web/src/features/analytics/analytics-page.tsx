@@ -24,7 +24,7 @@ import {
   aiAccuracyValue,
   awaitingApprovalNote,
   otherCurrencies,
-} from '@/features/dashboard/lib/stat-cards';
+} from '@/features/dashboard';
 import { cn } from '@/lib/utils';
 import { useAnalytics } from './api/get-analytics';
 import { CategoryBreakdownChart } from './components/category-breakdown-chart';

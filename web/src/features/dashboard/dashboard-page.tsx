@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { HomeSearch } from '@/app/search';
-import { useUser } from '@/features/auth/api/get-user';
-import { InvoiceDetailDialog } from '@/features/invoices/components/invoice-detail-dialog';
+import { InvoiceDetailDialog } from '@/features/invoices';
+import { useUser } from '@/lib/current-user';
+import type { HomeSearch } from '@/lib/search';
 import { QuickUpload } from './components/quick-upload';
 import { RecentActivity } from './components/recent-activity';
 import { RecentInvoices } from './components/recent-invoices';

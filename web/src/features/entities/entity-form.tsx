@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api-client';
-import { capitalize, type Entity, type EntityRow } from './api';
+import { capitalize, type Entity, type EntityRow } from './api/entity-api';
 
 const STATUS_OPTIONS = [
   { value: 'ACTIVE', label: 'Active' },

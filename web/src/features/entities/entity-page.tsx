@@ -1,8 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type LucideIcon, Pencil, Plus, Trash } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { useRights } from '@/app/rights';
-import type { ListSearch } from '@/app/search';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,8 +14,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api-client';
 import { pageRange, useCursorPages } from '@/lib/cursor-pages';
+import { useRights } from '@/lib/rights';
+import type { ListSearch } from '@/lib/search';
 import { cn } from '@/lib/utils';
-import { capitalize, ENTITY_PAGE_SIZE, type Entity, type EntityRow } from './api';
+import { capitalize, ENTITY_PAGE_SIZE, type Entity, type EntityRow } from './api/entity-api';
 import type { EntityDialogProps } from './entity-form';
 
 /** A table column: `className` (visibility, alignment) goes on the header and the cells. */

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { MailCheck, MailX } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
-import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
+import { ROLE_LABELS } from '@/features/organization';
 import { errorDetail } from '@/lib/api-client';
 import { hasStoredSession } from '@/lib/auth';
 import { useInvitationLink } from './api/get-invitation-link';

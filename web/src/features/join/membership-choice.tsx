@@ -2,7 +2,7 @@ import type { Membership } from '@shared/schemas/team';
 import { useNavigate } from '@tanstack/react-router';
 import { Building2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
+import { ROLE_LABELS } from '@/features/organization';
 import { errorDetail } from '@/lib/api-client';
 import { useChooseMembership } from './api/membership';
 

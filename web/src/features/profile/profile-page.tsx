@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/user-avatar';
-import { ROLE_LABELS } from '@/features/organization/lib/team-rules';
+import { ROLE_LABELS } from '@/features/organization';
 import { personName } from '@/lib/utils';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './components/profile-form';

@@ -2,8 +2,8 @@ import { formatDate, formatMoney } from '@shared/format';
 import { PROPERTY_TYPE_LABELS, type Property } from '@shared/schemas/entities';
 import { Building, MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { type Column, cellTone, Dash, EntityName, EntityPage } from '@/features/entities/entity-page';
-import { properties } from './api';
+import { type Column, cellTone, Dash, EntityName, EntityPage } from '@/features/entities';
+import { properties } from './api/properties';
 import { PropertyFormDialog } from './components/property-form-dialog';
 
 const { muted, amount } = cellTone;

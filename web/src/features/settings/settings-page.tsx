@@ -2,7 +2,7 @@ import { KeyRound, LayoutGrid, Plug, ShieldCheck, SlidersHorizontal } from 'luci
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/current-user';
 import { AdvancedTab } from './components/advanced-tab';
 import { ApiKeysTab } from './components/api-keys-tab';
 import { ApprovalsTab } from './components/approvals-tab';

@@ -1,7 +1,6 @@
 import { formatFileSize } from '@shared/format';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleX, Clock, FileText, Lightbulb, X } from 'lucide-react';
-import { useRights, VIEWER_UPLOAD_NOTE } from '@/app/rights';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,9 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { stageLabel, statusLabel, statusTone } from '@/features/invoices/lib/invoice-rules';
-import { InboxCard } from '@/features/organization/components/inbox-card';
+import { stageLabel, statusLabel, statusTone } from '@/features/invoices';
+import { InboxCard } from '@/features/organization';
 import { ApiError } from '@/lib/api-client';
+import { useRights, VIEWER_UPLOAD_NOTE } from '@/lib/rights';
 import { Dropzone } from './components/dropzone';
 import { type QueueItem, useUploadQueue } from './hooks/use-upload-queue';
 import { canRemove, QUEUE_STATUS_LABELS, queueProgress } from './lib/queue-progress';

@@ -1,10 +1,10 @@
 import { createFileRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { RouteError } from '@/app/route-error';
-import { validateHomeSearch } from '@/app/search';
 import { LandingPage } from '@/features/landing/landing-page';
 import { statsQueryOptions } from '@/features/stats/api/get-stats';
 import { ensureQueryStarted } from '@/lib/query-client';
+import { validateHomeSearch } from '@/lib/search';
 
 const DashboardPage = lazyRouteComponent(
   () => import('@/features/dashboard/dashboard-page'),

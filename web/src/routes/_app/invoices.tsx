@@ -1,12 +1,12 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { RouteError } from '@/app/route-error';
-import { validateInvoicesSearch } from '@/app/search';
 import {
   INVOICES_PAGE_SIZE,
   invoicesPageFilters,
   invoicesQueryOptions,
 } from '@/features/invoices/api/get-invoices';
 import { ensureQueryStarted } from '@/lib/query-client';
+import { validateInvoicesSearch } from '@/lib/search';
 
 export const Route = createFileRoute('/_app/invoices')({
   validateSearch: validateInvoicesSearch,

@@ -1,8 +1,8 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { RouteError } from '@/app/route-error';
-import { validateListSearch } from '@/app/search';
-import { properties } from '@/features/properties/api';
+import { properties } from '@/features/properties/api/properties';
 import { ensureQueryStarted } from '@/lib/query-client';
+import { validateListSearch } from '@/lib/search';
 
 export const Route = createFileRoute('/_app/properties')({
   validateSearch: validateListSearch,

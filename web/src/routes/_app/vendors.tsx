@@ -1,8 +1,8 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { RouteError } from '@/app/route-error';
-import { validateListSearch } from '@/app/search';
-import { vendors } from '@/features/vendors/api';
+import { vendors } from '@/features/vendors/api/vendors';
 import { ensureQueryStarted } from '@/lib/query-client';
+import { validateListSearch } from '@/lib/search';
 
 export const Route = createFileRoute('/_app/vendors')({
   validateSearch: validateListSearch,

@@ -20,9 +20,9 @@ import { useEffect, useState } from 'react';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { configureAmplify } from '@/lib/amplify';
 import type { RuntimeConfig } from '@/lib/config';
+import { userQueryKey } from '@/lib/current-user';
 import { useTheme } from '@/lib/theme';
 
 const formFields = {

@@ -1,16 +1,15 @@
 import { formatFileSize } from '@shared/format';
 import { CircleCheck, CircleX, FileText, X } from 'lucide-react';
-import { useRights, VIEWER_UPLOAD_NOTE } from '@/app/rights';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { stageLabel, statusLabel, statusTone } from '@/features/invoices/lib/invoice-rules';
-import { Dropzone } from '@/features/upload/components/dropzone';
-import { type QueueItem, useUploadQueue } from '@/features/upload/hooks/use-upload-queue';
+import { stageLabel, statusLabel, statusTone } from '@/features/invoices';
+import { Dropzone, type QueueItem, useUploadQueue } from '@/features/upload';
 import { errorDetail } from '@/lib/api-client';
+import { useRights, VIEWER_UPLOAD_NOTE } from '@/lib/rights';
 
 function EntryStatus({ item }: { item: QueueItem }) {
   switch (item.status) {

@@ -11,8 +11,7 @@ import {
 } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useInvoices } from '@/features/invoices/api/get-invoices';
-import { activityText, statusTone } from '@/features/invoices/lib/invoice-rules';
+import { activityText, statusTone, useInvoices } from '@/features/invoices';
 import { cn, formatRelativeTime } from '@/lib/utils';
 
 const TONE_CLASS = {

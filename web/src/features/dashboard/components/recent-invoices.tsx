@@ -4,8 +4,6 @@ import type { Invoice, InvoiceStatus } from '@shared/schemas/invoice';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download, Eye, Trash } from 'lucide-react';
 import { useState } from 'react';
-import { useRights } from '@/app/rights';
-import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '@/app/search';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -16,18 +14,20 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
-import { useInvoicePage } from '@/features/invoices/api/get-invoices';
-import { useDeleteInvoice } from '@/features/invoices/api/invoice-actions';
-import { downloadInvoiceFile } from '@/features/invoices/api/invoice-files';
-import { CreditBadge } from '@/features/invoices/components/credit-badge';
-import { StatusBadge } from '@/features/invoices/components/status-badge';
 import {
   amountDisplay,
+  CreditBadge,
+  downloadInvoiceFile,
   fileNameOf,
   invoiceDisplayNumber,
+  StatusBadge,
+  useDeleteInvoice,
+  useInvoicePage,
   vendorDisplay,
-} from '@/features/invoices/lib/invoice-rules';
+} from '@/features/invoices';
 import { errorDetail } from '@/lib/api-client';
+import { useRights } from '@/lib/rights';
+import { DAY_OPTIONS, DEFAULT_DAYS, type HomeSearch } from '@/lib/search';
 import { cn } from '@/lib/utils';
 
 const STATUS_OPTIONS = [

@@ -5,15 +5,16 @@ import { ArrowRight, Plug } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { type InvoiceListParams, useInvoices } from '@/features/invoices/api/get-invoices';
-import { DueBadge } from '@/features/invoices/components/due-badge';
 import {
   amountDisplay,
+  DueBadge,
+  type InvoiceListParams,
   invoiceDisplayNumber,
   STATUS_LABELS,
+  useInvoices,
   vendorDisplay,
-} from '@/features/invoices/lib/invoice-rules';
-import { useStats } from '@/features/stats/api/get-stats';
+} from '@/features/invoices';
+import { useStats } from '@/features/stats';
 import { cn, formatRelativeTime } from '@/lib/utils';
 
 const BAR: Record<string, string> = {

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip } from '@/components/ui/tooltip';
 import { STAT_TITLES, type StatKey, statCards } from '@/features/dashboard/lib/stat-cards';
-import { useStats } from '@/features/stats/api/get-stats';
+import { useStats } from '@/features/stats';
 
 const ICONS: Record<StatKey, typeof FileText> = {
   totalInvoices: FileText,

@@ -2,9 +2,9 @@ import { REFRESH_INTERVAL_MS } from '@shared/constants';
 import type { Invoice, InvoiceStatus, ProcessingStatus } from '@shared/schemas/invoice';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { InvoicesSearch } from '@/app/search';
 import { api, type Page } from '@/lib/api-client';
 import { pageRange, useCursorPages } from '@/lib/cursor-pages';
+import type { InvoicesSearch } from '@/lib/search';
 
 export const invoicesQueryKey = ['/api/invoices'] as const;
 

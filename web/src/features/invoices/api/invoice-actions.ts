@@ -1,7 +1,7 @@
 import { REPROCESS_REFETCH_DELAY_MS } from '@shared/constants';
 import type { Invoice, InvoiceUpdate } from '@shared/schemas/invoice';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { statsQueryKey } from '@/features/stats/api/get-stats';
+import { statsQueryKey } from '@/features/stats';
 import { api } from '@/lib/api-client';
 import { invoiceQueryKey } from './get-invoice';
 import { invoicesQueryKey } from './get-invoices';

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUser } from '@/features/auth/api/get-user';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { useReviewQueue } from '@/features/invoices/hooks/use-review-queue';
 import {
@@ -23,6 +22,7 @@ import {
   invoiceRightsOf,
   vendorDisplay,
 } from '@/features/invoices/lib/invoice-rules';
+import { useUser } from '@/lib/current-user';
 import { AuditHistory } from './audit-history';
 import { CreditBadge } from './credit-badge';
 import { useDecision } from './decision';

@@ -12,7 +12,7 @@ import { useCategories, usePropertyOptions } from '@/features/invoices/api/get-l
 import { useUpdateInvoice } from '@/features/invoices/api/invoice-actions';
 import { editInputName, type ReviewField } from '@/features/invoices/lib/invoice-rules';
 import { allocationsOf, draftOf, splitStatus, splitTotal } from '@/features/invoices/lib/split-rules';
-import { useOrganization } from '@/features/organization/api/get-organization';
+import { useOrganization } from '@/features/organization';
 import { ApiError, errorDetail } from '@/lib/api-client';
 import { useClearHighlightOnUnmount, useFieldHighlight } from './field-highlight';
 import {

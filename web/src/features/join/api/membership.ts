@@ -1,7 +1,7 @@
 import type { Membership, MembershipChoice } from '@shared/schemas/team';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { ApiError, api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/current-user';
 
 /** The codes the API refuses a signed-in person in no organization with (functions/api/lib/principal.ts). */
 export const MEMBERSHIP_REFUSALS = ['membership_removed', 'membership_choice_required'] as const;

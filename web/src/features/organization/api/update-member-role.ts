@@ -1,8 +1,8 @@
 import type { Member, memberUpdateSchema } from '@shared/schemas/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/current-user';
 import { membersQueryKey } from './get-members';
 
 export type MemberUpdate = z.output<typeof memberUpdateSchema>;

@@ -1,8 +1,8 @@
 import type { Organization, organizationUpdateSchema } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/current-user';
 import { organizationQueryKey } from './get-organization';
 
 export type OrganizationUpdate = z.output<typeof organizationUpdateSchema>;

@@ -4,7 +4,6 @@ import { type Organization, organizationUpdateSchema } from '@shared/schemas/ent
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useRights } from '@/app/rights';
 import { EditFormCard } from '@/components/edit-form-card';
 import { Input, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/label';
@@ -13,6 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useUpdateOrganization } from '@/features/organization/api/update-organization';
 import { PLAN_LABELS } from '@/features/organization/lib/organization-rules';
 import { errorDetail } from '@/lib/api-client';
+import { useRights } from '@/lib/rights';
 
 type FormValues = z.input<typeof organizationUpdateSchema>;
 const PLAN_OPTIONS = PLANS.map((p) => ({ value: p, label: PLAN_LABELS[p] }));

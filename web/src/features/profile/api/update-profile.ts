@@ -1,8 +1,8 @@
 import type { profileUpdateSchema, User } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/current-user';
 import { profileQueryKey } from './get-profile';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

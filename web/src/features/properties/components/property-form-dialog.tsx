@@ -14,8 +14,8 @@ import {
   EntityFormDialog,
   type EntityFormFields,
   type EntityFormProps,
-} from '@/features/entities/entity-form';
-import { type PropertyInput, properties } from '@/features/properties/api';
+} from '@/features/entities';
+import { type PropertyInput, properties } from '@/features/properties/api/properties';
 
 /** The form works on strings; the shared schema turns numbers that are 0 or empty into absent. */
 interface PropertyFormValues {

@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/label';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useCategories, usePropertyOptions } from '@/features/invoices/api/get-lookups';
+import { useCategories, usePropertyOptions } from '@/features/invoices';
 import { useIntegrationOptions } from '@/features/settings/api/integration-options';
 import { useMappableVendors } from '@/features/settings/api/mappable-vendors';
 import { useUpdateIntegration } from '@/features/settings/api/update-integration';

@@ -9,8 +9,8 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { exportInvoicesCsv } from '@/features/invoices/api/invoice-files';
-import { useOrganization } from '@/features/organization/api/get-organization';
+import { exportInvoicesCsv } from '@/features/invoices';
+import { useOrganization } from '@/features/organization';
 import { errorDetail } from '@/lib/api-client';
 import { type Theme, useTheme } from '@/lib/theme';
 

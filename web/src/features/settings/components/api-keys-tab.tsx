@@ -2,7 +2,6 @@ import { formatDate } from '@shared/format';
 import type { ApiKey } from '@shared/schemas/entities';
 import { BookOpen, Eye, EyeOff, KeyRound, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
-import { useRights } from '@/app/rights';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +16,7 @@ import { useDeleteApiKey } from '@/features/settings/api/delete-api-key';
 import { useApiKeys } from '@/features/settings/api/get-api-keys';
 import { displayedKey } from '@/features/settings/lib/settings-rules';
 import { errorDetail } from '@/lib/api-client';
+import { useRights } from '@/lib/rights';
 import { PromptDialog } from './prompt-dialog';
 import { ShownOnce } from './shown-once';
 

@@ -13,10 +13,8 @@ import { FormField } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useCategories, usePropertyOptions } from '@/features/invoices/api/get-lookups';
-import { useMembers } from '@/features/organization/api/get-members';
-import { useOrganization } from '@/features/organization/api/get-organization';
-import { roleSelectClass } from '@/features/organization/components/invite-form';
+import { useCategories, usePropertyOptions } from '@/features/invoices';
+import { roleSelectClass, useMembers, useOrganization } from '@/features/organization';
 import {
   ruleInputOf,
   useApprovalRules,

@@ -3,7 +3,6 @@ import { MAPPABLE_TYPES, mappingComplete } from '@shared/integration-mapping';
 import { emailRecipients, type Integration, type Webhook } from '@shared/schemas/entities';
 import { Boxes, ListTree, Pause, Play, Plug, Plus, Trash, Webhook as WebhookIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
-import { useRights } from '@/app/rights';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +20,7 @@ import { testSucceeded, useTestIntegration } from '@/features/settings/api/test-
 import { useUpdateIntegration } from '@/features/settings/api/update-integration';
 import { INTEGRATION_TYPE_LABELS } from '@/features/settings/lib/settings-rules';
 import { errorDetail } from '@/lib/api-client';
+import { useRights } from '@/lib/rights';
 import { AccountMappingDialog } from './account-mapping-dialog';
 import { IntegrationFormDialog } from './integration-form-dialog';
 import { WebhookDeliveryLog } from './webhook-delivery-log';

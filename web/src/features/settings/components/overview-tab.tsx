@@ -15,10 +15,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUser } from '@/features/auth/api/get-user';
-import { InboxCard } from '@/features/organization/components/inbox-card';
+import { InboxCard } from '@/features/organization';
 import { lastActivityLabel } from '@/features/settings/lib/settings-rules';
-import { useStats } from '@/features/stats/api/get-stats';
+import { useStats } from '@/features/stats';
+import { useUser } from '@/lib/current-user';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { TwoFactorDialog, useTotpEnabled } from './two-factor-dialog';
 

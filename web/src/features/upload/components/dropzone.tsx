@@ -1,7 +1,7 @@
 import { Camera, CloudUpload } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ACCEPT_ATTRIBUTE } from '@/features/invoices/lib/file-rules';
+import { ACCEPT_ATTRIBUTE } from '@/features/invoices';
 import { cn } from '@/lib/utils';
 
 /**

@@ -2,11 +2,14 @@ import { DETAIL_POLL_INTERVAL_MS } from '@shared/constants';
 import type { Invoice } from '@shared/schemas/invoice';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getInvoice, invoiceQueryKey } from '@/features/invoices/api/get-invoice';
-import { invalidateInvoices } from '@/features/invoices/api/invoice-actions';
-import { uploadInvoiceFile } from '@/features/invoices/api/upload-invoice';
-import { fileProblem } from '@/features/invoices/lib/file-rules';
-import { isInFlight } from '@/features/invoices/lib/invoice-rules';
+import {
+  fileProblem,
+  getInvoice,
+  invalidateInvoices,
+  invoiceQueryKey,
+  isInFlight,
+  uploadInvoiceFile,
+} from '@/features/invoices';
 
 export type QueueStatus = 'pending' | 'uploading' | 'processing' | 'success' | 'error';
 

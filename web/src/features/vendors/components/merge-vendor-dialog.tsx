@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useMergeVendors, vendors } from '@/features/vendors/api';
+import { useMergeVendors } from '@/features/vendors/api/merge-vendors';
+import { vendors } from '@/features/vendors/api/vendors';
 import { errorDetail } from '@/lib/api-client';
 
 /** How many vendors the merge target list offers (the API's page limit). */

@@ -8,8 +8,8 @@ import {
   EntityFormDialog,
   type EntityFormFields,
   type EntityFormProps,
-} from '@/features/entities/entity-form';
-import { type VendorInput, vendors } from '@/features/vendors/api';
+} from '@/features/entities';
+import { type VendorInput, vendors } from '@/features/vendors/api/vendors';
 
 type FormValues = z.input<typeof vendorInputSchema>;
 const resolver = zodResolver(vendorInputSchema);

@@ -1,5 +1,5 @@
 import type { Role } from '@shared/schemas/entities';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/current-user';
 
 /**
  * What a person may do by their role, as functions/api/lib/rights.ts decides it: screens offer only

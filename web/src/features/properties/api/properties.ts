@@ -1,6 +1,6 @@
 import type { Property, propertyInputSchema } from '@shared/schemas/entities';
 import type { z } from 'zod';
-import { defineEntity } from '@/features/entities/api';
+import { defineEntity } from '@/features/entities';
 
 export type PropertyInput = z.output<typeof propertyInputSchema>;
 

@@ -1,14 +1,7 @@
-import type { Vendor, vendorInputSchema } from '@shared/schemas/entities';
+import type { Vendor } from '@shared/schemas/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { defineEntity } from '@/features/entities/api';
-import { invoicesQueryKey } from '@/features/invoices/api/get-invoices';
+import { invoicesQueryKey } from '@/features/invoices';
 import { api } from '@/lib/api-client';
-
-export type VendorInput = z.output<typeof vendorInputSchema>;
-
-/** `/api/vendors`: each vendor with its live invoice totals. */
-export const vendors = defineEntity<Vendor, VendorInput>('/api/vendors', 'vendor', 'vendors');
 
 /** Merges `sourceId` into `targetId`: its invoices follow, its name becomes an alias, it is deleted. */
 export const mergeVendors = (targetId: string, sourceId: string) =>
