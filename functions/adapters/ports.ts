@@ -47,7 +47,6 @@ import {
 } from './s3/storage';
 import { sealFields } from './secrets';
 import { publishInvoiceEvent } from './sqs/invoice-events';
-import { processingStarter } from './workflow/processing-starter';
 
 /**
  * The composition root: core's ports (functions/core/ports.ts) built from the adapters. Typed as
@@ -114,14 +113,12 @@ export const adapterPorts: Ports = {
   presignDownload,
 
   publishInvoiceEvent,
-  startProcessing: (input) => processingStarter().start(input),
   sendEmail,
 
   logError,
   logWarning: (message, attributes = {}) => logger.warn({ message, ...attributes }),
 
   publicUrl: () => env().PUBLIC_URL,
-  uploadsBucket: () => env().BUCKET_NAME,
 };
 
 /** Injects the adapters as core's ports (idempotent: the same object each time). */

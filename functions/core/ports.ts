@@ -10,8 +10,8 @@ import type {
   TokenSet,
 } from './integrations/integration';
 import type { EventInput } from './invoices/audit';
-import type { InvoiceCommit } from './invoices/commit';
 import type { InvoiceItem } from './invoices/invoice';
+import type { InvoiceCommit } from './invoices/invoice-commit';
 import type { IdempotencyClaim, PendingUpload, UploadReservation } from './invoices/upload-records';
 import type { OrganizationItem, Usage } from './organizations/organization';
 import type { InvoiceEventType, OutboxEffect } from './outbox/effects';
@@ -160,16 +160,9 @@ export interface OutgoingEmail {
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
-/** Messages and runs started outside the table: the invoice events queue, the workflow, e-mail. */
+/** Messages sent outside the table's outbox: the invoice events queue, e-mail. */
 export interface Messaging {
   publishInvoiceEvent(orgId: string, invoiceId: string, event: InvoiceEventType): Promise<void>;
-  startProcessing(input: {
-    orgId: string;
-    invoiceId: string;
-    objectKey: string;
-    bucket: string;
-    reason: 'upload' | 'reprocess';
-  }): Promise<void>;
   sendEmail(message: OutgoingEmail): Promise<{ messageId: string }>;
 }
 
@@ -183,7 +176,6 @@ export interface Log {
 export interface Settings {
   /** The site's public origin, undefined when the deployment sets none. */
   publicUrl(): string | undefined;
-  uploadsBucket(): string;
 }
 
 export interface Ports

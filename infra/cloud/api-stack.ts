@@ -7,7 +7,6 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { API_RESOURCES } from '../../functions/api/routes';
 import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../shared/constants';
@@ -63,8 +62,6 @@ interface ApiAccess {
   objects?: ObjectAction[];
   /** The queues it sends to: webhook deliveries and/or, on approval, integration syncs. */
   queues?: readonly ('webhook' | 'sync')[];
-  /** Starts the workflow (reprocess). */
-  startsWorkflow?: boolean;
   /** Sends the product's own e-mail through SES (invitations). */
   sendsEmail?: boolean;
   /** Stores (`seal`) and/or sends (`open`) integration credentials and webhook secrets. */
@@ -99,7 +96,6 @@ export const API_ACCESS: Record<string, ApiAccess> = {
     table: 'readWrite',
     objects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
     queues: ['webhook', 'sync'],
-    startsWorkflow: true,
     // Multipart uploads of up to 10 MiB are parsed in memory.
     memorySize: 1024,
     timeout: Duration.seconds(29),
@@ -198,7 +194,6 @@ export interface ApiStackProps extends StackProps {
   rootResourceId: string;
   syncQueue: IQueue;
   webhookQueue: IQueue;
-  stateMachine: IStateMachine;
   /** The data stack's key of stored secrets. */
   secretsKey: IKey;
 }
@@ -289,7 +284,6 @@ export class ApiStack extends Stack {
       if (access.objects) fn.bindBucket(bucket, UPLOADS_PREFIX, access.objects);
       if (access.queues?.includes('webhook')) fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL');
       if (access.queues?.includes('sync')) fn.bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');
-      if (access.startsWorkflow) fn.bindStateMachine(props.stateMachine);
       if (access.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
       if (access.secrets) fn.bindSecretsKey(props.secretsKey, access.secrets);
       if (access.quickBooksApp) fn.bindQuickBooksApp(names.quickBooksAppSecret);

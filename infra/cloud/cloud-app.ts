@@ -105,7 +105,6 @@ export function buildCloudApp(app: App, options: CloudAppOptions): CloudStacks {
     rootResourceId: gateway.rootResourceId,
     syncQueue: pipeline.syncQueue,
     webhookQueue: pipeline.webhookQueue,
-    stateMachine: pipeline.stateMachine,
     secretsKey: data.secretsKey,
   });
   api.addStackDependency(data, 'table and bucket are addressed by name');

@@ -313,9 +313,9 @@ export class PipelineStack extends Stack {
   /**
    * The outbox relay: the table's stream invokes it with new OUTBOX items (filtered at the event source, so
    * other writes cost no invocation); it hands each to its queue (or writes the notification, activates
-   * the vendor) and deletes the item. A schedule sweeps items whose stream retries ran out. Its grants are
+   * the vendor, starts a reprocessing run) and deletes the item. A schedule sweeps items whose stream retries ran out. Its grants are
    * what the relay does and no more: item reads, the queries of outbox and integrations, notification puts,
-   * vendor updates, outbox deletes, and sending to the two queues.
+   * vendor updates, outbox deletes, sending to the two queues, and starting the state machine.
    */
   private outboxRelay(props: PipelineStackProps, queues: Record<WorkerSpec['queue'], sqs.Queue>) {
     const { config, catalog, bundler, identifiers } = props;
@@ -335,7 +335,9 @@ export class PipelineStack extends Stack {
       timeout: Duration.minutes(1),
     })
       .bindQueue(queues.webhook, 'WEBHOOK_QUEUE_URL')
-      .bindQueue(queues.sync, 'SYNC_QUEUE_URL');
+      .bindQueue(queues.sync, 'SYNC_QUEUE_URL')
+      // Reprocessing starts its run from the outbox (the invoice's new run id and the start, one write).
+      .bindStateMachine(this.stateMachine);
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [

@@ -75,6 +75,8 @@ async function fetchInvoice(id: string): Promise<Invoice> {
 }
 
 async function decided(id: string): Promise<Invoice> {
+  // A reprocess starts its run from the outbox: handed over first, then run.
+  await stack.outbox.drained();
   await runner.idle();
   const invoice = await fetchInvoice(id);
   expect(['PROCESSED', 'REVIEW_REQUIRED']).toContain(invoice.status);

@@ -498,6 +498,7 @@ describe('duplicates and junk', () => {
     }
     // Reprocess and Delete stay open.
     expect((await api(`/api/invoices/${empty.id}/reprocess`, { method: 'POST' })).status).toBe(202);
+    await stack.outbox.drained();
     await stack.workflow?.idle();
     expect((await api(`/api/invoices/${empty.id}`, { method: 'DELETE' })).status).toBe(204);
   });

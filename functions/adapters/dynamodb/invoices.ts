@@ -7,9 +7,9 @@ import {
 import { conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
 import { aggregateLabels, contributionDelta, vendorNameKey } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
-import type { InvoiceCommit } from '../../core/invoices/commit';
 import { correctedFields, type ExtractedValues } from '../../core/invoices/fields';
 import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoices/invoice';
+import type { InvoiceCommit } from '../../core/invoices/invoice-commit';
 import { MonthlyLimitReached } from '../../core/invoices/upload-records';
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';

@@ -32,7 +32,8 @@ export interface ProcessingRun {
 
 /**
  * A person asks for the invoice to be read again: it goes back to UPLOADED under a new run id (so any
- * still-running earlier run's late result lands nowhere) and a workflow execution is started.
+ * still-running earlier run's late result lands nowhere), and the same transaction's outbox item starts
+ * a workflow execution of that run.
  */
 export async function reprocess(before: InvoiceItem, actor: Actor): Promise<InvoiceItem> {
   assertTransition('reprocess', before.status);
@@ -48,14 +49,13 @@ export async function reprocess(before: InvoiceItem, actor: Actor): Promise<Invo
       approvalSteps: null,
     },
     { type: 'reprocess_requested', ...actor },
+    // The run starts from the outbox: a crash after this write still reads the invoice again.
+    {
+      outbox: [
+        { kind: 'processing_start', invoiceId: before.id, objectKey: before.objectKey, reason: 'reprocess' },
+      ],
+    },
   );
-  await ports().startProcessing({
-    orgId: after.orgId,
-    invoiceId: after.id,
-    objectKey: after.objectKey,
-    bucket: ports().uploadsBucket(),
-    reason: 'reprocess',
-  });
   return after;
 }
 

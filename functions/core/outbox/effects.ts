@@ -25,7 +25,12 @@ export type OutboxEffect =
       };
     }
   /** A SUGGESTED vendor becomes ACTIVE (a person approved one of its invoices). */
-  | { kind: 'vendor_activation'; vendorId: string };
+  | { kind: 'vendor_activation'; vendorId: string }
+  /**
+   * A processing run of the invoice's file (a person asked for it to be read again). The starter names
+   * the execution after the invoice's current run, so a second delivery starts nothing new.
+   */
+  | { kind: 'processing_start'; invoiceId: string; objectKey: string; reason: 'reprocess' };
 
 /**
  * An invoice event happening now. Its `at` is fixed here, in the item: every redelivery carries the same

@@ -6,6 +6,7 @@ import { activateSuggestedVendor } from '../../adapters/dynamodb/vendors';
 import { coreHandler } from '../../adapters/handler';
 import { logError, logger } from '../../adapters/observability/logger';
 import { deliverInvoiceEvent, queueSync } from '../../adapters/sqs/invoice-events';
+import { processingStarter } from '../../adapters/workflow/processing-starter';
 import { env } from '../../env';
 import { createRelay } from './relay';
 
@@ -23,6 +24,8 @@ export const outboxRelay = createRelay({
     await addNotification(orgId, { id, ...notification });
   },
   activateSuggestedVendor,
+  startProcessing: (orgId, invoiceId, objectKey, reason) =>
+    processingStarter().start({ orgId, invoiceId, objectKey, bucket: env().BUCKET_NAME, reason }),
   remove: removeOutboxItem,
   pending: pendingOutboxItems,
   logError,

@@ -19,6 +19,9 @@ function fakeDeps(items: OutboxItem[], failing = new Set<string>()) {
     async activateSuggestedVendor(orgId, vendorId) {
       calls.push(`vendor ${orgId} ${vendorId}`);
     },
+    async startProcessing(orgId, invoiceId, objectKey, reason) {
+      calls.push(`processing ${orgId} ${invoiceId} ${objectKey} ${reason}`);
+    },
     async remove(id) {
       calls.push(`remove ${id}`);
       store.splice(
@@ -57,6 +60,14 @@ describe('the outbox relay', () => {
       }),
     );
     await relay.relay(item('01D', { kind: 'vendor_activation', vendorId: 'v1' }));
+    await relay.relay(
+      item('01E', {
+        kind: 'processing_start',
+        invoiceId: 'inv',
+        objectKey: 'uploads/org/inv/a.pdf',
+        reason: 'reprocess',
+      }),
+    );
     expect(calls).toEqual([
       `event org inv invoice.approved ${at}`,
       'remove 01A',
@@ -67,6 +78,8 @@ describe('the outbox relay', () => {
       'remove 01C',
       'vendor org v1',
       'remove 01D',
+      'processing org inv uploads/org/inv/a.pdf reprocess',
+      'remove 01E',
     ]);
   });
 

@@ -5,7 +5,7 @@ import type { InvoiceEventType, OutboxEffect } from '../../core/outbox/effects';
  * The one relay of the outbox: hands each item's effect to its carrier, then removes the item. Delivery
  * is at least once: a relay that dies between the two hands the effect over again next time, so every
  * carrier's receiver drops duplicates by a key the item fixes (the event's `at` in the webhook-id and the
- * sync's idempotency key; the notification's id; the vendor's current status).
+ * sync's idempotency key; the notification's id; the vendor's current status; the workflow execution's name).
  */
 export interface RelayDeps {
   /** Webhook queue, and for an approval one sync message per active integration. */
@@ -18,6 +18,8 @@ export interface RelayDeps {
     notification: Extract<OutboxEffect, { kind: 'notification' }>['notification'],
   ): Promise<void>;
   activateSuggestedVendor(orgId: string, vendorId: string): Promise<void>;
+  /** Starts the workflow on the invoice's current run (a start already made for that run starts nothing). */
+  startProcessing(orgId: string, invoiceId: string, objectKey: string, reason: 'reprocess'): Promise<void>;
   /** Removes the item: its effect was handed over. */
   remove(id: string): Promise<void>;
   /** The pending items, oldest first (`olderThan`: written before then). */
@@ -36,6 +38,8 @@ export function createRelay(deps: RelayDeps) {
         return deps.addNotification(orgId, id, effect.notification);
       case 'vendor_activation':
         return deps.activateSuggestedVendor(orgId, effect.vendorId);
+      case 'processing_start':
+        return deps.startProcessing(orgId, effect.invoiceId, effect.objectKey, effect.reason);
       default: {
         // An item of a kind this code does not know (written by a newer version): left for that version.
         const unknown: never = effect;
