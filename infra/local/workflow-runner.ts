@@ -1,13 +1,11 @@
 import './polyfills';
 import { readFileSync } from 'node:fs';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { ulid } from 'ulid';
-import { db, queryAll, tableName } from '../../functions/adapters/dynamodb/client';
-import { findInvoice } from '../../functions/adapters/dynamodb/invoices';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import { invoicesWithStatus } from '../../functions/adapters/dynamodb/invoice-listing';
 import { getOrganization } from '../../functions/adapters/dynamodb/organizations';
 import { listReservations } from '../../functions/adapters/dynamodb/upload-reservations';
+import { registerWorkflowOrg, workflowOrgs } from '../../functions/adapters/dynamodb/workflow-registry';
 import { getObjectBytes, objectExists, parseObjectKey, putObject } from '../../functions/adapters/s3/storage';
 import type { ProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import type { ExpenseAnalyzer } from '../../functions/core/extraction/expense-types';
@@ -15,7 +13,6 @@ import { FairQueue, processingCapOf } from '../../functions/core/fairness/fair-s
 import { sniffContentType } from '../../functions/core/files/sniff';
 import { settleAbandonedUpload, sweepAbandonedUploads } from '../../functions/core/invoices/abandoned-upload';
 import { saveInvoice } from '../../functions/core/invoices/commit';
-import type { InvoiceItem } from '../../functions/core/invoices/invoice';
 import { env } from '../../functions/env';
 import {
   ENGINE_TIMEOUT_MS,
@@ -135,9 +132,6 @@ export interface WorkflowRunnerOptions {
   textract?: ExpenseAnalyzer;
   log?: (line: string) => void;
 }
-
-/** The registry of organizations the local runner has seen, so a restart can find their work. */
-const REGISTRY_KEY = { PK: 'LOCAL#WORKFLOW', SK: 'ORGS' };
 
 /** How long an organization's processing cap (from its plan) is used before it is read again. */
 const CAP_FRESH_MS = 30_000;
@@ -317,31 +311,8 @@ export class LocalWorkflowRunner implements ProcessingStarter {
 
   async #remember(orgId: string): Promise<void> {
     if (this.#knownOrgs.has(orgId)) return;
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: REGISTRY_KEY,
-        UpdateExpression: 'ADD orgIds :org',
-        ExpressionAttributeValues: { ':org': new Set([orgId]) },
-      }),
-    );
+    await registerWorkflowOrg(orgId);
     this.#knownOrgs.add(orgId);
-  }
-
-  async #invoicesWithStatus(orgId: string, status: string): Promise<InvoiceItem[]> {
-    const out: InvoiceItem[] = [];
-    const ids = await queryAll({
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
-      ProjectionExpression: 'id',
-    });
-    for (const { id } of ids) {
-      // The index is eventually consistent: read the item itself before acting on it.
-      const item = await findInvoice(orgId, id as string);
-      if (item?.status === status) out.push(item);
-    }
-    return out;
   }
 
   /**
@@ -355,13 +326,12 @@ export class LocalWorkflowRunner implements ProcessingStarter {
    */
   async resume(serverStart: Date): Promise<{ requeued: number; settled: number }> {
     let { settled } = await sweepAbandonedUploads(serverStart);
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: REGISTRY_KEY }));
-    const orgIds = [...((Item?.orgIds as Set<string> | undefined) ?? [])];
+    const orgIds = await workflowOrgs();
     const bucket = env().BUCKET_NAME;
     let requeued = 0;
     for (const orgId of orgIds) {
       this.#knownOrgs.add(orgId);
-      for (const before of await this.#invoicesWithStatus(orgId, 'PROCESSING')) {
+      for (const before of await invoicesWithStatus(orgId, 'PROCESSING')) {
         await saveInvoice(
           before,
           { status: 'UPLOADED', processingStage: 'QUEUED', processingRunId: ulid() },
@@ -376,7 +346,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
         this.enqueue({ bucket, objectKey: before.objectKey, reason: 'resume' });
         requeued++;
       }
-      for (const item of await this.#invoicesWithStatus(orgId, 'UPLOADED')) {
+      for (const item of await invoicesWithStatus(orgId, 'UPLOADED')) {
         if (!(await objectExists(item.objectKey))) {
           // Left by a server that predates the pending-upload markers; otherwise the sweep took it.
           if (await settleAbandonedUpload(item, serverStart)) settled++;

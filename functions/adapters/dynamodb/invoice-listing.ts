@@ -6,7 +6,7 @@ import type { InvoiceItem } from '../../core/invoices/invoice';
 import { getAggregate } from './aggregates';
 import { db, queryAll, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
-import { fromStored } from './invoices';
+import { findInvoice, fromStored } from './invoices';
 import { AFTER_EVERY_KEY_CHARACTER, keys, sortKeyStartsWith } from './keys';
 
 /** Reading many invoices: the list (filters, search, cursor, count), by vendor, and those awaiting a decision. */
@@ -265,4 +265,23 @@ export async function invoicesAwaitingDecision(orgId: string): Promise<InvoiceIt
     }),
   );
   return pages.flat().sort((a, b) => b.id.localeCompare(a.id));
+}
+
+/**
+ * Every invoice of the organization with `status` now: the ids from the status index (GSI1, eventually
+ * consistent), each item then read itself and kept only if it still has that status.
+ */
+export async function invoicesWithStatus(orgId: string, status: string): Promise<InvoiceItem[]> {
+  const ids = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
+    ProjectionExpression: 'id',
+  });
+  const out: InvoiceItem[] = [];
+  for (const { id } of ids) {
+    const item = await findInvoice(orgId, id as string);
+    if (item?.status === status) out.push(item);
+  }
+  return out;
 }

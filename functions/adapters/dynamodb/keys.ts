@@ -110,6 +110,8 @@ export const keys = {
     SK: `RATE#${counter}#${windowStart}`,
   }),
   orgPk: (orgId: string) => `ORG#${orgId}`,
+  /** The local workflow runner's registry of organizations (workflow-registry.ts). */
+  localWorkflowRegistry: { PK: 'LOCAL#WORKFLOW', SK: 'ORGS' },
   statusIndex: (orgId: string, status: string) => `ORG#${orgId}#STATUS#${status}`,
   vendorIndex: (orgId: string, vendorKey: string) => `ORG#${orgId}#VENDOR#${vendorKey}`,
 };
