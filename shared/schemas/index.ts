@@ -5,3 +5,4 @@ export * from './entities';
 export * from './events';
 export * from './invoice';
 export * from './team';
+export * from './vendor-memory';

@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { isoDateTime } from './common';
+
+/**
+ * `GET /api/vendors/{id}/memory`: what the organization learned of a vendor's layouts from the invoices
+ * its people corrected and approved, in the words a person reads (functions/core/vendors/memory-view.ts).
+ * Only what the vendor's page shows leaves the server: never a layout's fingerprint or coordinates.
+ */
+export const learnedFieldSchema = z.object({
+  /** The invoice field, as the API names it (`invoiceNumber`). */
+  field: z.string(),
+  /** The field as a person reads it: "invoice number". */
+  words: z.string(),
+  /** How it is found on the layout: `Next to "Invoice no"`, `Below "Total due"`, `At the same place on the page`. */
+  foundBy: z.string(),
+  /** Later approved invoices it read right and wrong (the one it was learned from is not counted). */
+  right: z.number().int().nonnegative(),
+  wrong: z.number().int().nonnegative(),
+  /** False once it was wrong too often to be read from any more. */
+  used: z.boolean(),
+});
+export type LearnedField = z.infer<typeof learnedFieldSchema>;
+
+export const learnedLayoutSchema = z.object({
+  id: z.string(),
+  /** Approved invoices of this layout learned from. */
+  approvals: z.number().int().nonnegative(),
+  learnedAt: isoDateTime,
+  /** When the last of them was approved. */
+  approvedAt: isoDateTime,
+  fields: z.array(learnedFieldSchema),
+});
+export type LearnedLayout = z.infer<typeof learnedLayoutSchema>;
+
+/** The vendor's layouts, the most recently approved first; none when nothing is learned yet. */
+export const vendorMemorySchema = z.object({ layouts: z.array(learnedLayoutSchema) });
+export type VendorMemory = z.infer<typeof vendorMemorySchema>;
