@@ -22,7 +22,12 @@ import { countInWindow } from './dynamodb/rate-limits';
 import { listMembers } from './dynamodb/team';
 import { deleteReservation, findReservation, putReservation } from './dynamodb/upload-reservations';
 import { getUsage } from './dynamodb/usage';
-import { runLayout, updateVendorMemory } from './dynamodb/vendor-memory';
+import {
+  forgetVendorMemory,
+  loadVendorMemory,
+  runLayout,
+  updateVendorMemory,
+} from './dynamodb/vendor-memory';
 import {
   activateSuggestedVendor,
   addVendorAliases,
@@ -82,6 +87,8 @@ export const adapterPorts: Ports = {
   removeUnusedSuggestedVendor,
   addVendorAliases,
   deleteVendor,
+  loadVendorMemory,
+  forgetVendorMemory,
   updateVendorMemory,
   runLayout,
   learnFromCorrection,

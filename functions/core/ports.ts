@@ -78,6 +78,10 @@ export interface VendorStore {
   removeUnusedSuggestedVendor(orgId: string, id: string): Promise<boolean>;
   addVendorAliases(orgId: string, before: VendorItem, names: string[]): Promise<VendorItem>;
   deleteVendor(orgId: string, id: string): Promise<void>;
+  /** The vendor's remembered layouts (none when nothing was learned of it). */
+  loadVendorMemory(orgId: string, vendorId: string): Promise<LayoutMemory[]>;
+  /** Forgets everything learned of the vendor's layouts. */
+  forgetVendorMemory(orgId: string, vendorId: string): Promise<void>;
   /** The vendor's remembered layouts, changed by `change` against the stored version. */
   updateVendorMemory(
     orgId: string,

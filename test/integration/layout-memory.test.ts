@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Invoice, invoiceSchema } from '../../shared/schemas';
+import { type Invoice, invoiceSchema, vendorMemorySchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';
 
@@ -162,5 +162,25 @@ describe('learning from corrections per vendor layout', () => {
     await correctAndApprove(bea, theirs, { invoiceDate: '2026-03-04', amountDue: 7 });
     const adas = await uploaded(ada, { ...may, ref: '58491' });
     expect(adas).toMatchObject({ invoiceDate: '2026-05-04', amountDue: 1140.18 });
+  });
+
+  it("shows on the vendor's page what was learned, only to its organization, and forgets it on a reset", async () => {
+    const read = await uploaded(ada, { ...may, ref: '58492' });
+    const memoryOf = (api: Api, vendorId: string) => api(`/api/vendors/${vendorId}/memory`);
+    const vendorId = read.vendorId as string;
+    const memory = await body(await memoryOf(ada, vendorId), 200, vendorMemorySchema);
+    expect(memory.layouts).toHaveLength(1);
+    expect(memory.layouts[0].approvals).toBeGreaterThanOrEqual(2);
+    const fields = memory.layouts[0].fields.map((f) => f.words);
+    expect(fields).toEqual(expect.arrayContaining(['invoice date', 'amount due']));
+    // Another organization cannot read or reset it: the vendor is not theirs.
+    expect((await memoryOf(bea, vendorId)).status).toBe(404);
+    expect((await bea(`/api/vendors/${vendorId}/memory`, { method: 'DELETE' })).status).toBe(404);
+
+    expect((await ada(`/api/vendors/${vendorId}/memory`, { method: 'DELETE' })).status).toBe(204);
+    expect((await body(await memoryOf(ada, vendorId), 200, vendorMemorySchema)).layouts).toEqual([]);
+    // Read again as a fresh organization reads it: day first, and no amount to pay.
+    const fresh = await uploaded(ada, { ...may, ref: '58493' });
+    expect(fresh).toMatchObject({ invoiceDate: '2026-04-05', amountDue: null });
   });
 });

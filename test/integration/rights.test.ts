@@ -275,6 +275,10 @@ const CASES: Record<string, Case> = {
     attempt: async () => del(`/api/vendors/${(await vendor()).id}`),
     expect: edit(204),
   },
+  'DELETE /api/vendors/{id}/memory': {
+    attempt: async () => del(`/api/vendors/${(await vendor()).id}/memory`),
+    expect: edit(204),
+  },
   'POST /api/properties': {
     attempt: async () =>
       post('/api/properties', { name: unique('Property'), address: '2 Elm St', propertyType: 'RETAIL' }),

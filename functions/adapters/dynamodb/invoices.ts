@@ -7,13 +7,12 @@ import {
 import { conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
 import { aggregateLabels, contributionDelta, vendorNameKey } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
-import { correctedFields, type ExtractedValues } from '../../core/invoices/fields';
 import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoices/invoice';
 import type { InvoiceCommit } from '../../core/invoices/invoice-commit';
 import { MonthlyLimitReached } from '../../core/invoices/upload-records';
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';
-import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
+import { db, isConditionFailure, queryAll, tableName } from './client';
 import { type IdempotencyClaim, IdempotencyKeyTaken, idempotencyKeyPut } from './idempotency-keys';
 import { deleteChildren, eventRecord } from './invoice-children';
 import { keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';

@@ -14,6 +14,7 @@ import {
   propertySchema,
   statsSchema,
   userSchema,
+  vendorMemorySchema,
   vendorSchema,
   webhookSchema,
 } from '../../../shared/schemas';
@@ -27,6 +28,7 @@ import {
 export const ErrorBody = /* @__PURE__ */ errorBodySchema.meta({ id: 'Error' });
 export const Invoice = /* @__PURE__ */ invoiceSchema.meta({ id: 'Invoice' });
 export const Vendor = /* @__PURE__ */ vendorSchema.meta({ id: 'Vendor' });
+export const VendorMemory = /* @__PURE__ */ vendorMemorySchema.meta({ id: 'VendorMemory' });
 export const Property = /* @__PURE__ */ propertySchema.meta({ id: 'Property' });
 export const Category = /* @__PURE__ */ categorySchema.meta({ id: 'Category' });
 export const Integration = /* @__PURE__ */ integrationSchema.meta({ id: 'Integration' });

@@ -58,6 +58,22 @@ export const vendorsContract = defineContract({
     response: named.Vendor,
     errors: [400, 404, 409],
   },
+  'GET /api/vendors/{id}/memory': {
+    rule: read('vendors:read'),
+    tag: 'Vendors',
+    summary:
+      "What was learned of the vendor's layouts from the invoices people corrected and approved: per field, how it is found and how often that proved right",
+    params: { id: idSchema },
+    success: 200,
+    response: named.VendorMemory,
+  },
+  'DELETE /api/vendors/{id}/memory': {
+    rule: edit('vendors:write'),
+    tag: 'Vendors',
+    summary: "Forget what was learned of the vendor's layouts: its next invoice is read from scratch",
+    params: { id: idSchema },
+    success: 204,
+  },
   'DELETE /api/vendors/{id}': {
     rule: edit('vendors:write'),
     tag: 'Vendors',

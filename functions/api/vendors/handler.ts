@@ -8,6 +8,7 @@ import {
   withTotals,
 } from '../../adapters/dynamodb/vendors';
 import { mergeVendors } from '../../core/vendors/merge';
+import { forgetWhatWasLearned, whatWasLearned } from '../../core/vendors/what-was-learned';
 import { actorNameOf } from '../lib/actor-name';
 import { resourceHandler } from '../lib/http';
 import { vendorsContract } from './contract';
@@ -60,6 +61,14 @@ export const handler = resourceHandler(vendorsContract, {
     });
     const [vendor] = await withTotals(principal.orgId, [merged], await defaultCurrencyOf(principal.orgId));
     return vendor;
+  },
+
+  'GET /api/vendors/{id}/memory': async (request) =>
+    whatWasLearned(request.principal().orgId, request.params.id),
+
+  'DELETE /api/vendors/{id}/memory': async (request) => {
+    await forgetWhatWasLearned(request.principal().orgId, request.params.id);
+    return { status: 204 };
   },
 
   'DELETE /api/vendors/{id}': async (request) => {

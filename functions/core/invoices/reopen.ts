@@ -1,6 +1,5 @@
 import { approvalStepsFor, approversNotice } from '../approvals/routing';
 import { invoiceEventEffect } from '../outbox/effects';
-import { ports } from '../ports';
 import type { Actor } from './audit';
 import { saveInvoice } from './commit';
 import type { InvoiceItem } from './invoice';

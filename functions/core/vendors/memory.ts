@@ -36,8 +36,8 @@ export const MEMORY_FIELDS = {
 export type MemoryField = keyof typeof MEMORY_FIELDS;
 const FIELDS = Object.keys(MEMORY_FIELDS) as MemoryField[];
 
-/** How the reviewer reads a field's name in the note that says what memory read. */
-const FIELD_WORDS: Record<MemoryField, string> = {
+/** How a person reads a field's name: in the note that says what memory read, and on the vendor's page. */
+export const FIELD_WORDS: Record<MemoryField, string> = {
   invoiceNumber: 'invoice number',
   invoiceDate: 'invoice date',
   dueDate: 'due date',
