@@ -1,19 +1,10 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { OutgoingEmail } from '../../core/ports';
 import { env } from '../../env';
 import { traced } from '../observability/tracer';
 
-/** An e-mail the product sends (integration e-mails, invitations, notices). */
-export interface OutgoingEmail {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  /** A Message-ID of our choosing (`<…@…>`): a stable one lets receivers drop a duplicate. */
-  messageId?: string;
-  attachments?: { filename: string; content: Buffer; contentType?: string }[];
-}
+export type { OutgoingEmail } from '../../core/ports';
 
 let transporter: Transporter | undefined;
 
