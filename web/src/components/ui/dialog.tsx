@@ -101,8 +101,10 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   pending,
   onConfirm,
+  returnFocusToDialog,
   children,
 }: {
   open: boolean;
@@ -110,20 +112,24 @@ export function ConfirmDialog({
   title: ReactNode;
   description: ReactNode;
   confirmLabel?: string;
+  /** The confirm button's label while `pending`. */
+  pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** Asked from inside another dialog: see DialogContent. */
+  returnFocusToDialog?: boolean;
   children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description}>
+      <DialogContent title={title} description={description} returnFocusToDialog={returnFocusToDialog}>
         {children ? <div className="px-5 pt-4">{children}</div> : null}
         <div className="flex justify-end gap-2 px-5 py-4">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? 'Deleting...' : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>
       </DialogContent>

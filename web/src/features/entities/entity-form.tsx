@@ -45,6 +45,8 @@ export interface EntityFormProps<T extends EntityRow, Values extends FieldValues
   Fields: ComponentType<EntityFormFields<Values, Input>>;
   /** The create dialog's description. */
   createDescription: string;
+  /** What the edit dialog shows of the item under its form (a vendor: what the AI learned of it). */
+  Details?: ComponentType<{ item: T }>;
 }
 
 /** Create or edit one entity: its fields, then the status (when editing), Cancel and submit. */
@@ -129,11 +131,15 @@ export interface EntityDialogProps<T> {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The 'Create New {Entity}' / 'Edit {Entity}' dialog; a fresh form each time it opens. */
+/**
+ * The 'Create New {Entity}' / 'Edit {Entity}' dialog; a fresh form each time it opens, and when editing,
+ * the item's details under it.
+ */
 export function EntityFormDialog<T extends EntityRow, Values extends FieldValues, Input>({
   open,
   item,
   onOpenChange,
+  Details,
   ...form
 }: EntityFormProps<T, Values, Input> & EntityDialogProps<T>) {
   const Noun = capitalize(form.entity.one);
@@ -146,6 +152,7 @@ export function EntityFormDialog<T extends EntityRow, Values extends FieldValues
         {open ? (
           <EntityForm key={item?.id ?? 'new'} {...form} item={item} onDone={() => onOpenChange(false)} />
         ) : null}
+        {open && item && Details ? <Details key={item.id} item={item} /> : null}
       </DialogContent>
     </Dialog>
   );

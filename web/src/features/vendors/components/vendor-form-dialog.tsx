@@ -10,6 +10,7 @@ import {
   type EntityFormProps,
 } from '@/features/entities';
 import { type VendorInput, vendors } from '@/features/vendors/api/vendors';
+import { VendorMemorySection } from '@/features/vendors/components/vendor-memory-section';
 
 type FormValues = z.input<typeof vendorInputSchema>;
 const resolver = zodResolver(vendorInputSchema);
@@ -71,6 +72,8 @@ const form: EntityFormProps<Vendor, FormValues, VendorInput> = {
   defaults,
   Fields: VendorFields,
   createDescription: 'Add a vendor you receive invoices from.',
+  // The edit dialog is the vendor's page: what the AI learned of its invoices is shown there.
+  Details: ({ item }) => <VendorMemorySection vendor={item} />,
 };
 
 export const VendorFormDialog = (props: EntityDialogProps<Vendor>) => (
