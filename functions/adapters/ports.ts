@@ -6,26 +6,43 @@ import { learnFromCorrection } from './dynamodb/classifier-memory';
 import { findIdempotencyClaim, releaseIdempotencyKey } from './dynamodb/idempotency-keys';
 import {
   createIntegration,
+  deleteIntegration,
   findIntegration,
+  getIntegration,
   listIntegrations,
+  recordIntegrationResult,
   replaceIntegrationConfig,
+  updateIntegration,
 } from './dynamodb/integrations';
 import { listLineItems, replaceLineItems } from './dynamodb/invoice-children';
 import { invoicesAwaitingDecision, invoicesOfVendorRecord } from './dynamodb/invoice-listing';
 import { createInvoice, deleteInvoice, findInvoice, getInvoice, writeInvoice } from './dynamodb/invoices';
 import { mappingWaits } from './dynamodb/mapping-waits';
+import { addNotification } from './dynamodb/notifications';
 import { putOAuthState, takeOAuthState } from './dynamodb/oauth-states';
 import { getOrganization } from './dynamodb/organizations';
 import { deletePendingUpload, listPendingUploads } from './dynamodb/pending-uploads';
 import { findProperty } from './dynamodb/properties';
 import { countInWindow } from './dynamodb/rate-limits';
-import { listMembers } from './dynamodb/team';
+import {
+  deleteInvitation,
+  deleteMember,
+  findMember,
+  listInvitations,
+  listMembers,
+  putInvitation,
+  renewInvitation,
+  writeMemberRole,
+} from './dynamodb/team';
 import { deleteReservation, findReservation, putReservation } from './dynamodb/upload-reservations';
 import { getUsage } from './dynamodb/usage';
+import { getUser } from './dynamodb/users';
 import {
   forgetVendorMemory,
+  loadVendorHistory,
   loadVendorMemory,
   runLayout,
+  updateVendorHistory,
   updateVendorMemory,
 } from './dynamodb/vendor-memory';
 import {
@@ -38,9 +55,23 @@ import {
   removeUnusedSuggestedVendor,
   suggestVendor,
 } from './dynamodb/vendors';
+import {
+  createWebhook,
+  deleteWebhook,
+  getDelivery,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  replaceWebhookSecret,
+  rotateWebhookSecret,
+} from './dynamodb/webhooks';
 import { sendEmail } from './email/mail-sender';
+import { callOutbound, refuseUncallableUrl } from './http';
+import { makeWebhookRequest } from './make/webhook';
 import { logError, logger } from './observability/logger';
-import { quickBooksApp } from './quickbooks/integration-tokens';
+import { recordSyncOutcome } from './observability/metrics';
+import { listPropertywareOptions, propertywareVendorsRequest } from './propertyware/client';
+import { quickBooksApp, quickBooksOptions } from './quickbooks/integration-tokens';
 import { authorizationUrl, exchangeCode } from './quickbooks/oauth';
 import {
   deleteObject,
@@ -50,8 +81,8 @@ import {
   presignUpload,
   putObject,
 } from './s3/storage';
-import { sealFields } from './secrets';
-import { publishInvoiceEvent } from './sqs/invoice-events';
+import { isSealed, openFields, sealFields, sealSecret } from './secrets';
+import { publishInvoiceEvent, queueWebhookAttempt } from './sqs/invoice-events';
 
 /**
  * The composition root: core's ports (functions/core/ports.ts) built from the adapters. Typed as
@@ -90,6 +121,8 @@ export const adapterPorts: Ports = {
   loadVendorMemory,
   forgetVendorMemory,
   updateVendorMemory,
+  loadVendorHistory,
+  updateVendorHistory,
   runLayout,
   learnFromCorrection,
 
@@ -100,10 +133,31 @@ export const adapterPorts: Ports = {
   listCategories,
   findProperty,
 
+  findMember,
+  getUser,
+  writeMemberRole,
+  deleteMember,
+  listInvitations,
+  putInvitation,
+  renewInvitation,
+  deleteInvitation,
+
   findIntegration,
+  getIntegration,
   listIntegrations,
   createIntegration,
   replaceIntegrationConfig,
+  updateIntegration,
+  deleteIntegration,
+  recordIntegrationResult,
+  listAccountOptions: (orgId, integration) =>
+    integration.type === 'QUICKBOOKS'
+      ? quickBooksOptions(orgId, integration)
+      : listPropertywareOptions(integration.config),
+  connectionTestRequest: (type, config, sample, timeoutMs) =>
+    type === 'MAKE_COM'
+      ? makeWebhookRequest(config, sample, timeoutMs)
+      : propertywareVendorsRequest(config, timeoutMs),
   putOAuthState,
   takeOAuthState,
   mappingWaits,
@@ -111,6 +165,22 @@ export const adapterPorts: Ports = {
   quickBooksAuthorizationUrl: authorizationUrl,
   exchangeQuickBooksCode: exchangeCode,
   sealFields,
+
+  listWebhooks,
+  getWebhook,
+  createWebhook,
+  deleteWebhook,
+  replaceWebhookSecret,
+  rotateWebhookSecret,
+  listDeliveries,
+  getDelivery,
+
+  isSealed,
+  sealSecret,
+  openFields,
+
+  callOutbound,
+  refuseUncallableUrl,
 
   objectKeyFor,
   putObject,
@@ -121,11 +191,15 @@ export const adapterPorts: Ports = {
 
   publishInvoiceEvent,
   sendEmail,
+  queueWebhookAttempt,
+  addNotification,
 
   logError,
   logWarning: (message, attributes = {}) => logger.warn({ message, ...attributes }),
+  recordSyncOutcome,
 
   publicUrl: () => env().PUBLIC_URL,
+  webhookSecretOverlapSeconds: () => env().WEBHOOK_SECRET_OVERLAP_SECONDS,
 };
 
 /** Injects the adapters as core's ports (idempotent: the same object each time). */

@@ -1,4 +1,17 @@
-import type { ApprovalRule, Category, Integration, LineItem, Member, Property } from '../../shared/schemas';
+import type {
+  ApprovalRule,
+  Category,
+  Integration,
+  IntegrationOptions,
+  Invitation,
+  InvoiceEventBody,
+  LineItem,
+  Member,
+  Notification,
+  Property,
+  Role,
+  WebhookDelivery,
+} from '../../shared/schemas';
 import type { PageLine } from './extraction/layout';
 import type { WindowCounter } from './fairness/window-counter';
 import type {
@@ -15,8 +28,11 @@ import type { InvoiceCommit } from './invoices/invoice-commit';
 import type { IdempotencyClaim, PendingUpload, UploadReservation } from './invoices/upload-records';
 import type { OrganizationItem, Usage } from './organizations/organization';
 import type { InvoiceEventType, OutboxEffect } from './outbox/effects';
+import type { InvitationLink } from './team/invitation-link';
+import type { ApprovedInvoiceFact } from './vendors/history';
 import type { LayoutMemory } from './vendors/memory';
 import type { VendorCategoryMemory, VendorFields, VendorItem } from './vendors/vendor';
+import type { WebhookAttemptMessage, WebhookItem } from './webhooks/webhook';
 
 /**
  * What core needs from storage and other systems, declared here in core's own terms. Core never
@@ -80,7 +96,7 @@ export interface VendorStore {
   deleteVendor(orgId: string, id: string): Promise<void>;
   /** The vendor's remembered layouts (none when nothing was learned of it). */
   loadVendorMemory(orgId: string, vendorId: string): Promise<LayoutMemory[]>;
-  /** Forgets everything learned of the vendor's layouts. */
+  /** Forgets everything learned of the vendor: its layouts and its approved invoices. */
   forgetVendorMemory(orgId: string, vendorId: string): Promise<void>;
   /** The vendor's remembered layouts, changed by `change` against the stored version. */
   updateVendorMemory(
@@ -88,6 +104,14 @@ export interface VendorStore {
     vendorId: string,
     change: (layouts: LayoutMemory[]) => LayoutMemory[],
   ): Promise<LayoutMemory[]>;
+  /** The vendor's approved invoices, newest first (core/vendors/history.ts). */
+  loadVendorHistory(orgId: string, vendorId: string): Promise<ApprovedInvoiceFact[]>;
+  /** The vendor's approved-invoice record, changed by `change` against the stored version. */
+  updateVendorHistory(
+    orgId: string,
+    vendorId: string,
+    change: (history: ApprovedInvoiceFact[]) => ApprovedInvoiceFact[],
+  ): Promise<ApprovedInvoiceFact[]>;
   /** The page lines a processing run kept for layout learning (absent once the run expired). */
   runLayout(orgId: string, invoiceId: string, runId: string): Promise<PageLine[] | undefined>;
   learnFromCorrection(before: InvoiceItem, after: InvoiceItem): Promise<VendorCategoryMemory | null>;
@@ -102,8 +126,41 @@ export interface OrganizationStore {
   findProperty(orgId: string, id: string): Promise<Property | undefined>;
 }
 
+/** The organization's people and its pending invitations (core/team decides every change). */
+export interface TeamStore {
+  /** A member as stored now (a consistent read, its role as it reads today: team/roles), or undefined. */
+  findMember(orgId: string, userId: string): Promise<Member | undefined>;
+  /** A member's user item; 404 when there is none. */
+  getUser(orgId: string, userId: string): Promise<Member>;
+  /**
+   * Gives `member` the role if their role is still `member.role` and `administratorWhoStays` (when named)
+   * is still an administrator, in one transaction; false when a concurrent change came first.
+   */
+  writeMemberRole(
+    orgId: string,
+    member: Member,
+    role: Role,
+    administratorWhoStays: string | undefined,
+  ): Promise<boolean>;
+  /** Removes `member` and the API keys they created, on the same conditions as writeMemberRole. */
+  deleteMember(orgId: string, member: Member, administratorWhoStays: string | undefined): Promise<boolean>;
+  listInvitations(orgId: string): Promise<Invitation[]>;
+  /** Stores an invitation with its e-mail's link; 409 invitation_exists when the address is invited. */
+  putInvitation(
+    orgId: string,
+    input: { email: string; role: Role; invitedBy: string },
+    link: InvitationLink,
+  ): Promise<Invitation>;
+  /** Gives a pending invitation a new link (the old one then reads as replaced); 404 when there is none. */
+  renewInvitation(orgId: string, email: string, link: InvitationLink): Promise<Invitation>;
+  /** Revokes an invitation (its link then reads as revoked); 404 when there is none. */
+  deleteInvitation(orgId: string, email: string): Promise<void>;
+}
+
 export interface IntegrationStore {
   findIntegration(orgId: string, id: string): Promise<IntegrationItem | undefined>;
+  /** The integration of this organization, or 404 (also for another organization's id). */
+  getIntegration(orgId: string, id: string): Promise<IntegrationItem>;
   listIntegrations(orgId: string): Promise<IntegrationItem[]>;
   createIntegration(
     orgId: string,
@@ -114,6 +171,35 @@ export interface IntegrationStore {
     before: IntegrationItem,
     config: Record<string, string>,
   ): Promise<IntegrationItem>;
+  /** Changes name, status or config unless someone changed it since `before` (or `expectedVersion`): 409. */
+  updateIntegration(
+    orgId: string,
+    before: IntegrationItem,
+    changes: { name?: string; status?: 'ACTIVE' | 'INACTIVE'; config?: Record<string, string> },
+    expectedVersion?: number,
+  ): Promise<IntegrationItem>;
+  deleteIntegration(orgId: string, id: string): Promise<void>;
+  /** Records a sync's or test's outcome on the integration; undefined when it is gone. */
+  recordIntegrationResult(
+    orgId: string,
+    id: string,
+    result: { ok: boolean; error?: string },
+  ): Promise<IntegrationItem | undefined>;
+  /** What a QuickBooks or Propertyware integration (its config opened) offers to map accounts to. */
+  listAccountOptions(
+    orgId: string,
+    integration: IntegrationItem,
+  ): Promise<{ ok: true; options: IntegrationOptions } | { ok: false; error: string }>;
+  /**
+   * The call Test connection makes to a Make.com (the sample event) or Propertyware (its vendor list)
+   * integration, its config opened, the way a sync would reach it; or why none can be made.
+   */
+  connectionTestRequest(
+    type: 'MAKE_COM' | 'PROPERTYWARE',
+    config: Record<string, string>,
+    sample: InvoiceEventBody,
+    timeoutMs: number,
+  ): OutboundCall | { error: string };
   putOAuthState(state: string, item: OAuthStateItem): Promise<void>;
   takeOAuthState(state: string): Promise<OAuthStateItem | undefined>;
   mappingWaits: {
@@ -136,6 +222,70 @@ export interface IntegrationStore {
     record: Record<string, string>,
     fields: readonly string[],
   ): Promise<Record<string, string>>;
+}
+
+/** The organization's webhooks and their delivery log. */
+export interface WebhookStore {
+  listWebhooks(orgId: string): Promise<WebhookItem[]>;
+  /** The webhook of this organization, or 404 (also for another organization's id). */
+  getWebhook(orgId: string, id: string): Promise<WebhookItem>;
+  createWebhook(
+    orgId: string,
+    input: { url: string; events: string[]; secret: string | null },
+  ): Promise<WebhookItem>;
+  deleteWebhook(orgId: string, id: string): Promise<void>;
+  /** Replaces the secret if it is still `before`; otherwise leaves it. */
+  replaceWebhookSecret(orgId: string, id: string, before: string, after: string): Promise<void>;
+  /** The (sealed) secret signs from now on; the old one beside it until `overlapUntil`. 404 when gone. */
+  rotateWebhookSecret(orgId: string, id: string, sealed: string, overlapUntil: string): Promise<WebhookItem>;
+  listDeliveries(
+    orgId: string,
+    webhookId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }>;
+  getDelivery(orgId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery>;
+}
+
+/** Secrets at rest: sealed under the organization's key, opened only to be sent. */
+export interface Secrets {
+  /** Whether a stored value is sealed (one stored before secrets were sealed is in clear). */
+  isSealed(value: string): boolean;
+  /** A secret sealed for storage (a sealed one is answered as it is). */
+  sealSecret(orgId: string, value: string): Promise<string>;
+  /** `record` with `fields` opened, for this call only. */
+  openFields(
+    orgId: string,
+    record: Record<string, string>,
+    fields: readonly string[],
+  ): Promise<Record<string, string>>;
+}
+
+/** A call to a user-given URL (see Outbound). */
+export interface OutboundCall {
+  url: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  timeoutMs: number;
+}
+
+/** What a call to a user-given URL came to; it names neither the host nor the address. */
+export interface OutboundAnswer {
+  ok: boolean;
+  /** Null when nothing answered (or the call was refused before connecting). */
+  status: number | null;
+  body: string;
+  /** Why it failed: `refused` when the outbound policy refused the URL. */
+  failure?: string;
+  error?: string;
+}
+
+/** User-given URLs are called only through the guarded outbound client (https, public addresses). */
+export interface Outbound {
+  /** Never throws: a failure is an answer. */
+  callOutbound(call: OutboundCall): Promise<OutboundAnswer>;
+  /** 400 with the field's path when the URL could not be called under this runtime's policy. */
+  refuseUncallableUrl(url: string, path: string): Promise<void>;
 }
 
 /** The uploads bucket. */
@@ -168,6 +318,13 @@ export interface OutgoingEmail {
 export interface Messaging {
   publishInvoiceEvent(orgId: string, invoiceId: string, event: InvoiceEventType): Promise<void>;
   sendEmail(message: OutgoingEmail): Promise<{ messageId: string }>;
+  /** Queues one webhook delivery attempt, invisible for `delaySeconds`. */
+  queueWebhookAttempt(message: WebhookAttemptMessage, delaySeconds: number): Promise<void>;
+  /** An in-app notification for the organization (or its `recipients`). */
+  addNotification(
+    orgId: string,
+    input: { kind: Notification['kind']; invoiceId: string | null; message: string },
+  ): Promise<unknown>;
 }
 
 /** Logs of failures a use-case survives (what it must not fail for, such as learning). */
@@ -176,10 +333,18 @@ export interface Log {
   logWarning(message: string, attributes?: Record<string, unknown>): void;
 }
 
+/** What the product counts for its dashboards and alarms. */
+export interface Metrics {
+  /** The outcome a sync recorded on an invoice for one integration. */
+  recordSyncOutcome(status: 'SYNCED' | 'RETRYING' | 'FAILED'): void;
+}
+
 /** The deployment's settings core needs, read when asked. */
 export interface Settings {
   /** The site's public origin, undefined when the deployment sets none. */
   publicUrl(): string | undefined;
+  /** How long a rotated webhook secret keeps signing beside the new one. */
+  webhookSecretOverlapSeconds(): number;
 }
 
 export interface Ports
@@ -187,10 +352,15 @@ export interface Ports
     UploadStore,
     VendorStore,
     OrganizationStore,
+    TeamStore,
     IntegrationStore,
+    WebhookStore,
+    Secrets,
+    Outbound,
     FileStore,
     Messaging,
     Log,
+    Metrics,
     Settings {}
 
 let provided: Ports | undefined;

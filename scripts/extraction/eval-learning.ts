@@ -15,9 +15,13 @@
  * then is approved too (learned again from its labels, so the anchors' records update as in the
  * product). The link is not forced: a later document Classify does not link to the seller is read
  * without memory, counted in "linked".
+ * Both organizations keep the product's default review of new vendors: the fresh one has approved
+ * nothing (ctx.vendorHistory answers no invoice), so its every document is a vendor's first; the one
+ * that learned holds the approved documents' records (core/vendors/history.ts), so an amount or a
+ * number far from them is sent to review as in the product.
  * Fields are scored as eval:extract scores them (labels.ts, the rules of
- * ../shared/tools/score-extraction.mjs); a document "passes" as eval:extract's auto-approval judges
- * it: Decide passes it and every field of the bill read is at SKIP_REVIEW_CONFIDENCE (readSurely).
+ * ../shared/tools/score-extraction.mjs); a document "passes" when Decide passes it (r.status) and
+ * every field of the bill read is at SKIP_REVIEW_CONFIDENCE (readSurely), as auto-approval judges it.
  * The committed model was trained on this corpus, so both columns are in-sample for the reading; the
  * difference between them is what memory adds.
  */
@@ -29,12 +33,8 @@ import {
   type KnownVendor,
   processAnalysis,
 } from '../../functions/core/extraction/pipeline';
-import {
-  aiConfidenceOf,
-  decide,
-  readSurely,
-  validateInvoice,
-} from '../../functions/core/validation/validate';
+import { readSurely } from '../../functions/core/validation/validate';
+import { type ApprovedInvoiceFact, withApproval } from '../../functions/core/vendors/history';
 import { type LayoutMemory, learnLayout } from '../../functions/core/vendors/memory';
 import { type ExtractionModel, loadModel, committedModelJson as modelJson } from '../../functions/extraction';
 import { SKIP_REVIEW_CONFIDENCE } from '../../shared/constants';
@@ -90,9 +90,7 @@ function count(arm: keyof typeof arms, d: DocData, r: Result) {
   const scored = SCORED_FIELDS.filter((f) => isLabelled(label, f));
   const right = scored.filter((f) => isCorrect(label, f, record[f])).length;
   const invoice = r.invoice;
-  const passes =
-    readSurely(invoice, invoice.confidence, SKIP_REVIEW_CONFIDENCE) &&
-    decide(validateInvoice(invoice), aiConfidenceOf(invoice)) === 'PROCESSED';
+  const passes = readSurely(invoice, invoice.confidence, SKIP_REVIEW_CONFIDENCE) && r.status === 'PROCESSED';
   for (const key of [d.doc.source, 'ALL']) {
     const t = arms[arm].get(key) ?? tally();
     t.docs++;
@@ -126,22 +124,37 @@ let ids = 0;
 const clock = { now: '2026-01-01T00:00:00.000Z', newId: () => `layout-${++ids}` };
 for (const [seller, docs] of sellers) {
   let memory: LayoutMemory[] = [];
+  let history: ApprovedInvoiceFact[] = [];
   const vendor: KnownVendor = {
     id: `vendor-${seller}`,
     name: String(docs[0].label.vendorName),
     address: typeof docs[0].label.vendorAddress === 'string' ? docs[0].label.vendorAddress : null,
     status: 'ACTIVE',
   };
-  const ctx: ExtractionContext = { vendors: [vendor], layoutMemory: async () => memory };
+  const ctx: ExtractionContext = {
+    vendors: [vendor],
+    layoutMemory: async () => memory,
+    vendorHistory: async () => history,
+  };
+  const freshOrganization: ExtractionContext = { vendorHistory: async () => [] };
   for (const [i, { d }] of docs.entries()) {
-    const fresh = i > 0 ? (await read(d, {})).r : null;
+    const fresh = i > 0 ? (await read(d, freshOrganization)).r : null;
     if (fresh) count('fresh', d, fresh);
     // The first document is read as the organization first meets the seller; later ones with memory.
     const { r, response } = await read(d, i > 0 ? ctx : {});
     if (i > 0) count('learning', d, r);
     if (i > 0) worse.push(...regressions(d, fresh!, r));
     // Approval: the reading corrected to the labels, learned on the document's own lines.
-    memory = learnLayout(memory, layoutOf(response), approvedFromLabels(d.doc.label, r.invoice), clock);
+    const approved = approvedFromLabels(d.doc.label, r.invoice);
+    memory = learnLayout(memory, layoutOf(response), approved, clock);
+    history = withApproval(history, {
+      invoiceId: `${seller}-${i}`,
+      invoiceNumber: typeof approved.invoiceNumber === 'string' ? approved.invoiceNumber : null,
+      totalAmount: typeof approved.totalAmount === 'number' ? approved.totalAmount : null,
+      currency: typeof d.doc.label.currency === 'string' ? d.doc.label.currency : r.currency,
+      invoiceDate: typeof approved.invoiceDate === 'string' ? approved.invoiceDate : null,
+      approvedAt: clock.now,
+    });
   }
 }
 

@@ -58,6 +58,8 @@ export const organizationSchema = z.object({
   /** ISO 4217; invoices with no currency of their own (nor their vendor's) are in it, and totals are shown in it. */
   defaultCurrency: currencyCodeSchema.default(DEFAULT_CURRENCY),
   autoApprove: autoApproveSchema.default(AUTO_APPROVE_OFF),
+  /** A vendor's first invoice (none of its invoices approved yet) goes to review. On by default. */
+  reviewNewVendors: z.boolean().default(true),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   stats: z.object({
@@ -125,4 +127,6 @@ export const organizationUpdateSchema = z.object({
     .optional(),
   /** Absent keeps the stored list. */
   legalNames: legalNamesSchema.optional(),
+  /** Absent keeps the stored setting. */
+  reviewNewVendors: z.boolean().optional(),
 });

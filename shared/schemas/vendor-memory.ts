@@ -32,6 +32,31 @@ export const learnedLayoutSchema = z.object({
 });
 export type LearnedLayout = z.infer<typeof learnedLayoutSchema>;
 
-/** The vendor's layouts, the most recently approved first; none when nothing is learned yet. */
-export const vendorMemorySchema = z.object({ layouts: z.array(learnedLayoutSchema) });
+/** What the vendor's approved invoices taught of it (functions/core/vendors/history.ts), the newest ones. */
+export const approvedHistorySchema = z.object({
+  /** Approved invoices remembered (the newest, at most 24). */
+  approvedInvoices: z.number().int().nonnegative(),
+  /** Their totals' range per currency: what an amount far outside is weighed against. */
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      lowest: z.number(),
+      highest: z.number(),
+      count: z.number().int().positive(),
+    }),
+  ),
+  /** The newest approved invoice's number: what a number off the vendor's numbering is shown beside. */
+  lastInvoiceNumber: z.string().nullable(),
+  /** Utility accounts and the property each was booked to: a bill of the account suggests that property. */
+  accounts: z.array(
+    z.object({ accountNumber: z.string(), propertyId: z.string(), propertyName: z.string().nullable() }),
+  ),
+});
+export type ApprovedHistory = z.infer<typeof approvedHistorySchema>;
+
+/** The vendor's layouts, the most recently approved first (none when nothing is learned yet), and its history. */
+export const vendorMemorySchema = z.object({
+  layouts: z.array(learnedLayoutSchema),
+  history: approvedHistorySchema,
+});
 export type VendorMemory = z.infer<typeof vendorMemorySchema>;

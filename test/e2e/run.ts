@@ -464,6 +464,24 @@ async function main() {
       await checkA11y(page, 'dashboard');
     });
 
+    // The flows below read and approve invoices of vendors the demo organization never paid; a new
+    // vendor's first invoice goes to review unless the admin says otherwise (on by default).
+    await step(
+      "organization: the admin lets a new vendor's first invoice pass without review",
+      page,
+      async () => {
+        await page.goto('/organization');
+        const review = page.getByRole('checkbox', {
+          name: 'Send the first invoice from a new vendor to review',
+        });
+        assert(await review.isChecked(), 'the review of new vendors is not on by default');
+        await review.uncheck();
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await seen(page, 'Organization updated');
+        await page.goto('/');
+      },
+    );
+
     const pdf = await sampleInvoicePdf();
     const pdfPath = join(tmpdir(), 'acme-plumbing-invoice.pdf');
     writeFileSync(pdfPath, pdf);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { db, tableName } from '../../functions/adapters/dynamodb/client';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { addNotification } from '../../functions/adapters/dynamodb/notifications';
-import { CONNECTION_FAILED, CONNECTION_SUCCEEDED } from '../../functions/api/integrations/test-connection';
+import { CONNECTION_FAILED, CONNECTION_SUCCEEDED } from '../../functions/core/integrations/test-connection';
 import { errorBodySchema } from '../../shared/errors';
 import {
   analyticsSchema,

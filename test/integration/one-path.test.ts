@@ -14,6 +14,7 @@ import {
   vendorSchema,
 } from '../../shared/schemas';
 import type { Api } from '../helpers/local-stack';
+import { trustNewVendors } from '../helpers/organization-settings';
 import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
 import { invoicePdf, plumbingInvoice } from './pipeline-invoices';
 
@@ -40,6 +41,8 @@ const analyzer = new CannedAnalyzer();
 beforeAll(async () => {
   w = await startWorkflowStack({ analyzer });
   api = w.api;
+  // About reading and deciding: a new vendor's first invoice may pass (the review of firsts is in vendor-history.test.ts).
+  await trustNewVendors(api);
   const post = async (path: string, json: unknown) => {
     const response = await api(path, { method: 'POST', json });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -76,6 +79,9 @@ async function orgContext(): Promise<ExtractionContext> {
     properties,
     defaultCurrency: 'USD',
     duplicatesFinder: async () => invoices,
+    // Nothing is approved in these tests, so no vendor has a history, and the organization trusts new vendors.
+    vendorHistory: async () => [],
+    reviewNewVendors: false,
     // Core is handed the vendor of that name the workflow made (or found) from the same invoice.
     suggestVendor: async (invoice) => {
       const now = await listed('/api/vendors', (x): Vendor => vendorSchema.parse(x));

@@ -9,7 +9,7 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import { createWebhook, listWebhooks } from '../../functions/adapters/dynamodb/webhooks';
 import { REFUSED_URL_MESSAGE } from '../../functions/adapters/http';
 import { sendMessage } from '../../functions/adapters/sqs/queues';
-import { CONNECTION_REFUSED } from '../../functions/api/integrations/test-connection';
+import { CONNECTION_REFUSED } from '../../functions/core/integrations/test-connection';
 import { integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';

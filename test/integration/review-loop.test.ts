@@ -12,6 +12,7 @@ import {
   vendorSchema,
 } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { trustNewVendors } from '../helpers/organization-settings';
 import { body } from '../helpers/responses';
 import { type InvoiceSpec, invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
 
@@ -62,9 +63,12 @@ function textPdf(lines: string[]): Promise<Buffer> {
   return done;
 }
 
+// These tests are about deciding and counting: their organizations let a new vendor's first invoice pass
+// (the review of firsts is in vendor-history.test.ts).
 describe('decisions', () => {
   it('approves a PROCESSED invoice; its SUGGESTED vendor becomes ACTIVE with totals from the aggregates', async () => {
     const { api } = await stack.newUser({ firstName: 'Ada', lastName: 'Reviewer' });
+    await trustNewVendors(api);
     const spec = plumbingInvoice();
     const invoice = await uploadSpec(api, spec);
     expect(invoice.status).toBe('PROCESSED');
@@ -104,6 +108,7 @@ describe('decisions', () => {
 
   it('auto-approves PROCESSED invoices under the amount from ACTIVE vendors, audited, only when switched on', async () => {
     const { api } = await stack.newUser();
+    await trustNewVendors(api);
     const first = await uploadSpec(api, plumbingInvoice({ invoiceNumber: 'A-1' }));
     await body(await approve(api, first.id), 201, invoiceSchema);
     const org = await body(await api('/api/organization/current'), 200, organizationSchema);
@@ -174,6 +179,7 @@ describe('decisions', () => {
 describe('money in its own currency', () => {
   it('keeps EUR and USD apart in stats, analytics and vendor totals', async () => {
     const { api } = await stack.newUser();
+    await trustNewVendors(api);
     const usdSpec = plumbingInvoice({ invoiceNumber: 'US-1' });
     const eurSpec = plumbingInvoice({
       invoiceNumber: 'EU-1',
@@ -257,6 +263,7 @@ describe('money in its own currency', () => {
 describe('money counts approved and ready invoices only', () => {
   it('leaves invoices in review, unreadable and rejected out of stats and analytics, through every transition', async () => {
     const { api } = await stack.newUser();
+    await trustNewVendors(api);
     const [aSpec, bSpec] = [
       plumbingInvoice({ invoiceNumber: 'MONEY-A' }),
       plumbingInvoice({
@@ -408,6 +415,7 @@ describe('AI accuracy', () => {
 describe('the vendor master', () => {
   it('merges two vendors: invoices and totals follow, the old name becomes an alias', async () => {
     const { api } = await stack.newUser();
+    await trustNewVendors(api);
     const a = await uploadSpec(
       api,
       plumbingInvoice({

@@ -8,7 +8,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { keys } from '../../functions/adapters/dynamodb/keys';
-import { CONNECTION_FAILED } from '../../functions/api/integrations/test-connection';
+import { CONNECTION_FAILED } from '../../functions/core/integrations/test-connection';
 import { LOCAL_TABLE } from '../../infra/local/local-config';
 import { integrationSchema, integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';

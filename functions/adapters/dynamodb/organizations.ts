@@ -39,6 +39,7 @@ export async function updateOrganization(
     defaultCurrency?: string;
     autoApprove?: AutoApprove;
     legalNames?: string[];
+    reviewNewVendors?: boolean;
   },
 ): Promise<OrganizationItem> {
   const current = await getOrganization(orgId);
@@ -51,6 +52,7 @@ export async function updateOrganization(
     ...(input.defaultCurrency ? { defaultCurrency: input.defaultCurrency } : {}),
     ...(input.autoApprove ? { autoApprove: input.autoApprove } : {}),
     ...(input.legalNames ? { legalNames: input.legalNames } : {}),
+    ...(input.reviewNewVendors !== undefined ? { reviewNewVendors: input.reviewNewVendors } : {}),
     updatedAt: now,
     version: current.version + 1,
   };

@@ -3,6 +3,7 @@ import { DEFAULT_PLAN, type Plan } from '../../../shared/constants';
 import { AppError } from '../../core/errors/app-error';
 import { trialEndOf } from '../../core/plans/trial';
 import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
+import { ROLE_MODEL } from '../../core/team/roles';
 import { logError } from '../observability/logger';
 import { ensureDefaultCategories } from './categories';
 import { nowIso, tableName } from './client';
@@ -10,7 +11,7 @@ import { tryTransact } from './entity';
 import { keys } from './keys';
 import type { OrganizationItem } from './organizations';
 import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
-import { findUserBySub, ROLE_MODEL, type UserItem } from './users';
+import { findUserBySub, type UserItem } from './users';
 
 export interface Identity {
   sub: string;

@@ -9,11 +9,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/schemas';
+import { createInvitation } from '../../core/team/invitations';
+import { changeMemberRole, removeMember } from '../../core/team/members';
+import { ROLE_MODEL } from '../../core/team/roles';
 import { resetEnv } from '../../env';
 import { resetDbClient } from './client';
 import { joinInvitedOrganization, provisionUser } from './provisioning';
-import { createInvitation, listInvitations, memberItem, removeMember, updateMemberRole } from './team';
-import { ROLE_MODEL } from './users';
+import { listInvitations, memberItem } from './team';
 
 const link = { token: 'unused', tokenHash: 'ab'.repeat(32), expiresAt: '2026-12-03T10:00:00.000Z' };
 
@@ -101,13 +103,13 @@ describe('createInvitation', () => {
   });
 });
 
-describe('updateMemberRole', () => {
+describe('changeMemberRole', () => {
   it('demotes an administrator only while another stays one (a condition check on that one)', async () => {
     dynamo.on(GetCommand).resolves({ Item: user('a1', 'ADMIN') });
     dynamo
       .on(QueryCommand)
       .resolves({ Items: [user('a1', 'ADMIN'), user('m1', 'MEMBER'), user('a2', 'ADMIN')] });
-    const member = await updateMemberRole('o1', 'a1', 'MEMBER');
+    const member = await changeMemberRole('o1', 'a1', 'MEMBER');
     expect(member).toMatchObject({ id: 'a1', role: 'MEMBER' });
     const [items] = transactions();
     expect(items?.[0]?.Update).toMatchObject({
@@ -124,7 +126,7 @@ describe('updateMemberRole', () => {
   it('refuses to demote the last administrator, without writing', async () => {
     dynamo.on(GetCommand).resolves({ Item: user('a1', 'ADMIN') });
     dynamo.on(QueryCommand).resolves({ Items: [user('a1', 'ADMIN'), user('m1', 'MEMBER')] });
-    await expect(updateMemberRole('o1', 'a1', 'MEMBER')).rejects.toMatchObject({
+    await expect(changeMemberRole('o1', 'a1', 'MEMBER')).rejects.toMatchObject({
       kind: 'conflict',
       code: 'last_admin',
       message: 'An organization needs at least one administrator',
@@ -140,7 +142,7 @@ describe('updateMemberRole', () => {
     const cancelled = Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' });
     dynamo.on(TransactWriteCommand).rejectsOnce(cancelled);
     // The second read finds the promotion already made by someone else: nothing more to write.
-    expect(await updateMemberRole('o1', 'm1', 'ADMIN')).toMatchObject({ role: 'ADMIN' });
+    expect(await changeMemberRole('o1', 'm1', 'ADMIN')).toMatchObject({ role: 'ADMIN' });
     expect(transactions()).toHaveLength(1);
   });
 });
@@ -157,7 +159,7 @@ describe('removeMember', () => {
   it('deletes the user, their sub lookup and their API keys, marks them removed and counts one user less, in one transaction', async () => {
     dynamo.on(GetCommand).resolves({ Item: user('m1', 'MEMBER') });
     dynamo.on(QueryCommand).resolves({ Items: [apiKey('k1', 'm1'), apiKey('k2', 'a1'), apiKey('k3', 'm1')] });
-    await removeMember('o1', 'm1');
+    await removeMember('o1', 'm1', 'a1');
     const [items, ...others] = transactions();
     expect(others).toEqual([]);
     expect(items).toHaveLength(8);
@@ -187,7 +189,7 @@ describe('removeMember', () => {
     dynamo.on(GetCommand).resolves({ Item: user('m1', 'MEMBER') });
     const keys = Array.from({ length: 60 }, (_, i) => apiKey(`k${i}`, 'm1'));
     dynamo.on(QueryCommand).resolves({ Items: keys });
-    await removeMember('o1', 'm1');
+    await removeMember('o1', 'm1', 'a1');
     const [revocations, removal] = transactions();
     expect(revocations).toHaveLength(95);
     expect(revocations?.every((i) => i.Delete?.Key)).toBe(true);
@@ -197,7 +199,7 @@ describe('removeMember', () => {
 
   it('answers not found for a user id outside the organization', async () => {
     dynamo.on(GetCommand).resolves({});
-    await expect(removeMember('o1', 'elsewhere')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(removeMember('o1', 'elsewhere', 'a1')).rejects.toMatchObject({ kind: 'not_found' });
     expect(transactions()).toEqual([]);
   });
 });

@@ -7,12 +7,13 @@ import {
   isExpired,
   type LinkState,
 } from '../../core/team/invitation-link';
+import { isLegacyMember, ROLE_MODEL, teamChangedMeanwhile, withCurrentRole } from '../../core/team/roles';
 import { apiKeyDeletesOfCreator } from './api-keys';
 import { db, nowIso, queryAll, tableName } from './client';
 import { type TransactItems, transact, tryTransact, updateIf } from './entity';
 import { keys, sortKeyStartsWith } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
-import { ROLE_MODEL, type UserItem } from './users';
+import type { UserItem } from './users';
 
 type Role = UserItem['role'];
 
@@ -51,14 +52,10 @@ export interface InvitationLinkItem {
 /** How long a link item outlives its expiry before the table's TTL removes it. */
 const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
 
-const isLegacyMember = (item: { role: Role; roleModel?: number }) =>
-  item.role === 'MEMBER' && item.roleModel !== ROLE_MODEL;
-
-/** An invitation as its role reads today (a legacy MEMBER invitation invites an APPROVER). */
-const migratedInvitation = (item: InvitationItem): InvitationItem =>
-  isLegacyMember(item) ? { ...item, role: 'APPROVER', roleModel: ROLE_MODEL } : item;
-
-/** Rewrites a legacy MEMBER user item as an APPROVER (once: only while it is still the legacy MEMBER). */
+/**
+ * Rewrites a legacy MEMBER user item as an APPROVER (core/team/roles; once: only while it is still the
+ * legacy MEMBER).
+ */
 async function migratedUser(user: UserItem): Promise<UserItem> {
   if (!isLegacyMember(user)) return user;
   const key = keys.user(user.orgId, user.id);
@@ -78,10 +75,7 @@ async function migratedUser(user: UserItem): Promise<UserItem> {
   return Item as UserItem;
 }
 
-/** How many times a team change is retried when another change raced it (each try reads afresh). */
-const MAX_ATTEMPTS = 3;
-
-export const toMember = (user: UserItem): Member => ({
+const toMember = (user: UserItem): Member => ({
   id: user.id,
   email: user.email,
   firstName: user.firstName ?? null,
@@ -118,6 +112,12 @@ export async function memberItem(orgId: string, userId: string): Promise<UserIte
   return Item ? migratedUser(Item as UserItem) : undefined;
 }
 
+/** A member as stored now (a consistent read, migrated), or undefined when they are not a member. */
+export async function findMember(orgId: string, userId: string): Promise<Member | undefined> {
+  const item = await memberItem(orgId, userId);
+  return item && toMember(item);
+}
+
 /** Every member of the organization, oldest first (sort keys are Cognito subs, so order by createdAt). */
 export async function listMembers(orgId: string): Promise<Member[]> {
   const members = await memberItems(orgId);
@@ -126,57 +126,55 @@ export async function listMembers(orgId: string): Promise<Member[]> {
 }
 
 /**
- * A transaction item that holds only while some administrator other than `userId` stays one. Demoting or
- * removing an administrator carries it, so two administrators demoting each other at the same moment
- * cannot leave the organization with none: the transactions touch both items and cannot both commit.
+ * The condition check a demotion or removal of an administrator carries: the administrator who stays one
+ * (core/team/roles administratorWhoStays) still is at the commit. Two administrators demoting each other at
+ * the same moment cannot leave the organization with none: the transactions touch both items and cannot
+ * both commit.
  */
-async function anotherAdministratorStays(orgId: string, userId: string): Promise<TransactItems[number]> {
-  const other = (await memberItems(orgId)).find((m) => m.role === 'ADMIN' && m.id !== userId);
-  if (!other) throw conflict('last_admin', 'An organization needs at least one administrator');
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: keys.user(orgId, other.id),
-      ConditionExpression: '#role = :admin',
-      ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':admin': 'ADMIN' },
-    },
-  };
-}
-
-const teamChangedMeanwhile = () =>
-  conflict('team_changed', 'The team was changed by someone else; reload and try again');
-
-/** Gives a member another role; the last administrator cannot be demoted. */
-export async function updateMemberRole(orgId: string, userId: string, role: Role): Promise<Member> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const member = await memberItem(orgId, userId);
-    if (!member) throw notFound('Member');
-    if (member.role === role) return toMember(member);
-    const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
-    const updatedAt = nowIso();
-    const changed = await tryTransact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(orgId, userId),
-          UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
-          // The role read above still holds, so the guard chosen for it is still the right one.
-          ConditionExpression: '#role = :current',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: {
-            ':role': role,
-            ':current': member.role,
-            ':model': ROLE_MODEL,
-            ':now': updatedAt,
+const administratorStays = (orgId: string, administratorId: string | undefined): TransactItems =>
+  administratorId
+    ? [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.user(orgId, administratorId),
+            ConditionExpression: '#role = :admin',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':admin': 'ADMIN' },
           },
         },
+      ]
+    : [];
+
+/**
+ * Gives the member `role` if their role is still the one read (`member.role`) and the administrator who
+ * stays is still one; false when a concurrent change came first (read afresh and decide again).
+ */
+export async function writeMemberRole(
+  orgId: string,
+  member: Member,
+  role: Role,
+  administratorWhoStays: string | undefined,
+): Promise<boolean> {
+  return tryTransact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(orgId, member.id),
+        UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
+        // The role read still holds, so the guard chosen for it is still the right one.
+        ConditionExpression: '#role = :current',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':role': role,
+          ':current': member.role,
+          ':model': ROLE_MODEL,
+          ':now': nowIso(),
+        },
       },
-      ...guard,
-    ]);
-    if (changed) return toMember({ ...member, role, updatedAt });
-  }
-  throw teamChangedMeanwhile();
+    },
+    ...administratorStays(orgId, administratorWhoStays),
+  ]);
 }
 
 /** DynamoDB's limit on the items of one transaction. */
@@ -193,60 +191,57 @@ async function organizationNameOf(orgId: string): Promise<string> {
  * keys they created, in one transaction, with a marker naming the organization they left. Keys beyond what
  * one transaction holds are revoked just before, so a failure in between leaves keys revoked, never a removed
  * member's key working. Their token is then refused ("You are no longer a member of …") until they choose to
- * join an organization that invites them or create their own. The last administrator cannot be removed.
+ * join an organization that invites them or create their own. Like writeMemberRole, it holds only while the
+ * role read and the administrator who stays are unchanged; false when a concurrent change came first.
  */
-export async function removeMember(orgId: string, userId: string): Promise<void> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const member = await memberItem(orgId, userId);
-    if (!member) throw notFound('Member');
-    const guard = member.role === 'ADMIN' ? [await anotherAdministratorStays(orgId, userId)] : [];
-    const keyDeletes = await apiKeyDeletesOfCreator(orgId, userId);
-    const organizationName = await organizationNameOf(orgId);
-    const room = MAX_TRANSACTION_ITEMS - 5;
-    while (keyDeletes.length > room) await transact(keyDeletes.splice(0, room));
-    if (
-      await tryTransact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.user(orgId, userId),
-            ConditionExpression: '#role = :current',
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':current': member.role },
-          },
-        },
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.subLookup(userId),
-            // Never delete a lookup that points at another organization.
-            ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
-            ExpressionAttributeValues: { ':org': orgId },
-          },
-        },
-        // Until they join or create an organization, the person's token is refused with this name
-        // (functions/adapters/dynamodb/membership.ts), never provisioned anew on its own.
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.removedMember(userId), orgId, organizationName, removedAt: nowIso() },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.stats(orgId, 'TOTALS'),
-            UpdateExpression: 'ADD userCount :minusOne',
-            ExpressionAttributeValues: { ':minusOne': -1 },
-          },
-        },
-        ...guard,
-        ...keyDeletes,
-      ])
-    )
-      return;
-  }
-  throw teamChangedMeanwhile();
+export async function deleteMember(
+  orgId: string,
+  member: Member,
+  administratorWhoStays: string | undefined,
+): Promise<boolean> {
+  const userId = member.id;
+  const keyDeletes = await apiKeyDeletesOfCreator(orgId, userId);
+  const organizationName = await organizationNameOf(orgId);
+  const room = MAX_TRANSACTION_ITEMS - 5;
+  while (keyDeletes.length > room) await transact(keyDeletes.splice(0, room));
+  return tryTransact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.user(orgId, userId),
+        ConditionExpression: '#role = :current',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':current': member.role },
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.subLookup(userId),
+        // Never delete a lookup that points at another organization.
+        ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
+        ExpressionAttributeValues: { ':org': orgId },
+      },
+    },
+    // Until they join or create an organization, the person's token is refused with this name
+    // (functions/adapters/dynamodb/membership.ts), never provisioned anew on its own.
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.removedMember(userId), orgId, organizationName, removedAt: nowIso() },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.stats(orgId, 'TOTALS'),
+        UpdateExpression: 'ADD userCount :minusOne',
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      },
+    },
+    ...administratorStays(orgId, administratorWhoStays),
+    ...keyDeletes,
+  ]);
 }
 
 /** The organization's pending invitations, newest first. */
@@ -255,7 +250,7 @@ export async function listInvitations(orgId: string): Promise<Invitation[]> {
     ...sortKeyStartsWith(keys.orgPk(orgId), keys.invitationPrefix),
     ConsistentRead: true,
   })) as unknown as InvitationItem[];
-  return newestFirst(items.map(migratedInvitation)).map(toInvitation);
+  return newestFirst(items.map(withCurrentRole)).map(toInvitation);
 }
 
 const newestFirst = (items: InvitationItem[]) =>
@@ -309,17 +304,14 @@ export function linkClosing(
 }
 
 /**
- * Invites an e-mail address with the link of the e-mail about to be sent; refused when a member already
- * has it or this organization already invited it.
+ * Stores an invitation with the link of the e-mail about to be sent (core/team/invitations decides it may
+ * be sent); refused when this organization already invited the address.
  */
-export async function createInvitation(
+export async function putInvitation(
   orgId: string,
   input: { email: string; role: Role; invitedBy: string },
   link: InvitationLink,
 ): Promise<Invitation> {
-  const members = await memberItems(orgId);
-  if (members.some((m) => m.email.trim().toLowerCase() === input.email))
-    throw conflict('already_member', `${input.email} is already a member of this organization`);
   const item: InvitationItem = {
     orgId,
     ...input,
@@ -443,5 +435,5 @@ export async function invitationsForEmail(email: string): Promise<InvitationItem
     ExpressionAttributeValues: { ':pk': keys.invitationsOfEmailPk(email.trim().toLowerCase()) },
     ConsistentRead: true,
   })) as unknown as InvitationItem[];
-  return newestFirst(items.map(migratedInvitation));
+  return newestFirst(items.map(withCurrentRole));
 }

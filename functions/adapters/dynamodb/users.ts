@@ -1,19 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, User } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
+import type { ROLE_MODEL } from '../../core/team/roles';
 import { db, nowIso, tableName } from './client';
 import { keys } from './keys';
 import type { OrganizationItem } from './organizations';
-
-/**
- * The role model of items written since the four roles (ADMIN, APPROVER, MEMBER, VIEWER). Before it,
- * MEMBERs approved invoices; they keep that right as APPROVERs. The migration is read-and-rewrite: a user
- * item without this marker and role MEMBER is read as APPROVER, and rewritten so the first time it is read
- * (the authorizer reads it on every call, so on the person's next request); an invitation is only read
- * that way (it is deleted when accepted). Every item written since carries the marker, so a MEMBER chosen
- * now stays one (see team.ts).
- */
-export const ROLE_MODEL = 2;
 
 export interface UserItem {
   id: string;
@@ -23,7 +14,7 @@ export interface UserItem {
   lastName: string | null;
   profileImageUrl: string | null;
   role: Role;
-  /** Set on items written since the four roles (team.ts: a MEMBER without it is a migrated APPROVER). */
+  /** Set on items written since the four roles (core/team/roles: a MEMBER without it is a migrated APPROVER). */
   roleModel?: typeof ROLE_MODEL;
   createdAt: string;
   updatedAt: string;

@@ -1,27 +1,36 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApprovedInvoiceFact } from '../../core/vendors/history';
 import type { LayoutMemory } from '../../core/vendors/memory';
 import { db, isConditionFailure, nowIso, tableName } from './client';
 import { keys } from './keys';
 import { getRun } from './runs';
 
 /**
- * The organization's memory of each vendor's layouts (core/vendors/memory.ts), one item per vendor
- * (`ORG#<org>` / `VENDORMEMORY#<vendorId>`): only ever read and written under the organization's own
+ * The organization's memory of each vendor's layouts (core/vendors/memory.ts) and approved invoices
+ * (core/vendors/history.ts), one item per vendor (`ORG#<org>` / `VENDORMEMORY#<vendorId>`): only ever read and written under the organization's own
  * partition, with a vendor id of that organization, so one organization's memory never reaches
- * another's invoices. Its size is bounded by memory.ts (layouts per vendor, anchors per field).
+ * another's invoices. Its size is bounded by memory.ts (layouts per vendor, anchors per field) and
+ * history.ts (approved invoices per vendor).
  */
 
+/** What is stored of a vendor: its layouts and the record of its approved invoices (core/vendors/history.ts). */
 interface StoredMemory {
   layouts: LayoutMemory[];
+  history: ApprovedInvoiceFact[];
   version: number;
 }
+type Part = 'layouts' | 'history';
 
 async function read(orgId: string, vendorId: string): Promise<StoredMemory | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.vendorMemory(orgId, vendorId), ConsistentRead: true }),
   );
   return Item
-    ? { layouts: (Item.layouts as LayoutMemory[]) ?? [], version: Number(Item.version ?? 0) }
+    ? {
+        layouts: (Item.layouts as LayoutMemory[]) ?? [],
+        history: (Item.history as ApprovedInvoiceFact[]) ?? [],
+        version: Number(Item.version ?? 0),
+      }
     : null;
 }
 
@@ -30,23 +39,31 @@ export async function loadVendorMemory(orgId: string, vendorId: string): Promise
   return (await read(orgId, vendorId))?.layouts ?? [];
 }
 
+/** The vendor's approved invoices, newest first (none when none was approved, or since a reset). */
+export async function loadVendorHistory(orgId: string, vendorId: string): Promise<ApprovedInvoiceFact[]> {
+  return (await read(orgId, vendorId))?.history ?? [];
+}
+
 /** How often a change is tried again when another approval of the same vendor's invoice saved first. */
 const MAX_ATTEMPTS = 3;
 
 /**
- * Applies `change` to the vendor's memory. Each write is conditional on the version read: two
- * approvals of one vendor's invoices at once both count, the later one on the memory as the first left it.
+ * Applies `change` to one part of the vendor's memory, keeping the other. Each write is conditional on
+ * the version read: two approvals of one vendor's invoices at once both count, the later one on the
+ * memory as the first left it.
  */
-export async function updateVendorMemory(
+async function updatePart<P extends Part>(
   orgId: string,
   vendorId: string,
-  change: (layouts: LayoutMemory[]) => LayoutMemory[],
-): Promise<LayoutMemory[]> {
+  part: P,
+  change: (before: StoredMemory[P]) => StoredMemory[P],
+): Promise<StoredMemory[P]> {
   for (let attempt = 1; ; attempt++) {
     const stored = await read(orgId, vendorId);
-    const before = stored?.layouts ?? [];
-    const layouts = change(before);
-    if (layouts === before) return before;
+    const current: StoredMemory = stored ?? { layouts: [], history: [], version: 0 };
+    const before = current[part];
+    const after = change(before);
+    if (after === before) return before;
     try {
       await db().send(
         new PutCommand({
@@ -55,22 +72,42 @@ export async function updateVendorMemory(
             ...keys.vendorMemory(orgId, vendorId),
             entity: 'VendorMemory',
             vendorId,
-            layouts,
-            version: (stored?.version ?? 0) + 1,
+            layouts: current.layouts,
+            history: current.history,
+            [part]: after,
+            version: current.version + 1,
             updatedAt: nowIso(),
           },
           ConditionExpression: stored ? 'version = :v' : 'attribute_not_exists(PK)',
           ...(stored ? { ExpressionAttributeValues: { ':v': stored.version } } : {}),
         }),
       );
-      return layouts;
+      return after;
     } catch (error) {
       if (!isConditionFailure(error) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
 
-/** Forgets everything learned of the vendor's layouts. */
+/** The vendor's remembered layouts, changed by `change` against the stored version. */
+export function updateVendorMemory(
+  orgId: string,
+  vendorId: string,
+  change: (layouts: LayoutMemory[]) => LayoutMemory[],
+): Promise<LayoutMemory[]> {
+  return updatePart(orgId, vendorId, 'layouts', change);
+}
+
+/** The vendor's approved-invoice record, changed by `change` against the stored version. */
+export function updateVendorHistory(
+  orgId: string,
+  vendorId: string,
+  change: (history: ApprovedInvoiceFact[]) => ApprovedInvoiceFact[],
+): Promise<ApprovedInvoiceFact[]> {
+  return updatePart(orgId, vendorId, 'history', change);
+}
+
+/** Forgets everything learned of the vendor: its layouts and its approved invoices. */
 export async function forgetVendorMemory(orgId: string, vendorId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vendorMemory(orgId, vendorId) }));
 }

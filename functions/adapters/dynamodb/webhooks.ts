@@ -1,40 +1,14 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { Webhook, WebhookDelivery } from '../../../shared/schemas';
+import type { WebhookDelivery } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
+import type { WebhookItem } from '../../core/webhooks/webhook';
 import { db, nowIso, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { orgEntity, transact, updateIf } from './entity';
 import { keys, sortKeyStartsWith, withoutKeys } from './keys';
 
-/**
- * A webhook as stored. The signing secret is sealed (`enc:v1:…`, see adapters/secrets): only the delivery
- * worker opens it. One written before secrets were sealed holds it in clear until the API first reads it.
- */
-export interface WebhookItem {
-  id: string;
-  url: string;
-  events: string[];
-  secret: string | null;
-  /**
-   * `standard`: a `whsec_` + base64 secret used as Standard Webhooks prescribes. Unset (or `legacy`):
-   * stored before, signed with its raw bytes (core/webhooks/signing.ts).
-   */
-  secretFormat?: 'standard' | 'legacy';
-  previousSecretFormat?: 'standard' | 'legacy';
-  /** The secret before the last rotation (sealed), still signing until `previousSecretExpiresAt`. */
-  previousSecret?: string | null;
-  previousSecretExpiresAt?: string | null;
-  status: Webhook['status'];
-  /** Since when every delivery has failed (unset after a success); five days of it disable the endpoint. */
-  failingSince?: string | null;
-  disabledReason?: string | null;
-  lastDeliveryAt: string | null;
-  lastDeliveryStatus: number | null;
-  consecutiveFailures: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { WebhookItem } from '../../core/webhooks/webhook';
 
 const webhooks = orgEntity<WebhookItem>({ type: 'WEBHOOK', entity: 'Webhook', label: 'Webhook' });
 

@@ -1,6 +1,6 @@
 import type { IntegrationOptions } from '../../../shared/schemas';
 import { planBill } from '../../core/billing/bill-plan';
-import { callOutbound, formBody } from '../http';
+import { callOutbound, formBody, type OutboundRequest } from '../http';
 import type { BillDocument } from '../quickbooks/client';
 import { billFor, billSplits, mappedVendorId, type PropertywareBillSource } from './bill';
 
@@ -51,6 +51,19 @@ export function propertywareHeaders(config: PropertywareConfig): Record<string, 
     'x-propertyware-client-secret': config.password ?? '',
     'x-propertyware-system-id': config.systemId ?? '',
     accept: 'application/json',
+  };
+}
+
+/**
+ * A read of the vendor list with Propertyware's three authentication headers, as the sync sends them: what
+ * Test connection tries (at the configured URL; the caller checked there is one).
+ */
+export function propertywareVendorsRequest(config: PropertywareConfig, timeoutMs: number): OutboundRequest {
+  return {
+    url: `${(config.apiUrl ?? '').replace(/\/+$/, '')}/vendors`,
+    method: 'GET',
+    headers: propertywareHeaders(config),
+    timeoutMs,
   };
 }
 

@@ -1,9 +1,13 @@
 import type { IntegrationOptions } from '../../../shared/schemas';
 import { type BillPlan, type BillSource, planBill } from '../../core/billing/bill-plan';
+import type { BillDocument, BookedDocument } from '../../core/sync/sync-invoice';
 import { env } from '../../env';
 import { callOutbound, formBody, type OutboundResult } from '../http';
 import { billFor, billLines, parseAccountMap, qboLinesCents } from './bill';
 import { type TrackingMaps, withLocation } from './tracking';
+
+/** The invoice's file, attached to the bill (read only when a bill is made), and what a booking left. */
+export type { BillDocument, BookedDocument };
 
 export const QUICKBOOKS_MINOR_VERSION = '75';
 /** The reason shown when the token is expired or revoked: only a new connection helps. */
@@ -29,13 +33,6 @@ export interface QuickBooksConfig extends TrackingMaps {
 export type QuickBooksOutcome =
   | { ok: true; billId: string }
   | { ok: false; error: string; permanent: boolean };
-
-/** The invoice's file, attached to the bill (read only when a bill is made). */
-export interface BillDocument {
-  filename: string;
-  contentType: string;
-  read(): Promise<Uint8Array>;
-}
 
 /** `…/v3/company/<realmId>`; an apiUrl stored in that form (before realmId was a field) is used as is. */
 export function companyBase(config: QuickBooksConfig): string | { error: string } {
@@ -324,12 +321,6 @@ export async function listQuickBooksOptions(
     if (error instanceof QuickBooksError) return { ok: false, error: error.message };
     throw error;
   }
-}
-
-/** What an approval booked in QuickBooks, to take back when the invoice is reopened or voided. */
-export interface BookedDocument {
-  id: string;
-  kind: 'bill' | 'credit';
 }
 
 /**

@@ -1,7 +1,8 @@
-import { INTEGRATION_SECRET_FIELDS } from '../../../shared/schemas';
+import { INTEGRATION_SECRET_FIELDS, type IntegrationOptions } from '../../../shared/schemas';
 import { env } from '../../env';
 import { findIntegration, replaceIntegrationConfig } from '../dynamodb/integrations';
 import { openFields, sealFields } from '../secrets';
+import { listQuickBooksOptions } from './client';
 import type { QuickBooksApp } from './oauth';
 import { type AccessTokenResult, freshAccessToken, type TokenStore } from './tokens';
 
@@ -60,4 +61,15 @@ export async function quickBooksToken(
   if (!integration.config.refreshToken || !app)
     return { ok: true, accessToken: integration.config.apiKey ?? '' };
   return freshAccessToken(app, integrationTokenStore(orgId, integration.id));
+}
+
+/** The accounts, classes and locations of the integration's company (config opened), with a fresh token. */
+export async function quickBooksOptions(
+  orgId: string,
+  integration: { id: string; config: Record<string, string | undefined> },
+): Promise<{ ok: true; options: IntegrationOptions } | { ok: false; error: string }> {
+  const token = await quickBooksToken(orgId, integration);
+  return token.ok
+    ? listQuickBooksOptions({ ...integration.config, apiKey: token.accessToken })
+    : { ok: false, error: token.error };
 }

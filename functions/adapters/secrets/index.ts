@@ -60,7 +60,3 @@ export async function openFields(
   for (const field of fields) if (out[field] !== undefined) out[field] = await openSecret(orgId, out[field]);
   return out;
 }
-
-/** Whether any of the named fields still holds a clear value (a legacy item to migrate). */
-export const hasClearFields = (record: Record<string, string>, fields: readonly string[]): boolean =>
-  fields.some((field) => record[field] !== undefined && !isSealed(record[field]));

@@ -1,32 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type InvoiceEventType, invoiceEventEffect } from '../../core/outbox/effects';
+import type { SyncMessage } from '../../core/sync/sync-invoice';
+import type { WebhookAttemptMessage, WebhookMessage } from '../../core/webhooks/webhook';
 import { env } from '../../env';
 import { listIntegrations } from '../dynamodb/integrations';
 import { writeOutbox } from '../dynamodb/outbox';
 import { sendMessage } from './queues';
 
-export type { InvoiceEventType };
-
-/** A message on the webhook-delivery queue: the worker fans it out to the organization's webhooks. */
-export interface WebhookMessage {
-  orgId: string;
-  invoiceId: string;
-  event: InvoiceEventType;
-  at: string;
-}
-
-/**
- * A message on the same queue for one attempt to deliver an event to one webhook: a retry the worker
- * scheduled, or a person's Resend. `dueAt` lets a wait longer than SQS's 15-minute delay be re-queued in steps.
- */
-export interface WebhookAttemptMessage extends WebhookMessage {
-  kind: 'attempt';
-  webhookId: string;
-  attempt: number;
-  firstAttemptAt: string;
-  dueAt: string;
-  resend: boolean;
-}
+export type { InvoiceEventType, SyncMessage, WebhookAttemptMessage, WebhookMessage };
 
 /** Queues one delivery attempt, invisible for `delaySeconds` (at most SQS's 900). */
 export async function queueWebhookAttempt(
@@ -36,25 +17,6 @@ export async function queueWebhookAttempt(
   const { WEBHOOK_QUEUE_URL } = env();
   if (!WEBHOOK_QUEUE_URL) throw new Error('WEBHOOK_QUEUE_URL is not set');
   await sendMessage(WEBHOOK_QUEUE_URL, message, delaySeconds);
-}
-
-/**
- * A message on the integration-sync queue: push one approved invoice to ONE integration, so a slow or
- * failing system is retried alone and never makes the others send twice.
- */
-export interface SyncMessage {
-  orgId: string;
-  invoiceId: string;
-  integrationId: string;
-  /** When the invoice was approved: a later approval is a new sync. */
-  at: string;
-  /** Stable per (invoice, integration, approval); sent as the target's request id (QuickBooks `requestid`). */
-  idempotencyKey: string;
-  /**
-   * `reverse`: take back what the invoice's last approval booked there (the invoice was reopened or
-   * voided); absent: book the approval of `at`.
-   */
-  action?: 'reverse';
 }
 
 /** 32 hex characters: fits QuickBooks' requestid (at most 50) and is the same on every retry. */

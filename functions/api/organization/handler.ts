@@ -40,6 +40,7 @@ export const handler = resourceHandler(organizationContract, {
         defaultCurrency: input.defaultCurrency,
         autoApprove: input.autoApprove,
         legalNames: input.legalNames,
+        reviewNewVendors: input.reviewNewVendors,
       }),
     );
   },

@@ -19,6 +19,12 @@ import {
   UNREADABLE_REASON,
   validateInvoice,
 } from '../validation/validate';
+import {
+  type ApprovedInvoiceFact,
+  departuresFrom,
+  FIRST_INVOICE_REASON,
+  propertyFromHistory,
+} from '../vendors/history';
 import { applyLayoutMemory, type LayoutMemory } from '../vendors/memory';
 import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-types';
@@ -61,6 +67,14 @@ export interface ExtractionContext {
    * `npm run extract` reads as a fresh organization).
    */
   layoutMemory?: (vendorId: string) => Promise<LayoutMemory[]>;
+  /**
+   * The invoices of a vendor the organization approved (core/vendors/history.ts): with it, a vendor
+   * never approved, or an invoice far from the vendor's history, is sent to review. Without it
+   * (`npm run extract`) nothing is known of the vendors.
+   */
+  vendorHistory?: (vendorId: string) => Promise<ApprovedInvoiceFact[]>;
+  /** With `vendorHistory`: whether a vendor's first invoice goes to review (the organization's setting; default on). */
+  reviewNewVendors?: boolean;
   /** The address an e-mailed invoice came from (evidence for the seller). */
   sender?: string | null;
   /** Makes a SUGGESTED vendor from an invoice no known vendor is linked to (or finds the one made before). */
@@ -87,7 +101,7 @@ export interface Classified {
   classification: ClassificationResult;
   category: OrgCategory | null;
   vendorMatch: VendorMatch | null;
-  propertyMatch: { propertyId: string; score: number; by: 'address' | 'name' } | null;
+  propertyMatch: { propertyId: string; score: number; by: 'address' | 'name' | 'account' | 'usual' } | null;
   /** ISO 4217: extracted, else the vendor's, else the organization's default; null when none is known. */
   currency: string | null;
 }
@@ -178,17 +192,21 @@ export async function classifyInvoice(
     }
   }
   // The service address first: a utility bill names its property there.
-  const propertyMatch = matchProperty(
+  let propertyMatch: Classified['propertyMatch'] = matchProperty(
     [invoice.serviceAddress, addressText].filter(Boolean).join('\n') || null,
     properties,
   );
+  let fromHistory: ReturnType<typeof propertyFromHistory> = null;
+  // Nothing on the page names a property: the vendor's approved invoices may (its utility account's property).
+  if (!propertyMatch && vendor && ctx.vendorHistory) {
+    fromHistory = propertyFromHistory(await ctx.vendorHistory(vendor.id), invoice.accountNumber);
+    const known = fromHistory && properties.some((p) => p.id === fromHistory?.propertyId);
+    if (fromHistory && known)
+      propertyMatch = { propertyId: fromHistory.propertyId, score: 1, by: fromHistory.by };
+  }
   const property = propertyMatch && properties.find((p) => p.id === propertyMatch.propertyId);
   if (property)
-    notes.push(
-      propertyMatch.by === 'name'
-        ? `Property ${property.name}: its name is on the invoice.`
-        : `Property ${property.name}: its address ${property.address} is on the invoice.`,
-    );
+    notes.push(propertyNote(property, propertyMatch?.by, invoice.accountNumber, fromHistory?.count));
   let classification = classify(
     { vendorName: invoice.vendorName, lineDescriptions: invoice.lineItems.map((i) => i.description) },
     ctx.orgMemory,
@@ -219,6 +237,21 @@ export async function classifyInvoice(
     propertyMatch,
     currency: invoice.currency ?? vendor?.currency ?? ctx.defaultCurrency ?? null,
   };
+}
+
+/** How the property was found, for the reviewer. */
+function propertyNote(
+  property: { name: string; address: string },
+  by: NonNullable<Classified['propertyMatch']>['by'] | undefined,
+  accountNumber: string | null,
+  count = 0,
+): string {
+  if (by === 'name') return `Property ${property.name}: its name is on the invoice.`;
+  if (by === 'account')
+    return `Property ${property.name}: account ${accountNumber} was booked to it on an approved invoice.`;
+  if (by === 'usual')
+    return `Property ${property.name}: this vendor's last ${count} approved invoices were for it.`;
+  return `Property ${property.name}: its address ${property.address} is on the invoice.`;
 }
 
 const VENDOR_GROUPS = new Set(['VENDOR', 'SUPPLIER', 'REMIT_TO']);
@@ -279,6 +312,26 @@ export function evidenceOf(response: AnalyzeExpenseResponse): DocumentEvidence {
   };
 }
 
+/**
+ * The AP controls on the vendor: an invoice of a vendor whose invoices were never approved (linked to
+ * none, or to one only suggested) is a first; a known vendor's invoice far from its history says how.
+ */
+async function vendorDepartures(
+  invoice: ExtractedInvoice,
+  ctx: ExtractionContext,
+  linked: { vendorId: string | null; currency: string | null },
+): Promise<string[]> {
+  if (!ctx.vendorHistory || !invoice.vendorName) return [];
+  const departures = linked.vendorId
+    ? departuresFrom(await ctx.vendorHistory(linked.vendorId), {
+        invoiceNumber: invoice.invoiceNumber,
+        totalAmount: invoice.totalAmount,
+        currency: linked.currency ?? invoice.currency,
+      })
+    : [FIRST_INVOICE_REASON];
+  return ctx.reviewNewVendors === false ? departures.filter((r) => r !== FIRST_INVOICE_REASON) : departures;
+}
+
 const nameOf = (d: DuplicateOf) =>
   d.invoiceNumber ? `invoice ${d.invoiceNumber}` : `invoice #${d.id.slice(-8)}`;
 
@@ -291,6 +344,8 @@ const nameOf = (d: DuplicateOf) =>
 export async function validateAndDecide(
   invoice: ExtractedInvoice,
   ctx: ExtractionContext = {},
+  /** The vendor Classify linked and the invoice's currency as Classify settled it. */
+  linked: { vendorId: string | null; currency: string | null } = { vendorId: null, currency: null },
 ): Promise<Decided> {
   const aiConfidence = aiConfidenceOf(invoice);
   if (isUnreadable(invoice)) {
@@ -304,6 +359,7 @@ export async function validateAndDecide(
   }
   const duplicates = ctx.duplicatesFinder ? await ctx.duplicatesFinder(invoice) : [];
   const reasons = validateInvoice(invoice, { duplicates, today: ctx.today });
+  reasons.push(...(await vendorDepartures(invoice, ctx, linked)));
   const sameFile = ctx.identicalFile ? await ctx.identicalFile() : null;
   if (sameFile)
     reasons.unshift(`Possible duplicate of ${nameOf(sameFile)}: the same file was uploaded before.`);
@@ -395,7 +451,10 @@ export async function processAnalysis(
 ): Promise<ExtractionResult> {
   const { invoice: read, addressText, evidence, layout } = normalizeAnalysis(response, eInvoice);
   const classified = await classifyInvoice(read, ctx, addressText, evidence, layout);
-  const decided = await validateAndDecide(classified.invoice, ctx);
+  const decided = await validateAndDecide(classified.invoice, ctx, {
+    vendorId: classified.vendorMatch?.vendorId ?? null,
+    currency: classified.currency,
+  });
   return { ...classified, ...decided };
 }
 

@@ -7,7 +7,7 @@ import { type OrganizationItem, orgSettings } from '../organizations/organizatio
 import { invoiceEventEffect, notificationEffect, type OutboxEffect } from '../outbox/effects';
 import { ports } from '../ports';
 import { readSurely } from '../validation/validate';
-import { learnLayoutOnApproval } from '../vendors/learn-layout';
+import { learnLayoutOnApproval, recordApprovedInvoice } from '../vendors/learn-layout';
 import type { Actor } from './audit';
 import { saveInvoice } from './commit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
@@ -113,6 +113,9 @@ async function approveByPerson(
   await learnLayoutOnApproval(after).catch((error: unknown) =>
     ports().logError('Learning the vendor layout from an approval failed', error, { invoiceId: after.id }),
   );
+  await recordApprovedInvoice(after).catch((error: unknown) =>
+    ports().logError('Recording the approval in the vendor history failed', error, { invoiceId: after.id }),
+  );
   return after;
 }
 
@@ -146,7 +149,7 @@ export async function autoApproveIfAllowed(
 ): Promise<InvoiceItem | null> {
   const reason = await autoApprovalReason(invoice, org);
   if (!reason) return null;
-  return saveInvoice(
+  const after = await saveInvoice(
     invoice,
     { status: 'APPROVED', autoApproved: true },
     { type: 'auto_approved', actor: 'system', actorName: 'Auto-approval', note: reason },
@@ -161,6 +164,10 @@ export async function autoApproveIfAllowed(
       ],
     },
   );
+  await recordApprovedInvoice(after).catch((error: unknown) =>
+    ports().logError('Recording the approval in the vendor history failed', error, { invoiceId: after.id }),
+  );
+  return after;
 }
 
 /** A person rejects an invoice with a reason; the rejection is published (webhooks), in the same transaction. */

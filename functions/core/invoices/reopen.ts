@@ -1,5 +1,7 @@
 import { approvalStepsFor, approversNotice } from '../approvals/routing';
 import { invoiceEventEffect } from '../outbox/effects';
+import { ports } from '../ports';
+import { forgetApprovedInvoice } from '../vendors/learn-layout';
 import type { Actor } from './audit';
 import { saveInvoice } from './commit';
 import type { InvoiceItem } from './invoice';
@@ -31,7 +33,7 @@ export async function reopenInvoice(before: InvoiceItem, reason: string, actor: 
     reviewReasons: [reopenedReason(reason), ...(before.reviewReasons ?? [])],
     approvalSteps,
   };
-  return saveInvoice(
+  const after = await saveInvoice(
     before,
     changes,
     { type: 'reopened', ...actor, note: reason },
@@ -43,6 +45,17 @@ export async function reopenInvoice(before: InvoiceItem, reason: string, actor: 
         ...(await approversNotice({ ...before, ...changes })),
       ],
     },
+  );
+  await forgetInHistory(after);
+  return after;
+}
+
+/** A taken-back approval leaves the vendor's history (never failing the reopen or the void). */
+async function forgetInHistory(invoice: InvoiceItem): Promise<void> {
+  await forgetApprovedInvoice(invoice).catch((error: unknown) =>
+    ports().logError('Taking the approval out of the vendor history failed', error, {
+      invoiceId: invoice.id,
+    }),
   );
 }
 
@@ -59,5 +72,6 @@ export async function voidInvoice(before: InvoiceItem, reason: string, actor: Ac
     { type: 'voided', ...actor, note: reason },
     { outbox: [invoiceEventEffect(before.id, 'invoice.voided')] },
   );
+  await forgetInHistory(after);
   return after;
 }

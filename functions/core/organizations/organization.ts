@@ -13,6 +13,8 @@ export interface OrganizationItem {
   defaultCurrency?: string;
   /** Absent means off. */
   autoApprove?: AutoApprove;
+  /** Whether a vendor's first invoice (none of its invoices approved yet) goes to review; absent means on. */
+  reviewNewVendors?: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -25,13 +27,18 @@ export interface OrganizationItem {
 }
 
 /** The organization's processing settings, with their defaults filled in. */
-export function orgSettings(org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove'>): {
+export function orgSettings(
+  org: Pick<OrganizationItem, 'defaultCurrency' | 'autoApprove' | 'reviewNewVendors'>,
+): {
   defaultCurrency: string;
   autoApprove: AutoApprove;
+  reviewNewVendors: boolean;
 } {
   return {
     defaultCurrency: org.defaultCurrency ?? DEFAULT_CURRENCY,
     autoApprove: org.autoApprove ?? AUTO_APPROVE_OFF,
+    // An AP control: a vendor never paid before is checked by a person unless the organization says otherwise.
+    reviewNewVendors: org.reviewNewVendors ?? true,
   };
 }
 

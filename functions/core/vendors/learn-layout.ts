@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { InvoiceItem } from '../invoices/invoice';
 import { ports } from '../ports';
+import { type ApprovedInvoiceFact, withApproval, withoutInvoice } from './history';
 import { approvedValuesOf, type LayoutMemory, learnLayout } from './memory';
 
 /**
@@ -18,5 +19,35 @@ export async function learnLayoutOnApproval(invoice: InvoiceItem): Promise<Layou
   const now = new Date().toISOString();
   return ports().updateVendorMemory(invoice.orgId, invoice.vendorId, (layouts) =>
     learnLayout(layouts, lines, approved, { now, newId: ulid }),
+  );
+}
+
+/**
+ * The approval hook's second lesson: the vendor's record of approved invoices (core/vendors/history.ts)
+ * gains this one, so its next invoice is no longer a first and is weighed against its history. Like the
+ * layout, it never fails the approval.
+ */
+export async function recordApprovedInvoice(invoice: InvoiceItem): Promise<void> {
+  if (!invoice.vendorId) return;
+  const fact: ApprovedInvoiceFact = {
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    totalAmount: invoice.totalAmount,
+    currency: invoice.currency ?? null,
+    invoiceDate: invoice.invoiceDate,
+    propertyId: invoice.propertyId ?? null,
+    accountNumber: invoice.accountNumber ?? null,
+    approvedAt: new Date().toISOString(),
+  };
+  await ports().updateVendorHistory(invoice.orgId, invoice.vendorId, (history) =>
+    withApproval(history, fact),
+  );
+}
+
+/** A reopened or voided invoice is no longer part of what its vendor was approved for. */
+export async function forgetApprovedInvoice(invoice: InvoiceItem): Promise<void> {
+  if (!invoice.vendorId) return;
+  await ports().updateVendorHistory(invoice.orgId, invoice.vendorId, (history) =>
+    withoutInvoice(history, invoice.id),
   );
 }

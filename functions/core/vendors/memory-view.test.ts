@@ -72,7 +72,7 @@ describe('memoryView', () => {
       },
     });
     const view = memoryView([older, newer]);
-    expect(vendorMemorySchema.parse(view)).toEqual(view);
+    expect(vendorMemorySchema.pick({ layouts: true }).parse(view)).toEqual(view);
     expect(view.layouts.map((l) => [l.id, l.approvals])).toEqual([
       ['L2', 2],
       ['L1', 3],

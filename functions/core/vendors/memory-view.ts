@@ -58,7 +58,7 @@ function learnedFields(layout: LayoutMemory): LearnedField[] {
 }
 
 /** The vendor's remembered layouts as the vendor's page shows them, the most recently approved first. */
-export function memoryView(layouts: LayoutMemory[]): VendorMemory {
+export function memoryView(layouts: LayoutMemory[]): Pick<VendorMemory, 'layouts'> {
   return {
     layouts: [...layouts]
       .sort((a, b) => b.approvedAt.localeCompare(a.approvedAt))

@@ -1,5 +1,6 @@
 import type { VendorMemory } from '../../../shared/schemas/vendor-memory';
 import { ports } from '../ports';
+import { historyView } from './history';
 import { memoryView } from './memory-view';
 
 /**
@@ -11,7 +12,17 @@ import { memoryView } from './memory-view';
 /** GET /api/vendors/{id}/memory. */
 export async function whatWasLearned(orgId: string, vendorId: string): Promise<VendorMemory> {
   await ports().getVendor(orgId, vendorId);
-  return memoryView(await ports().loadVendorMemory(orgId, vendorId));
+  const [layouts, history] = await Promise.all([
+    ports().loadVendorMemory(orgId, vendorId),
+    ports().loadVendorHistory(orgId, vendorId),
+  ]);
+  const propertyIds = [...new Set(history.map((f) => f.propertyId).filter((id): id is string => !!id))];
+  const names = new Map(
+    await Promise.all(
+      propertyIds.map(async (id) => [id, (await ports().findProperty(orgId, id))?.name ?? null] as const),
+    ),
+  );
+  return { ...memoryView(layouts), history: historyView(history, (id) => names.get(id) ?? null) };
 }
 
 /** DELETE /api/vendors/{id}/memory: the vendor's next invoice is read as a fresh organization's is. */

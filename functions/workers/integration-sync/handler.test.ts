@@ -6,19 +6,16 @@ import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
 import { makeWebhookRequest } from '../../adapters/make/webhook';
 import { syncIdempotencyKey } from '../../adapters/sqs/invoice-events';
 import type { InvoiceItem, SyncResult } from '../../core/invoices/invoice';
-import { invoiceEventBody, sampleEventInvoice } from '../../core/webhooks/event-body';
+import { CLAIM_EXPIRES_MS, isClaimable, mergeSyncResult, SEND_UNCERTAIN } from '../../core/sync/results';
 import {
-  CLAIM_EXPIRES_MS,
-  createSyncHandler,
   type InvoicePayload,
-  isClaimable,
   makeEvent,
-  mergeSyncResult,
   type PushOutcome,
-  SEND_UNCERTAIN,
   type SyncDeps,
   syncMessageId,
-} from './handler';
+} from '../../core/sync/sync-invoice';
+import { invoiceEventBody, sampleEventInvoice } from '../../core/webhooks/event-body';
+import { createSyncHandler } from './handler';
 
 const APPROVED_AT = '2026-11-01T10:00:00.000Z';
 const NOW = new Date('2026-11-01T10:00:05.000Z');

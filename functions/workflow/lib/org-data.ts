@@ -4,7 +4,7 @@ import { invoicesOfVendor } from '../../adapters/dynamodb/invoice-listing';
 import { findInvoice, invoiceIdsWithContentHash, recordContentHash } from '../../adapters/dynamodb/invoices';
 import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { listAllProperties } from '../../adapters/dynamodb/properties';
-import { loadVendorMemory } from '../../adapters/dynamodb/vendor-memory';
+import { loadVendorHistory, loadVendorMemory } from '../../adapters/dynamodb/vendor-memory';
 import { listAllVendors, suggestVendor } from '../../adapters/dynamodb/vendors';
 import type { ExtractionContext } from '../../core/extraction/pipeline';
 import type { WorkflowContext } from '../types';
@@ -45,6 +45,8 @@ export async function classificationContext(orgId: string, invoiceId?: string): 
     sender: invoice?.source === 'email' ? invoice.emailFrom : null,
     // Only this organization's memory, of the vendor Classify linked (an id of this organization).
     layoutMemory: (vendorId) => loadVendorMemory(orgId, vendorId),
+    // The property its approved invoices were booked to, when the page names none.
+    vendorHistory: (vendorId) => loadVendorHistory(orgId, vendorId),
     suggestVendor: (invoice) =>
       suggestVendor(orgId, {
         name: (invoice.vendorName ?? '').slice(0, 200),
@@ -64,12 +66,16 @@ export async function classificationContext(orgId: string, invoiceId?: string): 
 const SETTLED = new Set(['PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'PROCESSING']);
 
 /**
- * What Validate checks duplicates against, never across organizations: the same vendor's other
+ * What Validate checks the vendor's approved history and duplicates against, never across organizations: the same vendor's other
  * invoices (vendor index, GSI2), and the earliest other invoice with the same file bytes (sha256),
  * whatever became of it. Only earlier uploads count, so of two copies only the second is flagged.
  */
-export function validationContext(ctx: WorkflowContext): ExtractionContext {
+export async function validationContext(ctx: WorkflowContext): Promise<ExtractionContext> {
+  const { reviewNewVendors } = orgSettings(await getOrganization(ctx.orgId));
   return {
+    reviewNewVendors,
+    // Only this organization's record, of the vendor Classify linked.
+    vendorHistory: (vendorId) => loadVendorHistory(ctx.orgId, vendorId),
     duplicatesFinder: async (invoice) =>
       invoice.vendorName
         ? (await invoicesOfVendor(ctx.orgId, invoice.vendorName))

@@ -17,7 +17,10 @@ export const handler = coreHandler(async function validateState({
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'VALIDATING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
   if (!run) throw new Error(`Invoice ${ctx.invoiceId}: no normalized result for run ${ctx.runId}`);
-  const decided = await validateAndDecide(run.extracted, validationContext(ctx));
+  const decided = await validateAndDecide(run.extracted, await validationContext(ctx), {
+    vendorId: run.classification?.vendorId ?? null,
+    currency: run.classification?.currency ?? null,
+  });
   const validation: RunValidation = {
     reasons: decided.reviewReasons,
     aiConfidence: decided.aiConfidence,

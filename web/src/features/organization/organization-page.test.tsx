@@ -123,7 +123,25 @@ describe('OrganizationPage', () => {
       defaultCurrency: 'USD',
       autoApprove: { enabled: false, maxAmount: null },
       legalNames: [],
+      reviewNewVendors: true,
     });
+  });
+
+  it("lets a new vendor's first invoice pass once the admin unticks the review of new vendors", async () => {
+    const { calls } = mockApi({
+      'GET /api/organization/current': { body: org() },
+      'PUT /api/organization/current': { body: org({ reviewNewVendors: false }) },
+    });
+    const u = userEvent.setup();
+    renderWithProviders(<OrganizationPage />);
+    const review = await screen.findByRole('checkbox', {
+      name: 'Send the first invoice from a new vendor to review',
+    });
+    expect(review).toBeChecked();
+    await u.click(review);
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Organization updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ reviewNewVendors: false });
   });
 
   it('saves the legal names typed one per line, each once', async () => {

@@ -24,6 +24,7 @@ const valuesOf = (org: Organization): FormValues => ({
   defaultCurrency: org.defaultCurrency ?? 'USD',
   autoApprove: org.autoApprove ?? { enabled: false, maxAmount: null },
   legalNames: org.legalNames ?? [],
+  reviewNewVendors: org.reviewNewVendors ?? true,
 });
 
 /** The legal names as typed: one per line. */
@@ -199,6 +200,22 @@ export function OrganizationForm({ organization }: { organization: Organization 
           {...register('defaultCurrency')}
         />
       </FormField>
+      <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium text-slate-800 dark:text-slate-200">New vendors</legend>
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            aria-describedby="org-new-vendors-hint"
+            {...register('reviewNewVendors')}
+          />
+          Send the first invoice from a new vendor to review
+        </label>
+        <p id="org-new-vendors-hint" className="text-xs text-slate-500 dark:text-slate-400">
+          A vendor none of whose invoices has been approved yet is checked by a person before it is paid,
+          however surely its invoice was read.
+        </p>
+      </fieldset>
       <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
         <legend className="px-1 text-sm font-medium text-slate-800 dark:text-slate-200">Auto-approval</legend>
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">

@@ -20,11 +20,15 @@ const NOTHING_LEARNED =
   'Nothing learned yet. When someone corrects and approves an invoice from this vendor, the AI remembers where each field is on that layout.';
 const acme = { id: VENDOR_ID, name: 'Acme Plumbing' };
 
+const NO_HISTORY = { approvedInvoices: 0, totals: [], lastInvoiceNumber: null, accounts: [] };
+const NOTHING = { layouts: [], history: NO_HISTORY };
+
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 /** Two layouts: one of three approvals whose total was corrected too often, one of a single approval. */
 function learnedMemory() {
   return {
+    history: NO_HISTORY,
     layouts: [
       {
         id: 'layout-a',
@@ -74,7 +78,7 @@ const section = () => screen.findByRole('region', { name: HEADING });
 
 describe('VendorMemorySection', () => {
   it('says nothing is learned yet once the memory loaded empty, and offers nothing to reset', async () => {
-    mockApi({ [MEMORY_PATH]: { body: { layouts: [] }, delayMs: 30 } });
+    mockApi({ [MEMORY_PATH]: { body: NOTHING, delayMs: 30 } });
     renderWithProviders(<VendorMemorySection vendor={acme} />);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading what was learned...');
     expect(await within(await section()).findByText(NOTHING_LEARNED)).toBeInTheDocument();
@@ -120,12 +124,45 @@ describe('VendorMemorySection', () => {
     );
   });
 
+  it('sums up what the approved invoices taught: the totals, the numbering, the accounts and their properties', async () => {
+    mockApi({
+      [MEMORY_PATH]: {
+        body: {
+          layouts: [],
+          history: {
+            approvedInvoices: 3,
+            totals: [{ currency: 'USD', lowest: 180.5, highest: 1566, count: 3 }],
+            lastInvoiceNumber: 'INV-2026-0403',
+            accounts: [{ accountNumber: '55-0100-1', propertyId: 'p1', propertyName: 'Maple Court' }],
+          },
+        },
+      },
+    });
+    renderWithProviders(<VendorMemorySection vendor={acme} />, { user: { role: 'MEMBER' } });
+    const region = await section();
+    expect(
+      await within(region).findByRole('heading', { name: 'From 3 approved invoices' }),
+    ).toBeInTheDocument();
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Totals from $180.50 to $1,566.00',
+      'Last invoice number INV-2026-0403',
+      'Account 55-0100-1 is booked to Maple Court',
+    ]);
+    expect(within(region).queryByText(NOTHING_LEARNED)).not.toBeInTheDocument();
+    // Something is learned, so it can be forgotten.
+    expect(within(region).getByRole('button', { name: 'Reset what was learned' })).toBeInTheDocument();
+  });
+
   it('resets only once confirmed: Cancel keeps the memory, Reset forgets it and says so', async () => {
     let learned = learnedMemory();
     const { calls } = mockApi({
       [MEMORY_PATH]: () => ({ body: learned }),
       [RESET_PATH]: () => {
-        learned = { layouts: [] };
+        learned = NOTHING;
         return { status: 204 };
       },
     });

@@ -1,6 +1,6 @@
-import { formatDateTime } from '@shared/format';
+import { formatDateTime, formatMoney } from '@shared/format';
 import type { Vendor } from '@shared/schemas/entities';
-import type { LearnedField, LearnedLayout } from '@shared/schemas/vendor-memory';
+import type { ApprovedHistory, LearnedField, LearnedLayout } from '@shared/schemas/vendor-memory';
 import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -72,6 +72,35 @@ function LayoutItem({ layout }: { layout: LearnedLayout }) {
   );
 }
 
+/** What the vendor's approved invoices taught: what a new invoice of it is weighed against. */
+function HistorySummary({ history }: { history: ApprovedHistory }) {
+  const n = history.approvedInvoices;
+  return (
+    <div className="grid gap-1 text-sm text-slate-700 dark:text-slate-300">
+      <h4 className="text-sm font-medium text-slate-900 dark:text-white">
+        From {n} approved invoice{n === 1 ? '' : 's'}
+      </h4>
+      <ul className="grid gap-1">
+        {history.totals.map((t) => (
+          <li key={t.currency}>
+            Totals from {formatMoney(t.lowest, t.currency)} to {formatMoney(t.highest, t.currency)}
+            {t.count < n ? ` (${t.count} in ${t.currency})` : ''}
+          </li>
+        ))}
+        {history.lastInvoiceNumber ? <li>Last invoice number {history.lastInvoiceNumber}</li> : null}
+        {history.accounts.map((a) => (
+          <li key={a.accountNumber}>
+            Account {a.accountNumber} is booked to {a.propertyName ?? 'a property since deleted'}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        A new invoice far outside these totals, or numbered unlike them, is sent to review.
+      </p>
+    </div>
+  );
+}
+
 /**
  * 'What the AI learned about this vendor': per layout the AI remembers from corrected and approved
  * invoices, where it finds each field and how often that proved right. Editors may reset it, after a
@@ -84,6 +113,8 @@ export function VendorMemorySection({ vendor }: { vendor: Pick<Vendor, 'id' | 'n
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   const layouts = memory.data?.layouts ?? [];
+  const history = memory.data?.history;
+  const learned = layouts.length > 0 || (history?.approvedInvoices ?? 0) > 0;
 
   const confirmReset = () =>
     reset.mutate(vendor.id, {
@@ -113,7 +144,7 @@ export function VendorMemorySection({ vendor }: { vendor: Pick<Vendor, 'id' | 'n
           What the AI learned about this vendor
         </h3>
         {/* Nothing to forget while nothing is learned. */}
-        {maintains && layouts.length > 0 ? (
+        {maintains && learned ? (
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
             <RotateCcw aria-hidden /> Reset what was learned
           </Button>
@@ -131,17 +162,22 @@ export function VendorMemorySection({ vendor }: { vendor: Pick<Vendor, 'id' | 'n
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           Failed to load what was learned
         </p>
-      ) : layouts.length === 0 ? (
+      ) : !learned ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
           Nothing learned yet. When someone corrects and approves an invoice from this vendor, the AI
           remembers where each field is on that layout.
         </p>
       ) : (
-        <ul aria-labelledby={headingId} className="grid gap-5">
-          {layouts.map((layout) => (
-            <LayoutItem key={layout.id} layout={layout} />
-          ))}
-        </ul>
+        <>
+          {history && history.approvedInvoices > 0 ? <HistorySummary history={history} /> : null}
+          {layouts.length > 0 ? (
+            <ul aria-labelledby={headingId} className="grid gap-5">
+              {layouts.map((layout) => (
+                <LayoutItem key={layout.id} layout={layout} />
+              ))}
+            </ul>
+          ) : null}
+        </>
       )}
       <ConfirmDialog
         open={confirming}

@@ -1,9 +1,9 @@
 import { INTEGRATION_SECRET_FIELDS, type Integration } from '../../../shared/schemas';
-import type { IntegrationItem } from '../../adapters/dynamodb/integrations';
+import type { IntegrationItem } from './integration';
 
 /**
- * How the API shows a stored secret: only that one is set. Secrets are stored sealed (see
- * adapters/secrets), so no part of one is ever answered, not even its last characters.
+ * How the API shows a stored secret: only that one is set. Secrets are stored sealed (the
+ * Secrets port), so no part of one is ever answered, not even its last characters.
  */
 export const MASK = '****';
 

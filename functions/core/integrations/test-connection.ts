@@ -1,8 +1,6 @@
 import { emailRecipients, type Integration } from '../../../shared/schemas';
-import { callOutbound, type OutboundRequest, type OutboundResult } from '../../adapters/http';
-import { makeWebhookRequest } from '../../adapters/make/webhook';
-import { propertywareHeaders } from '../../adapters/propertyware/client';
-import { invoiceEventBody, sampleEventInvoice } from '../../core/webhooks/event-body';
+import { type OutboundAnswer, type OutboundCall, ports } from '../ports';
+import { invoiceEventBody, sampleEventInvoice } from '../webhooks/event-body';
 
 export interface ConnectionResult {
   ok: boolean;
@@ -30,7 +28,7 @@ export const CONNECTION_REFUSED = 'Connection failed: this URL is not allowed';
 export async function testConnection(
   type: Integration['type'],
   config: Record<string, string>,
-  call: (request: OutboundRequest) => Promise<OutboundResult> = callOutbound,
+  call: (request: OutboundCall) => Promise<OutboundAnswer> = (request) => ports().callOutbound(request),
 ): Promise<ConnectionResult> {
   if (type === 'QUICKBOOKS') {
     return config.apiKey
@@ -43,17 +41,9 @@ export async function testConnection(
       ? { ok: true, status: null, message: `Approved invoices are e-mailed to ${count} recipient(s)` }
       : { ok: false, status: null, message: 'Add at least one recipient' };
   }
-  const url = config.apiUrl;
-  if (!url) return { ok: false, status: null, message: 'Enter a valid URL' };
-  const make = type === 'MAKE_COM' ? makeWebhookRequest(config, sampleEvent(new Date()), TIMEOUT_MS) : null;
-  if (make && 'error' in make) return { ok: false, status: null, message: make.error };
-  const request: OutboundRequest = make ?? {
-    // A read of the vendor list with Propertyware's three authentication headers, as the sync sends them.
-    url: `${url.replace(/\/+$/, '')}/vendors`,
-    method: 'GET',
-    headers: propertywareHeaders(config),
-    timeoutMs: TIMEOUT_MS,
-  };
+  if (!config.apiUrl) return { ok: false, status: null, message: 'Enter a valid URL' };
+  const request = ports().connectionTestRequest(type, config, sampleEvent(new Date()), TIMEOUT_MS);
+  if ('error' in request) return { ok: false, status: null, message: request.error };
   const result = await call(request);
   if (result.ok) return { ok: true, status: null, message: CONNECTION_SUCCEEDED };
   return {

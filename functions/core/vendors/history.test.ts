@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { approvedHistorySchema } from '../../../shared/schemas/vendor-memory';
+import {
+  type ApprovedInvoiceFact,
+  departuresFrom,
+  FIRST_INVOICE_REASON,
+  HISTORY_LIMIT,
+  historyView,
+  numberShape,
+  propertyFromHistory,
+  withApproval,
+  withoutInvoice,
+} from './history';
+
+const fact = (n: number, overrides: Partial<ApprovedInvoiceFact> = {}): ApprovedInvoiceFact => ({
+  invoiceId: `inv-${n}`,
+  invoiceNumber: `INV-${1000 + n}`,
+  totalAmount: 200 + n * 10,
+  currency: 'USD',
+  invoiceDate: `2026-${String(n).padStart(2, '0')}-05`,
+  approvedAt: `2026-${String(n).padStart(2, '0')}-09T10:00:00.000Z`,
+  ...overrides,
+});
+
+/** Newest first, as withApproval keeps it. */
+const monthly = (months: number) =>
+  Array.from({ length: months }, (_, i) => i + 1).reduce<ApprovedInvoiceFact[]>(
+    (h, n) => withApproval(h, fact(n)),
+    [],
+  );
+
+describe('the vendor history', () => {
+  it('keeps the newest approvals first, at most HISTORY_LIMIT, and a re-approval replaces its record', () => {
+    const long = Array.from({ length: HISTORY_LIMIT + 5 }, (_, i) => fact(i + 1)).reduce<
+      ApprovedInvoiceFact[]
+    >((h, f) => withApproval(h, f), []);
+    expect(long).toHaveLength(HISTORY_LIMIT);
+    expect(long[0].invoiceId).toBe(`inv-${HISTORY_LIMIT + 5}`);
+    const again = withApproval(monthly(3), fact(2, { totalAmount: 999 }));
+    expect(again.map((f) => f.invoiceId)).toEqual(['inv-2', 'inv-3', 'inv-1']);
+    expect(again[0].totalAmount).toBe(999);
+    expect(withoutInvoice(again, 'inv-3').map((f) => f.invoiceId)).toEqual(['inv-2', 'inv-1']);
+  });
+
+  it('calls a vendor with no approved invoice a first, and a usual one nothing', () => {
+    const invoice = { invoiceNumber: 'INV-1007', totalAmount: 260, currency: 'USD' };
+    expect(departuresFrom([], invoice)).toEqual([FIRST_INVOICE_REASON]);
+    expect(departuresFrom(monthly(6), invoice)).toEqual([]);
+  });
+
+  it('says when a total is far outside the range of the same currency, once there are enough to tell', () => {
+    const history = monthly(4); // 210 to 240 USD
+    expect(
+      departuresFrom(history, { invoiceNumber: 'INV-1005', totalAmount: 2400, currency: 'USD' }),
+    ).toEqual([
+      "The total $2,400.00 is far outside this vendor's usual range ($210.00 to $240.00 on 4 approved invoices).",
+    ]);
+    expect(
+      departuresFrom(history, { invoiceNumber: 'INV-1005', totalAmount: 50, currency: 'USD' }),
+    ).toHaveLength(1);
+    // Three times the largest is still within the range (a winter bill).
+    expect(departuresFrom(history, { invoiceNumber: 'INV-1005', totalAmount: 700, currency: 'USD' })).toEqual(
+      [],
+    );
+    // Euro totals are not weighed against dollar ones; two are too few.
+    expect(
+      departuresFrom(history, { invoiceNumber: 'INV-1005', totalAmount: 2400, currency: 'EUR' }),
+    ).toEqual([]);
+    expect(
+      departuresFrom(monthly(2), { invoiceNumber: 'INV-1005', totalAmount: 2400, currency: 'USD' }),
+    ).toEqual([]);
+  });
+
+  it('says when a number leaves the vendor’s numbering or goes back before its sequence', () => {
+    const history = monthly(4); // INV-1001 … INV-1004, rising with the dates
+    const at = (invoiceNumber: string) =>
+      departuresFrom(history, { invoiceNumber, totalAmount: 230, currency: 'USD' });
+    expect(at('INV-1005')).toEqual([]);
+    expect(at('88213')).toEqual([
+      "Invoice number 88213 does not follow this vendor's numbering (its last approved was INV-1004).",
+    ]);
+    expect(at('INV-0997')).toEqual([
+      "Invoice number INV-0997 comes before this vendor's earlier approved invoices (its last approved was INV-1004).",
+    ]);
+    // Between two earlier ones is a late invoice, not a break.
+    expect(at('INV-1002')).toEqual([]);
+  });
+
+  it('finds no pattern in a vendor whose numbers already vary', () => {
+    const varied = [fact(1, { invoiceNumber: 'A-1' }), fact(2, { invoiceNumber: '2026/77' }), fact(3)];
+    expect(departuresFrom(varied, { invoiceNumber: 'ZZ', totalAmount: 220, currency: 'USD' })).toEqual([]);
+  });
+
+  it('gives a number its shape', () => {
+    expect(numberShape(' inv-2041/b ')).toBe('AAA-9999/A');
+  });
+
+  it("points an invoice that names no property to its utility account's property, else to the vendor's usual one", () => {
+    const billed = [
+      fact(3, { propertyId: 'birch', accountNumber: '55-0192-7' }),
+      fact(2, { propertyId: 'maple', accountNumber: '55-0100-1' }),
+      fact(1, { propertyId: 'maple', accountNumber: '55-0100-1' }),
+    ];
+    // The account as printed another way is the same account.
+    expect(propertyFromHistory(billed, '5501001')).toEqual({ propertyId: 'maple', by: 'account', count: 1 });
+    // An unknown account, and no run of one property: nothing sure.
+    expect(propertyFromHistory(billed, '99-1')).toBeNull();
+    const usual = [1, 2, 3].map((n) => fact(n, { propertyId: 'oak' }));
+    expect(propertyFromHistory(usual, null)).toEqual({ propertyId: 'oak', by: 'usual', count: 3 });
+    expect(propertyFromHistory(usual.slice(0, 2), null)).toBeNull();
+  });
+
+  it('shows the history as the vendor page reads it: totals per currency, the last number, each account once', () => {
+    const history = [
+      fact(4, { accountNumber: '55-0100-1', propertyId: 'maple' }),
+      fact(3, { currency: 'EUR', totalAmount: 90 }),
+      fact(2, { accountNumber: '5501001', propertyId: 'birch' }),
+      fact(1, { invoiceNumber: null }),
+    ];
+    const view = historyView(history, (id) => (id === 'maple' ? 'Maple Court' : null));
+    expect(approvedHistorySchema.parse(view)).toEqual(view);
+    expect(view).toEqual({
+      approvedInvoices: 4,
+      totals: [
+        { currency: 'USD', lowest: 210, highest: 240, count: 3 },
+        { currency: 'EUR', lowest: 90, highest: 90, count: 1 },
+      ],
+      lastInvoiceNumber: 'INV-1004',
+      // The newest booking of the account wins.
+      accounts: [{ accountNumber: '55-0100-1', propertyId: 'maple', propertyName: 'Maple Court' }],
+    });
+  });
+});

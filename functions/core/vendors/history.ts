@@ -1,0 +1,191 @@
+import { formatMoney } from '../../../shared/format';
+import type { ApprovedHistory } from '../../../shared/schemas/vendor-memory';
+
+/**
+ * What the organization knows of a vendor from the invoices its people approved: a short record of
+ * each (number, total, currency, date), learned at approval beside the vendor's layout memory and
+ * stored with it (one item per vendor, bounded, never shared across organizations). A new invoice
+ * that departs from it is sent to review with the departure in words: the AP controls of a payables
+ * desk (a vendor never paid before, an amount far outside its range, a number off its pattern).
+ */
+export interface ApprovedInvoiceFact {
+  invoiceId: string;
+  invoiceNumber: string | null;
+  totalAmount: number | null;
+  currency: string | null;
+  invoiceDate: string | null;
+  /** The property it was booked to, and the utility account it billed (absent on older records). */
+  propertyId?: string | null;
+  accountNumber?: string | null;
+  approvedAt: string;
+}
+
+/** Approved invoices remembered per vendor: a year of monthly bills, twice over. */
+export const HISTORY_LIMIT = 24;
+
+/** Approved invoices of the same currency needed before an amount can be called unusual. */
+export const MIN_FOR_RANGE = 3;
+
+/** How far beyond the vendor's smallest and largest approved totals an amount is "far outside". */
+export const RANGE_FACTOR = 3;
+
+/** Approved invoice numbers, all of one shape, needed before a number can break the pattern. */
+export const MIN_FOR_PATTERN = 3;
+
+export const FIRST_INVOICE_REASON =
+  'First invoice from this vendor: none of its invoices has been approved yet.';
+
+/** The history with this approval (a re-approval after a reopen replaces the earlier record), newest first. */
+export function withApproval(
+  history: ApprovedInvoiceFact[],
+  fact: ApprovedInvoiceFact,
+): ApprovedInvoiceFact[] {
+  return [fact, ...history.filter((f) => f.invoiceId !== fact.invoiceId)].slice(0, HISTORY_LIMIT);
+}
+
+/** The history without an invoice that is no longer approved (reopened or voided). */
+export function withoutInvoice(history: ApprovedInvoiceFact[], invoiceId: string): ApprovedInvoiceFact[] {
+  return history.some((f) => f.invoiceId === invoiceId)
+    ? history.filter((f) => f.invoiceId !== invoiceId)
+    : history;
+}
+
+/** An invoice number's shape: digits as 9, letters as A, the rest kept ("INV-2041" → "AAA-9999"). */
+export function numberShape(invoiceNumber: string): string {
+  return invoiceNumber.trim().toUpperCase().replace(/[0-9]/g, '9').replace(/\p{L}/gu, 'A');
+}
+
+/** The number's last run of digits, as a number (null when it has none). */
+function sequenceOf(invoiceNumber: string): number | null {
+  const runs = invoiceNumber.match(/\d+/g);
+  return runs ? Number(runs[runs.length - 1]) : null;
+}
+
+function amountDeparture(
+  history: ApprovedInvoiceFact[],
+  invoice: { totalAmount: number | null; currency: string | null },
+): string | null {
+  const { totalAmount, currency } = invoice;
+  if (totalAmount === null || totalAmount <= 0) return null;
+  const totals = history
+    .filter((f) => f.currency === currency && f.totalAmount !== null && f.totalAmount > 0)
+    .map((f) => f.totalAmount as number);
+  if (totals.length < MIN_FOR_RANGE) return null;
+  const low = Math.min(...totals);
+  const high = Math.max(...totals);
+  if (totalAmount <= high * RANGE_FACTOR && totalAmount >= low / RANGE_FACTOR) return null;
+  const code = currency ?? 'USD';
+  return `The total ${formatMoney(totalAmount, code)} is far outside this vendor's usual range (${formatMoney(low, code)} to ${formatMoney(high, code)} on ${totals.length} approved invoices).`;
+}
+
+function numberDeparture(history: ApprovedInvoiceFact[], invoiceNumber: string | null): string | null {
+  if (!invoiceNumber) return null;
+  const numbered = history.filter(
+    (f): f is ApprovedInvoiceFact & { invoiceNumber: string } => !!f.invoiceNumber,
+  );
+  if (numbered.length < MIN_FOR_PATTERN) return null;
+  const shapes = new Set(numbered.map((f) => numberShape(f.invoiceNumber)));
+  // A vendor whose numbers already vary has no pattern to break.
+  if (shapes.size !== 1) return null;
+  const latest = numbered[0].invoiceNumber;
+  if (!shapes.has(numberShape(invoiceNumber)))
+    return `Invoice number ${invoiceNumber} does not follow this vendor's numbering (its last approved was ${latest}).`;
+  // Numbers that rose with the invoice dates make a sequence; a new one below all of them breaks it.
+  const byDate = numbered
+    .filter((f) => f.invoiceDate)
+    .sort((a, b) => (a.invoiceDate as string).localeCompare(b.invoiceDate as string))
+    .map((f) => sequenceOf(f.invoiceNumber));
+  const rising =
+    byDate.length >= MIN_FOR_PATTERN &&
+    byDate.every((n, i) => n !== null && (i === 0 || n > (byDate[i - 1] as number)));
+  const sequence = sequenceOf(invoiceNumber);
+  if (rising && sequence !== null && sequence < (byDate[0] as number))
+    return `Invoice number ${invoiceNumber} comes before this vendor's earlier approved invoices (its last approved was ${latest}).`;
+  return null;
+}
+
+/** Approved invoices in a row, all for one property, that make it the vendor's usual property. */
+export const USUAL_PROPERTY_RUN = 3;
+
+const accountKey = (account: string | null | undefined) =>
+  (account ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/**
+ * The property the vendor's history points a new invoice to, when nothing on the page named one: the
+ * property its utility account was booked to on an approved invoice, else the one its last
+ * USUAL_PROPERTY_RUN approved invoices were all for. Null when the history says nothing sure.
+ */
+export function propertyFromHistory(
+  history: ApprovedInvoiceFact[],
+  accountNumber: string | null,
+): { propertyId: string; by: 'account' | 'usual'; count: number } | null {
+  const account = accountKey(accountNumber);
+  if (account) {
+    const billed = history.find((f) => f.propertyId && accountKey(f.accountNumber) === account);
+    if (billed?.propertyId) return { propertyId: billed.propertyId, by: 'account', count: 1 };
+  }
+  const recent = history.slice(0, USUAL_PROPERTY_RUN);
+  const [first] = recent;
+  if (
+    recent.length === USUAL_PROPERTY_RUN &&
+    first.propertyId &&
+    recent.every((f) => f.propertyId === first.propertyId)
+  )
+    return { propertyId: first.propertyId, by: 'usual', count: recent.length };
+  return null;
+}
+
+/**
+ * Why a new invoice of this vendor departs from its approved history, in words (none when it does
+ * not). A vendor with no approved invoice is itself the departure: its first invoice never passes
+ * without a person.
+ */
+export function departuresFrom(
+  history: ApprovedInvoiceFact[],
+  invoice: { invoiceNumber: string | null; totalAmount: number | null; currency: string | null },
+): string[] {
+  if (history.length === 0) return [FIRST_INVOICE_REASON];
+  return [amountDeparture(history, invoice), numberDeparture(history, invoice.invoiceNumber)].filter(
+    (r): r is string => r !== null,
+  );
+}
+
+/**
+ * What the vendor's page shows of its history (GET /api/vendors/{id}/memory); `propertyName` names a
+ * property of the organization (null once it is gone).
+ */
+export function historyView(
+  history: ApprovedInvoiceFact[],
+  propertyName: (propertyId: string) => string | null,
+): ApprovedHistory {
+  const totals = new Map<string, { currency: string; lowest: number; highest: number; count: number }>();
+  for (const f of history) {
+    if (f.totalAmount === null) continue;
+    const currency = f.currency ?? 'USD';
+    const range = totals.get(currency) ?? {
+      currency,
+      lowest: f.totalAmount,
+      highest: f.totalAmount,
+      count: 0,
+    };
+    range.lowest = Math.min(range.lowest, f.totalAmount);
+    range.highest = Math.max(range.highest, f.totalAmount);
+    range.count++;
+    totals.set(currency, range);
+  }
+  // The newest booking of each account (the history is newest first).
+  const accounts = new Map<string, ApprovedHistory['accounts'][number]>();
+  for (const f of history)
+    if (f.accountNumber && f.propertyId && !accounts.has(accountKey(f.accountNumber)))
+      accounts.set(accountKey(f.accountNumber), {
+        accountNumber: f.accountNumber,
+        propertyId: f.propertyId,
+        propertyName: propertyName(f.propertyId),
+      });
+  return {
+    approvedInvoices: history.length,
+    totals: [...totals.values()],
+    lastInvoiceNumber: history.find((f) => f.invoiceNumber)?.invoiceNumber ?? null,
+    accounts: [...accounts.values()],
+  };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_INVOICE_REASON } from '../../functions/core/vendors/history';
+import { type Invoice, invoiceSchema } from '../../shared/schemas';
+import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { trustNewVendors } from '../helpers/organization-settings';
+import { body } from '../helpers/responses';
+import { type InvoiceSpec, invoicePdf, plumbingInvoice } from './pipeline-invoices';
+
+/**
+ * Issue 34 §2 and §4, the AP controls on a vendor's history, against DynamoDB Local and the local
+ * workflow: a vendor's first invoice never passes without a person (unless the organization says so);
+ * once approved, the vendor's usual invoices pass; an amount far outside its approved range, or a
+ * number off its numbering, is sent to review saying why. What is remembered is the organization's
+ * own: another organization's first invoice of the same vendor is a first, and a reset forgets.
+ */
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function upload(api: Api, spec: InvoiceSpec): Promise<Invoice> {
+  const response = await api('/api/invoices/upload', {
+    method: 'POST',
+    body: fileForm(await invoicePdf(spec), `${spec.invoiceNumber}.pdf`),
+  });
+  const created = await body(response, 201, invoiceSchema);
+  await stack.workflow?.idle();
+  return body(await api(`/api/invoices/${created.id}`), 200, invoiceSchema);
+}
+
+async function approve(api: Api, id: string): Promise<void> {
+  expect((await api(`/api/invoices/${id}/approve`, { method: 'POST' })).status).toBe(201);
+}
+
+/** The same vendor month after month: numbers rising with the dates, amounts like the first. */
+const month = (n: number, unitPrice = 1450) =>
+  plumbingInvoice({
+    invoiceNumber: `INV-2026-${String(400 + n).padStart(4, '0')}`,
+    invoiceDate: `2026-${String(n).padStart(2, '0')}-02`,
+    dueDate: `2026-${String(n).padStart(2, '0')}-28`,
+    lines: [{ description: 'Water heater service', quantity: 1, unitPrice }],
+  });
+
+describe("a vendor's approved history", () => {
+  it('sends the first invoice to review, passes the usual ones, and flags an amount or a number that departs', async () => {
+    const { api } = await stack.newUser();
+    const first = await upload(api, month(1));
+    expect(first.status).toBe('REVIEW_REQUIRED');
+    expect(first.reviewReasons).toContain(FIRST_INVOICE_REASON);
+    await approve(api, first.id);
+
+    // Approved once: the vendor is known, and its next usual invoice passes.
+    const second = await upload(api, month(2));
+    expect(second).toMatchObject({ status: 'PROCESSED', reviewReasons: [], vendorId: first.vendorId });
+    await approve(api, second.id);
+    await approve(api, (await upload(api, month(3))).id);
+
+    // Three approved at $1,566.00: ten times that is far outside the range.
+    const large = await upload(api, month(4, 14500));
+    expect(large.status).toBe('REVIEW_REQUIRED');
+    expect(large.reviewReasons).toEqual([
+      "The total $15,660.00 is far outside this vendor's usual range ($1,566.00 to $1,566.00 on 3 approved invoices).",
+    ]);
+    // A number from before the vendor's sequence, on a usual amount.
+    const early = await upload(api, { ...month(5), invoiceNumber: 'INV-2026-0390' });
+    expect(early.reviewReasons).toEqual([
+      "Invoice number INV-2026-0390 comes before this vendor's earlier approved invoices (its last approved was INV-2026-0403).",
+    ]);
+
+    // A reset forgets the history with the layouts: the next invoice is a first again.
+    expect((await api(`/api/vendors/${first.vendorId}/memory`, { method: 'DELETE' })).status).toBe(204);
+    const afterReset = await upload(api, month(6));
+    expect(afterReset.reviewReasons).toContain(FIRST_INVOICE_REASON);
+  });
+
+  it("never counts another organization's approvals, and lets an organization pass new vendors when it says so", async () => {
+    const ada = (await stack.newUser()).api;
+    await approve(ada, (await upload(ada, month(7))).id);
+    expect((await upload(ada, month(8))).status).toBe('PROCESSED');
+
+    // The same vendor is new to Bea's organization.
+    const bea = (await stack.newUser()).api;
+    const hers = await upload(bea, month(8));
+    expect(hers.reviewReasons).toContain(FIRST_INVOICE_REASON);
+
+    await trustNewVendors(bea);
+    const trusted = await upload(bea, {
+      ...month(9),
+      vendorName: 'Lakeside Landscaping Co',
+      vendorEmail: 'ar@lakeside-landscaping.com',
+      vendorAddress: '9 Shore Drive, Springfield, IL 62702',
+    });
+    expect(trusted).toMatchObject({ status: 'PROCESSED', reviewReasons: [] });
+  });
+});
