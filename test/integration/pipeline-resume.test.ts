@@ -7,6 +7,7 @@ import { createInvoice, findInvoice } from '../../functions/adapters/dynamodb/in
 import { objectKeyFor, putObject } from '../../functions/adapters/s3/storage';
 import { newInvoiceItem } from '../../functions/core/invoices/invoice';
 import { fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
+import { trustNewVendors } from '../helpers/organization-settings';
 import { invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'invoice-pilot-resume-'));
@@ -21,6 +22,8 @@ describe('a server killed mid-run', () => {
   it('requeues the invoice it left PROCESSING on restart, and the run finishes', async () => {
     stack = await startTestStack({ dataDir, queueWorkers: false });
     const { api } = await stack.newUser();
+    // About finishing a run: the invoice may pass as a new vendor's (the review of firsts is in vendor-history.test.ts).
+    await trustNewVendors(api);
     // One real upload gives the organization (and registers it with the runner, as any upload does).
     const first = await (
       await api('/api/invoices/upload', {
