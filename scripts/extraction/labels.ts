@@ -4,6 +4,8 @@
  * punctuation, vendor names alike). Used to mark training candidates and to calibrate confidence;
  * the reported figures come from the scorer itself.
  */
+import { similarity } from '../../functions/core/classification/text-keys';
+
 export const SCORED_FIELDS = [
   'vendorName',
   'vendorAddress',
@@ -41,18 +43,6 @@ const plain = (v: unknown) =>
 const nameOf = (v: unknown) => plain(v).replace(SUFFIX, ' ').replace(/\s+/g, ' ').trim();
 export const idNorm = (v: unknown) => (v == null ? '' : String(v)).toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-function similarity(a: string, b: string): number {
-  if (!a && !b) return 1;
-  if (!a || !b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return 1 - prev[b.length] / Math.max(a.length, b.length);
-}
 const contains = (a: string, b: string) => {
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
   const words = s.split(' ').filter(Boolean);
