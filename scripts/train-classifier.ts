@@ -1,7 +1,7 @@
 /**
  * Trains the expense-category model from the shipped labelled examples and writes model.json.
  *
- *   npx tsx scripts/train-classifier.ts
+ *   npm run train:classify
  *
  * Also prints the accuracy of a held-out fifth of the examples (every fifth one), so a change in
  * the training data that hurts the model shows up before it is committed.
