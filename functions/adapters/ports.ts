@@ -15,7 +15,11 @@ import {
   updateIntegration,
 } from './dynamodb/integrations';
 import { listLineItems, replaceLineItems } from './dynamodb/invoice-children';
-import { invoicesAwaitingDecision, invoicesOfVendorRecord } from './dynamodb/invoice-listing';
+import {
+  approvedInvoices,
+  invoicesAwaitingDecision,
+  invoicesOfVendorRecord,
+} from './dynamodb/invoice-listing';
 import { createInvoice, deleteInvoice, findInvoice, getInvoice, writeInvoice } from './dynamodb/invoices';
 import { mappingWaits } from './dynamodb/mapping-waits';
 import { addNotification } from './dynamodb/notifications';
@@ -37,6 +41,7 @@ import {
 import { deleteReservation, findReservation, putReservation } from './dynamodb/upload-reservations';
 import { getUsage } from './dynamodb/usage';
 import { getUser } from './dynamodb/users';
+import { listVendorCertificates } from './dynamodb/vendor-certificates';
 import {
   forgetVendorMemory,
   loadVendorHistory,
@@ -100,6 +105,7 @@ export const adapterPorts: Ports = {
   replaceLineItems,
   invoicesAwaitingDecision,
   invoicesOfVendorRecord,
+  approvedInvoices,
 
   findReservation,
   putReservation,
@@ -125,6 +131,7 @@ export const adapterPorts: Ports = {
   updateVendorHistory,
   runLayout,
   learnFromCorrection,
+  listVendorCertificates,
 
   getOrganization,
   getUsage: (orgId) => getUsage(orgId),

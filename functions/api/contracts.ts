@@ -12,6 +12,7 @@ import { notificationsContract } from './notifications/contract';
 import { openapiContract } from './openapi/contract';
 import { organizationContract } from './organization/contract';
 import { propertiesContract } from './properties/contract';
+import { reportsContract } from './reports/contract';
 import { sessionContract } from './session/contract';
 import { statsContract } from './stats/contract';
 import { teamContract } from './team/contract';
@@ -32,6 +33,7 @@ export const CONTRACTS: Record<string, Contract> = {
   invoices: invoicesContract,
   stats: statsContract,
   analytics: analyticsContract,
+  reports: reportsContract,
   categories: categoriesContract,
   vendors: vendorsContract,
   properties: propertiesContract,

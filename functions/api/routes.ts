@@ -23,6 +23,7 @@ export const API_RESOURCES: ApiResource[] = [
   { handler: 'invoices', paths: ['/api/invoices', '/api/invoices/{proxy+}', '/api/upload'] },
   { handler: 'stats', paths: ['/api/stats'] },
   { handler: 'analytics', paths: ['/api/analytics/{proxy+}'] },
+  { handler: 'reports', paths: ['/api/reports/{proxy+}'] },
   { handler: 'categories', paths: ['/api/categories', '/api/categories/{proxy+}'] },
   { handler: 'vendors', paths: ['/api/vendors', '/api/vendors/{proxy+}'] },
   { handler: 'properties', paths: ['/api/properties', '/api/properties/{proxy+}'] },

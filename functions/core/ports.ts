@@ -1,6 +1,7 @@
 import type {
   ApprovalRule,
   Category,
+  InsuranceCertificate,
   Integration,
   IntegrationOptions,
   Invitation,
@@ -66,6 +67,8 @@ export interface InvoiceStore {
     orgId: string,
     vendor: { id: string; nameKey: string | null },
   ): Promise<InvoiceItem[]>;
+  /** Every APPROVED invoice of the organization (the 1099 report). */
+  approvedInvoices(orgId: string): Promise<InvoiceItem[]>;
 }
 
 /** What an upload leaves behind before its invoice exists or its file is stored. */
@@ -115,6 +118,8 @@ export interface VendorStore {
   /** The page lines a processing run kept for layout learning (absent once the run expired). */
   runLayout(orgId: string, invoiceId: string, runId: string): Promise<PageLine[] | undefined>;
   learnFromCorrection(before: InvoiceItem, after: InvoiceItem): Promise<VendorCategoryMemory | null>;
+  /** The vendor's insurance certificates (core/vendors/insurance.ts). */
+  listVendorCertificates(orgId: string, vendorId: string): Promise<InsuranceCertificate[]>;
 }
 
 export interface OrganizationStore {

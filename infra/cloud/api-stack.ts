@@ -84,6 +84,8 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   auth: { table: 'readWrite' },
   stats: { table: 'read' },
   analytics: { table: 'read' },
+  // Reads vendors and invoices; opens TINs for an administrator's 1099 export (the one answer in full).
+  reports: { table: 'read', secrets: ['open'] },
   // Invitation e-mails go out through SES.
   team: { table: 'readWrite', sendsEmail: true },
   // Stores credentials, and opens them for test-connection (the one API call that sends them).
@@ -92,6 +94,8 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   // Stores signing secrets; only the delivery worker opens them.
   // Resend queues a delivery attempt on the webhook queue.
   webhooks: { table: 'readWrite', secrets: ['seal'], queues: ['webhook'] },
+  // Seals a vendor's TIN before storing it; never opens one.
+  vendors: { table: 'readWrite', secrets: ['seal'] },
   invoices: {
     table: 'readWrite',
     objects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],

@@ -166,8 +166,13 @@ describe('api', () => {
         .filter((f) => actionsOf(roleStatements(f.t, f.stack, f.fn.role.roleName)).includes(action))
         .map((f) => f.name)
         .sort();
-    expect(granted('kms:Decrypt')).toEqual(['api-integrations', 'integration-sync', 'webhook-delivery']);
-    expect(granted('kms:GenerateDataKey')).toEqual(['api-integrations', 'api-webhooks']);
+    expect(granted('kms:Decrypt')).toEqual([
+      'api-integrations',
+      'api-reports',
+      'integration-sync',
+      'webhook-delivery',
+    ]);
+    expect(granted('kms:GenerateDataKey')).toEqual(['api-integrations', 'api-vendors', 'api-webhooks']);
     expect(
       everyFunction
         .flatMap((f) => actionsOf(roleStatements(f.t, f.stack, f.fn.role.roleName)))

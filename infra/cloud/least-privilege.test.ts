@@ -121,6 +121,7 @@ describe('least privilege per function', () => {
         .map((f) => f.name.slice(prefix.length));
     expect(holders('kms:Decrypt').sort()).toEqual([
       'api-integrations',
+      'api-reports',
       'worker-integration-sync',
       'worker-webhook-delivery',
     ]);

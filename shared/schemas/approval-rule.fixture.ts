@@ -12,6 +12,8 @@ export const approvalRuleFixture = (over: Partial<ApprovalRule> = {}): ApprovalR
   vendorIds: [],
   categoryIds: [],
   newVendor: false,
+  insuranceLapsed: false,
+  blockApproval: false,
   approvalsRequired: 1,
   approverRole: null,
   approverIds: [],

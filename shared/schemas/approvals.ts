@@ -22,6 +22,10 @@ export const approvalRuleInputSchema = z.object({
   categoryIds: ids(100).optional(),
   /** Met by invoices whose vendor is new (unmatched, or still a suggestion nobody approved). */
   newVendor: z.boolean().optional(),
+  /** Met by invoices whose vendor has no insurance certificate valid on the invoice date or today. */
+  insuranceLapsed: z.boolean().optional(),
+  /** With `insuranceLapsed`: nobody may approve the invoice while the vendor's insurance stays lapsed. */
+  blockApproval: z.boolean().optional(),
   approvalsRequired: z.union([z.literal(1), z.literal(2)], {
     error: 'Approvals required must be 1 or 2',
   }),
@@ -42,6 +46,8 @@ export const approvalRuleSchema = z.object({
   vendorIds: z.array(z.string()),
   categoryIds: z.array(z.string()),
   newVendor: z.boolean(),
+  insuranceLapsed: z.boolean(),
+  blockApproval: z.boolean(),
   approvalsRequired: z.union([z.literal(1), z.literal(2)]),
   approverRole: z.enum(APPROVER_ROLES).nullable(),
   approverIds: z.array(z.string()),
@@ -70,6 +76,11 @@ export const approvalStepsSchema = z.object({
   /** A rule with an amount applied: the uploader's own approval does not count. */
   separationOfDuties: z.boolean(),
   approvals: z.array(approvalSchema),
+  /**
+   * Set when a rule on lapsed insurance applied: why (as it stood when the rule applied), and whether no
+   * approval is taken until the vendor has a valid certificate again (checked afresh on every approval).
+   */
+  insuranceHold: z.object({ reason: z.string(), blocksApproval: z.boolean() }).optional(),
 });
 export type ApprovalSteps = z.infer<typeof approvalStepsSchema>;
 

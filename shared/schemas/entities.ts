@@ -7,4 +7,5 @@ export * from './notification';
 export * from './organization';
 export * from './property';
 export * from './vendor';
+export * from './vendor-compliance';
 export * from './webhook';

@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { isoDateTime } from './common';
 import { optionalString } from './form-fields';
+import {
+  vendorInsuranceSchema,
+  vendorTaxIdentityInputSchema,
+  vendorTaxIdentitySchema,
+} from './vendor-compliance';
 
 /**
  * ACTIVE and INACTIVE are set by people; SUGGESTED vendors are created by processing from an invoice
@@ -40,6 +45,13 @@ export const vendorSchema = z.object({
   /** Other names of this vendor (kept from merged vendors), matched on Classify. */
   aliases: z.array(z.string()).default([]),
   defaultCategoryId: z.string().nullable().optional(),
+  /**
+   * The vendor's tax identity for its 1099 (the TIN masked), or null when none was given. Every vendor
+   * answer has it and `insurance`; optional for readers of answers made before they existed.
+   */
+  taxIdentity: vendorTaxIdentitySchema.nullable().optional(),
+  /** Its insurance as of today, from its certificates (functions/core/vendors/insurance.ts). */
+  insurance: vendorInsuranceSchema.optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   version: z.number().int(),
@@ -59,6 +71,8 @@ export const vendorInputSchema = z.object({
   paymentTerms: optionalString(100),
   preferredMethod: optionalString(100),
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+  /** Absent: the stored tax identity is kept (a PUT that does not know of it loses nothing); null: removed. */
+  taxIdentity: vendorTaxIdentityInputSchema.nullish(),
 });
 /** `POST /api/vendors/{id}/merge`: the source vendor's invoices move to `{id}`, its name becomes an alias, and it is deleted. */
 export const vendorMergeSchema = z.object({

@@ -16,6 +16,7 @@ import {
   apiKeyCreatedSchema,
   apiKeySchema,
   approvalRuleSchema,
+  insuranceCertificateSchema,
   integrationSchema,
   invoiceSchema,
   memberSchema,
@@ -137,6 +138,15 @@ async function failedSync() {
 const created = async <S extends z.ZodType>(path: string, json: unknown, schema: S) =>
   body(await admin(path, { method: 'POST', json }), 201, schema);
 const vendor = () => created('/api/vendors', { name: unique('Vendor') }, vendorSchema);
+const certificateInput = {
+  carrier: 'Hartford',
+  policyNumber: 'GL-1',
+  coverageType: 'GENERAL_LIABILITY',
+  effectiveOn: '2026-01-01',
+  expiresOn: '2027-01-01',
+};
+const certificate = async () =>
+  created(`/api/vendors/${(await vendor()).id}/certificates`, certificateInput, insuranceCertificateSchema);
 const property = () =>
   created(
     '/api/properties',
@@ -277,6 +287,24 @@ const CASES: Record<string, Case> = {
   },
   'DELETE /api/vendors/{id}/memory': {
     attempt: async () => del(`/api/vendors/${(await vendor()).id}/memory`),
+    expect: edit(204),
+  },
+  'POST /api/vendors/{id}/certificates': {
+    attempt: async () => post(`/api/vendors/${(await vendor()).id}/certificates`, certificateInput),
+    expect: edit(201),
+  },
+  'PUT /api/vendors/{id}/certificates/{certificateId}': {
+    attempt: async () => {
+      const { vendorId, id } = await certificate();
+      return put(`/api/vendors/${vendorId}/certificates/${id}`, { ...certificateInput, carrier: 'Renamed' });
+    },
+    expect: edit(200),
+  },
+  'DELETE /api/vendors/{id}/certificates/{certificateId}': {
+    attempt: async () => {
+      const { vendorId, id } = await certificate();
+      return del(`/api/vendors/${vendorId}/certificates/${id}`);
+    },
     expect: edit(204),
   },
   'POST /api/properties': {

@@ -12,10 +12,13 @@ const rules = orgEntity<ApprovalRule>({
 
 /** The organization's approval rules, in their order. */
 export async function listApprovalRules(orgId: string): Promise<ApprovalRule[]> {
-  return (await rules.list(orgId)).sort(
-    (a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt),
-  );
+  return (await rules.list(orgId))
+    .map((rule) => ({ ...RULE_ADDED_LATER, ...rule }))
+    .sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt));
 }
+
+/** Conditions added after rules were first stored: a rule stored before them does not set them. */
+const RULE_ADDED_LATER = { insuranceLapsed: false, blockApproval: false } satisfies Partial<ApprovalRule>;
 
 /**
  * Stores the rules (their positions renumbered by the caller) and deletes `removed`, in one transaction.

@@ -237,6 +237,22 @@ export async function invoicesOfVendorRecord(
   return [...byId.values()];
 }
 
+/**
+ * Every APPROVED invoice of the organization (for the 1099 report): a read of its invoices with a filter,
+ * consistent, which a yearly report asked for by a person can afford for now.
+ */
+export async function approvedInvoices(orgId: string): Promise<InvoiceItem[]> {
+  const invoices = sortKeyStartsWith(keys.orgPk(orgId), keys.invoicePrefix);
+  const items = await queryAll({
+    ...invoices,
+    FilterExpression: '#status = :approved',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ...invoices.ExpressionAttributeValues, ':approved': 'APPROVED' },
+    ConsistentRead: true,
+  });
+  return items.map(fromStored);
+}
+
 /** How many invoices of each waiting status 'Waiting for me' reads at most (newest first). */
 export const AWAITING_DECISION_READ_LIMIT = 1_000;
 

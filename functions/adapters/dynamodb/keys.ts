@@ -82,6 +82,15 @@ export const keys = {
    * one item per vendor, in the organization's partition, bounded by the layouts and fields it keeps.
    */
   vendorMemory: (orgId: string, vendorId: string) => ({ PK: `ORG#${orgId}`, SK: `VENDORMEMORY#${vendorId}` }),
+  /**
+   * One insurance certificate of a vendor, in the organization's partition: the vendor list reads every
+   * certificate of the organization in one query (`VENDORCERT#`), one vendor's share `VENDORCERT#<vendor>#`.
+   */
+  vendorCertificate: (orgId: string, vendorId: string, certificateId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `VENDORCERT#${vendorId}#${certificateId}`,
+  }),
+  vendorCertificatePrefix: (vendorId?: string) => (vendorId ? `VENDORCERT#${vendorId}#` : 'VENDORCERT#'),
   classifierPrefix: 'CLASSIFIER#',
   classifierVendorPrefix: 'CLASSIFIER#VENDOR#',
   classifierExamplePrefix: 'CLASSIFIER#EXAMPLE#',

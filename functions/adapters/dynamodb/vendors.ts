@@ -305,7 +305,8 @@ export async function withTotals(
       vendorBuckets(v).map((b) => found.get(`${keys.statsPrefix}${b}`) ?? {}),
       defaultCurrency,
     );
-    const { nameKey: _k, ...rest } = v;
+    // The stored tax identity holds the sealed TIN: answers carry its masked view (core/vendors/tax-identity).
+    const { nameKey: _k, taxIdentity: _sealed, ...rest } = v;
     return {
       ...rest,
       defaultCategoryId: v.defaultCategoryId ?? null,

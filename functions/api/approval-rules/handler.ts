@@ -20,6 +20,8 @@ async function checkedFields(orgId: string, input: ApprovalRuleInput) {
     vendorIds: input.vendorIds ?? [],
     categoryIds: input.categoryIds ?? [],
     newVendor: input.newVendor ?? false,
+    insuranceLapsed: input.insuranceLapsed ?? false,
+    blockApproval: input.blockApproval ?? false,
     approvalsRequired: input.approvalsRequired,
     approverRole: input.approverRole ?? null,
     approverIds: input.approverIds ?? [],

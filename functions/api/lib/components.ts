@@ -4,6 +4,8 @@ import {
   apiKeySchema,
   approvalRuleSchema,
   categorySchema,
+  form1099ReportSchema,
+  insuranceCertificateSchema,
   integrationSchema,
   invitationPreviewSchema,
   invitationSchema,
@@ -28,6 +30,10 @@ import {
 export const ErrorBody = /* @__PURE__ */ errorBodySchema.meta({ id: 'Error' });
 export const Invoice = /* @__PURE__ */ invoiceSchema.meta({ id: 'Invoice' });
 export const Vendor = /* @__PURE__ */ vendorSchema.meta({ id: 'Vendor' });
+export const InsuranceCertificate = /* @__PURE__ */ insuranceCertificateSchema.meta({
+  id: 'InsuranceCertificate',
+});
+export const Form1099Report = /* @__PURE__ */ form1099ReportSchema.meta({ id: 'Form1099Report' });
 export const VendorMemory = /* @__PURE__ */ vendorMemorySchema.meta({ id: 'VendorMemory' });
 export const Property = /* @__PURE__ */ propertySchema.meta({ id: 'Property' });
 export const Category = /* @__PURE__ */ categorySchema.meta({ id: 'Category' });

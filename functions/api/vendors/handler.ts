@@ -1,54 +1,117 @@
+import type { Vendor } from '../../../shared/schemas';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
+import {
+  certificatesByVendor,
+  createVendorCertificate,
+  deleteVendorCertificate,
+  deleteVendorCertificates,
+  getVendorCertificate,
+  listVendorCertificates,
+  updateVendorCertificate,
+} from '../../adapters/dynamodb/vendor-certificates';
 import {
   createVendor,
   deleteVendor,
   getVendor,
   listVendors,
   updateVendor,
+  type VendorItem,
   withTotals,
 } from '../../adapters/dynamodb/vendors';
+import { insuranceStatus, isoToday } from '../../core/vendors/insurance';
 import { mergeVendors } from '../../core/vendors/merge';
+import { storedTaxIdentity, taxIdentityView } from '../../core/vendors/tax-identity';
 import { forgetWhatWasLearned, whatWasLearned } from '../../core/vendors/what-was-learned';
 import { actorNameOf } from '../lib/actor-name';
-import { resourceHandler } from '../lib/http';
+import { type IdRequest, resourceHandler } from '../lib/http';
 import { vendorsContract } from './contract';
 
-/** Vendors with their live totals (from the invoice aggregates). */
+/**
+ * Vendors as every route answers them: their live totals (from the invoice aggregates), their tax identity
+ * with the TIN masked (the sealed TIN never leaves the table), and their insurance as of today.
+ */
+async function answered(orgId: string, items: VendorItem[]): Promise<Vendor[]> {
+  const [withTotal, certificates] = await Promise.all([
+    defaultCurrencyOf(orgId).then((currency) => withTotals(orgId, items, currency)),
+    // One vendor reads its own certificates; a page reads the organization's in one query.
+    items.length === 1
+      ? listVendorCertificates(orgId, items[0].id).then((list) => new Map([[items[0].id, list]]))
+      : certificatesByVendor(orgId),
+  ]);
+  const today = isoToday();
+  return withTotal.map((vendor, index) => ({
+    ...vendor,
+    taxIdentity: taxIdentityView(items[index].taxIdentity),
+    insurance: insuranceStatus(certificates.get(vendor.id) ?? [], today),
+  }));
+}
+
+const one = async (orgId: string, item: VendorItem) => (await answered(orgId, [item]))[0];
+
+/** The vendor's certificate (404 for another organization's vendor or certificate). */
+async function certificateOf(request: IdRequest & { params: { certificateId: string } }) {
+  const { orgId } = request.principal();
+  const vendor = await getVendor(orgId, request.params.id);
+  return { orgId, certificate: await getVendorCertificate(orgId, vendor.id, request.params.certificateId) };
+}
+
 export const handler = resourceHandler(vendorsContract, {
   'GET /api/vendors': async (request) => {
     const { orgId } = request.principal();
     const page = await listVendors(orgId, request.query);
-    return { ...page, items: await withTotals(orgId, page.items, await defaultCurrencyOf(orgId)) };
+    return { ...page, items: await answered(orgId, page.items) };
   },
 
   'POST /api/vendors': async (request) => {
     const { orgId } = request.principal();
-    const vendor = await createVendor(orgId, request.body);
-    const [withTotal] = await withTotals(orgId, [vendor], await defaultCurrencyOf(orgId));
-    return withTotal;
+    const { taxIdentity, ...fields } = request.body;
+    const vendor = await createVendor(orgId, {
+      ...fields,
+      taxIdentity: await storedTaxIdentity(orgId, taxIdentity, null),
+    });
+    return one(orgId, vendor);
   },
 
   'GET /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
-    const [vendor] = await withTotals(
-      orgId,
-      [await getVendor(orgId, request.params.id)],
-      await defaultCurrencyOf(orgId),
-    );
-    return vendor;
+    return one(orgId, await getVendor(orgId, request.params.id));
   },
 
   'PUT /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
     // The id is checked (404) before the body (400), so another tenant's id learns nothing from validation.
     const before = await getVendor(orgId, request.params.id);
-    const { version, ...fields } = request.body;
-    const [vendor] = await withTotals(
+    const { version, taxIdentity, ...fields } = request.body;
+    const after = await updateVendor(
       orgId,
-      [await updateVendor(orgId, before, fields, version)],
-      await defaultCurrencyOf(orgId),
+      before,
+      { ...fields, taxIdentity: await storedTaxIdentity(orgId, taxIdentity, before.taxIdentity) },
+      version,
     );
-    return vendor;
+    return one(orgId, after);
+  },
+
+  'GET /api/vendors/{id}/certificates': async (request) => {
+    const { orgId } = request.principal();
+    const vendor = await getVendor(orgId, request.params.id);
+    return { items: await listVendorCertificates(orgId, vendor.id) };
+  },
+
+  'POST /api/vendors/{id}/certificates': async (request) => {
+    const { orgId } = request.principal();
+    const vendor = await getVendor(orgId, request.params.id);
+    return createVendorCertificate(orgId, vendor.id, request.body);
+  },
+
+  'PUT /api/vendors/{id}/certificates/{certificateId}': async (request) => {
+    const { orgId, certificate } = await certificateOf(request);
+    return updateVendorCertificate(orgId, certificate, request.body);
+  },
+
+  'DELETE /api/vendors/{id}/certificates/{certificateId}': async (request) => {
+    const { orgId, certificate } = await certificateOf(request);
+    await deleteVendorCertificate(orgId, certificate.vendorId, certificate.id);
+    return { status: 204 };
   },
 
   'POST /api/vendors/{id}/merge': async (request) => {
@@ -59,8 +122,20 @@ export const handler = resourceHandler(vendorsContract, {
       actor: principal.actorId,
       actorName: await actorNameOf(principal),
     });
-    const [vendor] = await withTotals(principal.orgId, [merged], await defaultCurrencyOf(principal.orgId));
-    return vendor;
+    // The merged vendor is the same contractor: its certificates now belong to the vendor kept.
+    for (const certificate of await listVendorCertificates(principal.orgId, sourceVendorId)) {
+      const {
+        id: _id,
+        vendorId: _vendor,
+        createdAt: _c,
+        updatedAt: _u,
+        version: _v,
+        ...fields
+      } = certificate;
+      await createVendorCertificate(principal.orgId, merged.id, fields);
+      await deleteVendorCertificate(principal.orgId, sourceVendorId, certificate.id);
+    }
+    return one(principal.orgId, merged);
   },
 
   'GET /api/vendors/{id}/memory': async (request) =>
@@ -74,6 +149,7 @@ export const handler = resourceHandler(vendorsContract, {
   'DELETE /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
     await deleteVendor(orgId, request.params.id);
+    await deleteVendorCertificates(orgId, request.params.id);
     return { status: 204 };
   },
 });

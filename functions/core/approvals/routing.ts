@@ -3,6 +3,7 @@ import { type InvoiceItem, invoiceLabel } from '../invoices/invoice';
 import { orgSettings } from '../organizations/organization';
 import { notificationEffect, type OutboxEffect } from '../outbox/effects';
 import { ports } from '../ports';
+import { vendorInsuranceLapse } from './insurance-hold';
 import { defaultSteps, isApproverOf, type Person, stepsFor, waitsFor } from './steps';
 
 /**
@@ -20,6 +21,10 @@ export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSt
       .getOrganization(invoice.orgId)
       .then((org) => orgSettings(org).defaultCurrency),
   ]);
+  // The certificates are read only when a rule looks at them.
+  const insuranceLapse = rules.some((rule) => rule.insuranceLapsed)
+    ? await vendorInsuranceLapse(invoice)
+    : null;
   return stepsFor(rules, {
     totalAmount: invoice.totalAmount,
     currency: invoice.currency ?? ruleCurrency,
@@ -28,6 +33,7 @@ export async function approvalStepsFor(invoice: InvoiceItem): Promise<ApprovalSt
     vendorId: invoice.vendorId,
     categoryId: invoice.categoryId,
     newVendor: !vendor || vendor.status === 'SUGGESTED',
+    insuranceLapse,
   });
 }
 

@@ -18,6 +18,11 @@ export interface InvoiceFacts {
   categoryId: string | null;
   /** The vendor is unmatched or still a suggestion nobody approved. */
   newVendor: boolean;
+  /**
+   * Why the vendor's insurance does not cover the invoice (no certificate in force on its date or today),
+   * or null when it does; absent when no rule asks (core/approvals/insurance-hold.ts).
+   */
+  insuranceLapse?: string | null;
 }
 
 export interface Person {
@@ -75,7 +80,8 @@ export function meets(rule: ApprovalRule, invoice: InvoiceFacts): boolean {
     within(rule.propertyIds, invoice.propertyId) &&
     within(rule.vendorIds, invoice.vendorId) &&
     within(rule.categoryIds, invoice.categoryId) &&
-    (!rule.newVendor || invoice.newVendor)
+    (!rule.newVendor || invoice.newVendor) &&
+    (!rule.insuranceLapsed || Boolean(invoice.insuranceLapse))
   );
 }
 
@@ -102,6 +108,10 @@ export function stepsFor(rules: readonly ApprovalRule[], invoice: InvoiceFacts):
     approverIds: rule.approverIds,
     separationOfDuties: rule.minAmount !== null,
     approvals: [],
+    // Only a rule on lapsed insurance says so on the invoice (and may block its approval).
+    ...(rule.insuranceLapsed && invoice.insuranceLapse
+      ? { insuranceHold: { reason: invoice.insuranceLapse, blocksApproval: rule.blockApproval } }
+      : {}),
   };
 }
 
@@ -155,9 +165,17 @@ export const remaining = (steps: ApprovalSteps) => Math.max(0, steps.required - 
  * organization or cannot approve, or fewer possible approvers than the approvals it requires.
  */
 export function assertRuleCanComplete(
-  rule: { approvalsRequired: number; approverRole?: ApproverRole | null; approverIds?: string[] },
+  rule: {
+    approvalsRequired: number;
+    approverRole?: ApproverRole | null;
+    approverIds?: string[];
+    insuranceLapsed?: boolean;
+    blockApproval?: boolean;
+  },
   members: readonly Person[],
 ): void {
+  if (rule.blockApproval && !rule.insuranceLapsed)
+    throw refusedRule('blockApproval', 'Only a rule on lapsed vendor insurance can block approval');
   const steps = { approverRole: rule.approverRole ?? null, approverIds: rule.approverIds ?? [] };
   for (const id of steps.approverIds) {
     const member = members.find((m) => m.id === id);

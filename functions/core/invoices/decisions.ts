@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../shared/format';
 import type { ApprovalSteps } from '../../../shared/schemas';
+import { assertInsuranceAllowsApproval } from '../approvals/insurance-hold';
 import { approvalStepsFor } from '../approvals/routing';
 import { assertMayApprove, type Person, remaining } from '../approvals/steps';
 import type { AppError } from '../errors/app-error';
@@ -55,6 +56,7 @@ async function recordApproval(invoice: InvoiceItem, approver: Approver, comment:
   // Invoices that waited before approval rules existed (or approved while still processing) get theirs now.
   const steps = invoice.approvalSteps ?? (await approvalStepsFor(invoice));
   assertMayApprove(steps, approver, invoice.uploadedBy);
+  await assertInsuranceAllowsApproval(invoice, steps);
   const approvalSteps: ApprovalSteps = {
     ...steps,
     approvals: [

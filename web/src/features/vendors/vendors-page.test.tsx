@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/use-toast';
 import { mockApi, page, renderWithProviders } from '@/test/render';
 import { VendorsPage } from './vendors-page';
@@ -221,5 +221,101 @@ describe('VendorsPage for a viewer', () => {
     expect(await screen.findByRole('button', { name: 'Edit Acme Plumbing' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Acme Plumbing' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add Vendor/ })).toBeInTheDocument();
+  });
+});
+
+describe('VendorsPage compliance', () => {
+  it("shows each vendor's insurance as a badge that says it in full", async () => {
+    mockApi({
+      'GET /api/vendors': {
+        body: page(
+          [
+            vendor({ insurance: { status: 'expired', expiresOn: '2026-10-31' } }),
+            vendor({
+              id: '01HZY3K8M2Q4R5S6T7V8W9XV02',
+              name: 'Bright Electric',
+              insurance: { status: 'expiring', expiresOn: '2026-12-20' },
+            }),
+            vendor({
+              id: '01HZY3K8M2Q4R5S6T7V8W9XV03',
+              name: 'Clear Glass',
+              insurance: { status: 'missing', expiresOn: null },
+            }),
+          ],
+          3,
+          null,
+        ),
+      },
+    });
+    renderWithProviders(<VendorsPage />);
+    expect(await screen.findByRole('columnheader', { name: 'Insurance' })).toBeInTheDocument();
+    const acme = screen.getByRole('row', { name: /Acme Plumbing/ });
+    expect(within(acme).getByText('Insurance expired on Oct 31, 2026')).toBeInTheDocument();
+    expect(within(acme).getByTitle('Insurance expired on Oct 31, 2026')).toHaveTextContent('Expired');
+    const bright = screen.getByRole('row', { name: /Bright Electric/ });
+    expect(within(bright).getByTitle('Insurance expires on Dec 20, 2026')).toHaveTextContent(
+      'Expires Dec 20, 2026',
+    );
+    const clear = screen.getByRole('row', { name: /Clear Glass/ });
+    expect(within(clear).getByText('No insurance certificate on file')).toBeInTheDocument();
+  });
+
+  it('reads the 1099 report of the chosen year only when asked, and exports its CSV', async () => {
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const report = (year: number) => ({
+      year,
+      currency: 'USD',
+      threshold: 600,
+      rows: [
+        {
+          vendorId: '01HZY3K8M2Q4R5S6T7V8W9XV01',
+          vendorName: 'Acme Plumbing',
+          legalName: 'Acme Plumbing LLC',
+          tinType: 'EIN',
+          tinMasked: '**-***6789',
+          address: LONG_ADDRESS,
+          form1099Box: 'NEC',
+          amount: year === lastYear ? 1250.5 : 300,
+          invoiceCount: 2,
+          reachesThreshold: year === lastYear,
+        },
+      ],
+    });
+    const { calls } = mockApi({
+      'GET /api/vendors': { body: page([vendor()], 1, null) },
+      'GET /api/reports/1099': (url) => ({ body: report(Number(url.searchParams.get('year'))) }),
+      'GET /api/reports/1099.csv': {
+        body: 'Recipient name,Recipient TIN type,Recipient TIN,Address,Box,Amount',
+      },
+    });
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:1099';
+    URL.revokeObjectURL = () => {};
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    onTestFinished(() => {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<VendorsPage />);
+    const section = await screen.findByRole('region', { name: '1099 report' });
+    expect(calls.some((c) => c.url.pathname === '/api/reports/1099')).toBe(false);
+    await user.selectOptions(within(section).getByLabelText('Year'), String(lastYear));
+    await user.click(within(section).getByRole('button', { name: 'Show report' }));
+    const row = await within(section).findByRole('row', { name: /Acme Plumbing LLC/ });
+    expect(row).toHaveTextContent('EIN **-***6789');
+    expect(row).toHaveTextContent('$1,250.50');
+    expect(row).toHaveTextContent('File');
+    await user.click(within(section).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/reports/1099.csv')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/reports/1099.csv')?.url.searchParams.get('year')).toBe(
+      String(lastYear),
+    );
+    await waitFor(() => expect(saved).toEqual([`1099-${lastYear}.csv`]));
   });
 });

@@ -1,6 +1,7 @@
 import type { Vendor } from '@shared/schemas/entities';
 import { Building2, Check, Mail, Merge, Phone } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
@@ -8,8 +9,10 @@ import { type Column, cellTone, Dash, EntityName, EntityPage } from '@/features/
 import { useOrganization } from '@/features/organization';
 import { errorDetail } from '@/lib/api-client';
 import { vendors } from './api/vendors';
+import { Form1099ReportSection } from './components/form-1099-report';
 import { MergeVendorDialog } from './components/merge-vendor-dialog';
 import { VendorFormDialog } from './components/vendor-form-dialog';
+import { insuranceBadge } from './lib/compliance-rules';
 import { truncateAddress, vendorInvoiceCount, vendorMoney } from './lib/vendor-rules';
 
 /** The address cell: 30 characters, the full text in a tooltip and for screen readers. */
@@ -29,6 +32,18 @@ export function AddressCell({ address }: { address: string | null }) {
 }
 
 const { muted, amount } = cellTone;
+
+/** The vendor's insurance as of today: a badge, its full sentence as the title and for screen readers. */
+function InsuranceCell({ insurance }: { insurance: Vendor['insurance'] }) {
+  if (!insurance) return <Dash />;
+  const { label, tone, title } = insuranceBadge(insurance);
+  return (
+    <Badge tone={tone} title={title}>
+      <span aria-hidden>{label}</span>
+      <span className="sr-only">{title}</span>
+    </Badge>
+  );
+}
 
 /** Money in every currency the vendor billed in, one per line, never added together. */
 function Money({ lines }: { lines: string[] }) {
@@ -91,6 +106,12 @@ function vendorColumns(orgCurrency: string): Column<Vendor>[] {
       className: 'hidden lg:table-cell',
       cellClassName: `whitespace-nowrap ${muted}`,
       cell: (v) => <AddressCell address={v.address} />,
+    },
+    {
+      header: 'Insurance',
+      className: 'hidden md:table-cell',
+      cellClassName: 'whitespace-nowrap',
+      cell: (v) => <InsuranceCell insurance={v.insurance} />,
     },
     {
       header: 'Total Amount',
@@ -197,6 +218,7 @@ export function VendorsPage() {
     >
       {/* Mounted only while merging: it loads the vendors to choose from. */}
       {merging ? <MergeVendorDialog source={merging} onClose={() => setMerging(null)} /> : null}
+      <Form1099ReportSection />
     </EntityPage>
   );
 }

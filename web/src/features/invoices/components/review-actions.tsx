@@ -6,6 +6,7 @@ import {
   FileX,
   RefreshCw,
   RotateCcw,
+  ShieldAlert,
   Trash,
   TriangleExclamationPoint,
   X,
@@ -240,8 +241,43 @@ export function ApprovedActions({ invoice }: { invoice: Invoice }) {
   );
 }
 
+/**
+ * Why an approval rule on vendor insurance holds the invoice (its steps say so), while it waits: who must
+ * approve it, or that nobody can until the vendor has a current certificate.
+ */
+export function InsuranceHoldNotice({ invoice }: { invoice: Invoice }) {
+  const steps = invoice.approvalSteps;
+  const hold = steps?.insuranceHold;
+  if (!steps || !hold || invoice.status === 'APPROVED' || invoice.status === 'REJECTED') return null;
+  const then = hold.blocksApproval
+    ? 'It cannot be approved until a current insurance certificate is added to the vendor.'
+    : steps.approverRole === 'ADMIN'
+      ? 'An admin must approve it.'
+      : `It needs ${steps.required} approval${steps.required === 1 ? '' : 's'} under this rule.`;
+  return (
+    <p
+      role="note"
+      className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-500/10 dark:text-amber-100"
+    >
+      <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        <span className="font-semibold">{steps.ruleName}:</span> {hold.reason}. {then}
+      </span>
+    </p>
+  );
+}
+
 /** The state panels above the actions: still processing, could not read, ready to approve, why review. */
 export function InvoiceStateNotice({ invoice }: { invoice: Invoice }) {
+  return (
+    <>
+      <InsuranceHoldNotice invoice={invoice} />
+      <StateNotice invoice={invoice} />
+    </>
+  );
+}
+
+function StateNotice({ invoice }: { invoice: Invoice }) {
   if (couldNotRead(invoice)) return null;
   if (invoice.status === 'PROCESSING' || invoice.status === 'UPLOADED') {
     return (

@@ -41,6 +41,8 @@ export const ruleInputOf = (rule: ApprovalRule, position?: number): ApprovalRule
   vendorIds: rule.vendorIds,
   categoryIds: rule.categoryIds,
   newVendor: rule.newVendor,
+  insuranceLapsed: rule.insuranceLapsed ?? false,
+  blockApproval: rule.blockApproval ?? false,
   approvalsRequired: rule.approvalsRequired,
   ...(rule.approverRole ? { approverRole: rule.approverRole } : {}),
   approverIds: rule.approverIds,

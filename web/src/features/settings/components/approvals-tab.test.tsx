@@ -78,4 +78,44 @@ describe('ApprovalsTab', () => {
       approverRole: 'ADMIN',
     });
   });
+
+  it('sets the insurance condition, and blocking approval only with it', async () => {
+    const UNINSURED = rule('01HZY3K8M2Q4R5S6T7V8W9XR03', 'Uninsured vendors', 0, {
+      insuranceLapsed: true,
+      blockApproval: true,
+      approverRole: 'ADMIN',
+    });
+    const { calls } = mockApi({
+      'GET /api/organization/approval-rules': { body: page([UNINSURED]) },
+      'GET /api/organization/members': { body: members },
+      'POST /api/organization/approval-rules': { status: 201, body: UNINSURED },
+    });
+    renderWithProviders(<ApprovalsTab />);
+    expect(
+      await screen.findByText(
+        'vendor insurance missing or expired (approval blocked): 1 approval by an admin',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Uninsured vendors');
+    const block = screen.getByLabelText(
+      'Block approval until the vendor has a current insurance certificate',
+    );
+    expect(block).toBeDisabled();
+    await userEvent.click(
+      screen.getByLabelText('Only invoices from a vendor whose insurance is missing or expired'),
+    );
+    expect(block).toBeEnabled();
+    await userEvent.click(block);
+    await userEvent.selectOptions(screen.getByLabelText('Approver role'), 'ADMIN');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Uninsured vendors',
+      insuranceLapsed: true,
+      blockApproval: true,
+      approvalsRequired: 1,
+      approverRole: 'ADMIN',
+    });
+  });
 });

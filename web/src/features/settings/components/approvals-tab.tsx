@@ -112,6 +112,30 @@ function RuleDialog({
             />
             Only invoices from a new vendor
           </label>
+          <div className="grid gap-2 sm:col-span-2">
+            <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+              <input
+                type="checkbox"
+                checked={form.insuranceLapsed ?? false}
+                onChange={(e) =>
+                  set({
+                    insuranceLapsed: e.target.checked,
+                    ...(e.target.checked ? {} : { blockApproval: false }),
+                  })
+                }
+              />
+              Only invoices from a vendor whose insurance is missing or expired
+            </label>
+            <label className="flex items-center gap-2 pl-6 text-sm text-slate-700 has-disabled:opacity-60 dark:text-slate-300">
+              <input
+                type="checkbox"
+                checked={form.blockApproval ?? false}
+                disabled={!form.insuranceLapsed}
+                onChange={(e) => set({ blockApproval: e.target.checked })}
+              />
+              Block approval until the vendor has a current insurance certificate
+            </label>
+          </div>
           <FormField id="rule-properties" label="Properties" hint="Ctrl/Cmd-click to choose several">
             <select
               id="rule-properties"

@@ -20,6 +20,9 @@ export function ruleConditions(rule: ApprovalRule, names: Names): string {
     rule.vendorIds.length ? `vendor ${named(rule.vendorIds, names.vendors)}` : null,
     rule.categoryIds.length ? `category ${named(rule.categoryIds, names.categories)}` : null,
     rule.newVendor ? 'new vendor' : null,
+    rule.insuranceLapsed
+      ? `vendor insurance missing or expired${rule.blockApproval ? ' (approval blocked)' : ''}`
+      : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Every invoice';
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Vendor, vendorInputSchema } from '@shared/schemas/entities';
+import { type Vendor, type VendorTaxIdentity, vendorInputSchema } from '@shared/schemas/entities';
+import { createContext, useContext } from 'react';
 import type { z } from 'zod';
 import { Input, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/label';
@@ -10,7 +11,9 @@ import {
   type EntityFormProps,
 } from '@/features/entities';
 import { type VendorInput, vendors } from '@/features/vendors/api/vendors';
+import { VendorInsuranceSection } from '@/features/vendors/components/vendor-insurance-section';
 import { VendorMemorySection } from '@/features/vendors/components/vendor-memory-section';
+import { taxIdentityDefaults, VendorTaxFields } from '@/features/vendors/components/vendor-tax-fields';
 
 type FormValues = z.input<typeof vendorInputSchema>;
 const resolver = zodResolver(vendorInputSchema);
@@ -24,10 +27,15 @@ const defaults = (vendor: Vendor | null): FormValues => ({
   website: vendor?.website ?? '',
   paymentTerms: vendor?.paymentTerms ?? '',
   preferredMethod: vendor?.preferredMethod ?? '',
+  taxIdentity: taxIdentityDefaults(vendor?.taxIdentity),
 });
+
+/** The tax identity on file (TIN masked) of the vendor being edited: the form's fields are not given the vendor. */
+const IdentityOnFile = createContext<VendorTaxIdentity | null>(null);
 
 /** Name required, email an email field, the rest free text (spec section 5). */
 function VendorFields({ field, err }: EntityFormFields<FormValues, VendorInput>) {
+  const identity = useContext(IdentityOnFile);
   return (
     <>
       <FormField id="vendor-name" label="Vendor Name *" error={err('name')}>
@@ -62,6 +70,7 @@ function VendorFields({ field, err }: EntityFormFields<FormValues, VendorInput>)
           <Input {...field('preferredMethod')} placeholder="ACH" />
         </FormField>
       </div>
+      <VendorTaxFields field={field} err={err} identity={identity} />
     </>
   );
 }
@@ -72,10 +81,17 @@ const form: EntityFormProps<Vendor, FormValues, VendorInput> = {
   defaults,
   Fields: VendorFields,
   createDescription: 'Add a vendor you receive invoices from.',
-  // The edit dialog is the vendor's page: what the AI learned of its invoices is shown there.
-  Details: ({ item }) => <VendorMemorySection vendor={item} />,
+  // The edit dialog is the vendor's page: its insurance and what the AI learned of its invoices are there.
+  Details: ({ item }) => (
+    <>
+      <VendorInsuranceSection vendor={item} />
+      <VendorMemorySection vendor={item} />
+    </>
+  ),
 };
 
 export const VendorFormDialog = (props: EntityDialogProps<Vendor>) => (
-  <EntityFormDialog {...form} {...props} />
+  <IdentityOnFile.Provider value={props.item?.taxIdentity ?? null}>
+    <EntityFormDialog {...form} {...props} />
+  </IdentityOnFile.Provider>
 );
