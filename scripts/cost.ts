@@ -25,12 +25,9 @@ const infra = readInfrastructure(synth.templates);
 log(`synth with bundling: ${seconds(step)} s, ${infra.functions.length} functions`);
 
 step = performance.now();
-const routed = await routeCorpus();
+const { routed, basis } = await routeCorpus();
 log(`Textract share, Inspect and ExtractLocally's decision over the corpus: ${seconds(step)} s`);
-// eval:extract prints its (out-of-sample) figures and keeps no output a script could read, and takes far
-// longer: the workflow's own decision is run here instead, in-sample, and the report says so.
-const source =
-  "the workflow's Inspect / ExtractLocally decision run over ../shared/corpus/ (its invoices; SROIE receipts left out), in-sample";
+const source = `the workflow's Inspect / ExtractLocally decision over ../shared/corpus/ (its invoices; SROIE receipts left out); text PDFs read again: ${basis}`;
 
 log('measurements:');
 const scheduled = [...new Set(infra.schedules.flatMap((s) => s.targets))];

@@ -132,10 +132,10 @@ where it must (\`functions/workflow/process-invoice.asl.json\`):
 
 So Textract pages = pages × (scans + text PDFs the local engine is unsure of). Measured (${t.source}):
 **${t.textractDocuments} of ${t.documents} documents** reach Textract, ${t.textractPages} pages: ${scans.length} scans and photos,
-and ${unsure.length} of ${textPdfs.length} text PDFs (${((100 * unsure.length) / Math.max(1, textPdfs.length)).toFixed(1)} %) read again. The field model was trained on
-this corpus, so that share is in-sample. \`npm run eval:extract\` scores the same decision out of sample
-(cross-validated by seller) and prints its share of text PDFs read again, but keeps no result a script
-could read, and takes far longer than this script: that share is not used here. The corpus's mix of scans
+and ${unsure.length} of ${textPdfs.length} text PDFs (${((100 * unsure.length) / Math.max(1, textPdfs.length)).toFixed(1)} %) read again. Which text PDFs are read again
+is \`npm run eval:extract\`'s out-of-sample verdict when it ran on the current engine and field model
+(it writes them to \`.cache/eval-extract/\`); otherwise this script reads them itself with the committed
+model, which was trained on this corpus, and the share is in-sample (optimistic). The corpus's mix of scans
 is the corpus's, not a customer's; every further scan costs ${dollars(PRICES.textractPerPage)} a page. The share moves with
 every retrain: each percentage point of text PDFs read again adds ${dollars(perPoint)} per 1,000 invoices
 (${textPdfs.length} of ${t.documents} documents are text PDFs, ${(textPdfPages / Math.max(1, textPdfs.length)).toFixed(2)} pages each on average).

@@ -5,6 +5,7 @@ import { normalizeAnalysis, unsureFields } from '../../functions/core/extraction
 import { inProcessPdfReader, TextLayerAnalyzer } from '../../functions/extraction';
 import { inspectBytes } from '../../functions/workflow/states/inspect';
 import { corpusDir, loadCorpus } from '../extraction/corpus';
+import { readTextractRouting } from '../extraction/textract-routing';
 
 /**
  * The path a document takes through the workflow's extraction (process-invoice.asl.json): read by the
@@ -39,13 +40,17 @@ const NOT_INVOICES = new Set(['sroie']);
 
 /**
  * Routes every invoice of the development corpus as the workflow would: Inspect's test (every page
- * has a text layer, `inspectBytes`), then for a text PDF ExtractLocally's own reading and its
- * `unsureFields`, with the embedded e-invoice XML a PDF may carry — the same functions the states run.
- * The field model was trained on this corpus, so the unsure share is in-sample (optimistic).
+ * has a text layer, `inspectBytes`), then for a text PDF whether ExtractLocally is unsure
+ * (`unsureFields`). That verdict comes from `npm run eval:extract`'s out-of-sample reading when it ran on
+ * the current engine and model (scripts/extraction/textract-routing.ts); otherwise from the local
+ * engine's own reading here, with the embedded e-invoice XML a PDF may carry (the functions the states
+ * run), which is in-sample (optimistic: the field model was trained on this corpus). `basis` says which.
  */
-export async function routeCorpus(): Promise<RoutedDocument[]> {
+export async function routeCorpus(): Promise<{ routed: RoutedDocument[]; basis: string }> {
   const analyzer = new TextLayerAnalyzer();
   const routed: RoutedDocument[] = [];
+  const outOfSample = readTextractRouting();
+  let inSample = 0;
   for (const doc of loadCorpus([corpusDir]).filter((d) => !NOT_INVOICES.has(d.source))) {
     const bytes = new Uint8Array(readFileSync(doc.path));
     const inspection = await inspectBytes(bytes, inProcessPdfReader.outline);
@@ -55,7 +60,12 @@ export async function routeCorpus(): Promise<RoutedDocument[]> {
     let route: Route;
     if (inspection.rejectReason || !inspection.kind) route = 'rejected';
     else if (inspection.kind === 'scan') route = textract('scan');
-    else {
+    else if (outOfSample && relative(corpusDir, doc.path) in outOfSample.unsure) {
+      route = outOfSample.unsure[relative(corpusDir, doc.path)]
+        ? textract('text-pdf, unsure')
+        : 'text-pdf, sure';
+    } else {
+      inSample++;
       const input = { bytes, contentType: 'application/pdf' } as const;
       const [answer, eInvoice] = await Promise.all([
         analyzer.analyze(input),
@@ -72,7 +82,13 @@ export async function routeCorpus(): Promise<RoutedDocument[]> {
       route,
     });
   }
-  return routed;
+  const textPdfs = routed.filter((d) => d.route.startsWith('text-pdf')).length;
+  const basis = !outOfSample
+    ? 'in-sample: the local engine read here (run npm run eval:extract for the out-of-sample share)'
+    : inSample === 0
+      ? `npm run eval:extract's verdicts, ${outOfSample.basis}, of ${outOfSample.generatedAt.slice(0, 10)}`
+      : `npm run eval:extract's verdicts (${outOfSample.basis}), ${inSample} of ${textPdfs} text PDFs read here in-sample`;
+  return { routed, basis };
 }
 
 /** Documents and Textract pages over a routed set, for the bill. */

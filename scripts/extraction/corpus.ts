@@ -15,7 +15,7 @@ import type { DocumentContentType } from '../../functions/core/extraction/expens
 import { sniffContentType } from '../../functions/core/files/sniff';
 import type { LocalExpenseAnalyzer, ReadPages } from '../../functions/extraction';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
+export const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const corpusDir = resolve(repo, '../shared/corpus');
 const cacheDir = join(repo, '.cache/extract-pages');
 /**

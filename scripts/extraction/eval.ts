@@ -46,6 +46,7 @@ import {
 import { isCorrect, isLabelled, SCORED_FIELDS } from './labels';
 import { type DocData, trainRowScorer, trainScorers } from './learn';
 import { ID_VARIETY_COUNT, SYNTHETIC_COUNT, syntheticSets, TABLE_COUNT } from './synthetic';
+import { writeTextractRouting } from './textract-routing';
 
 const started = performance.now();
 const data = loadData();
@@ -311,6 +312,24 @@ for (const seed of OTHER_SPLITS) {
 console.log(
   `\nSkipping review as the product does (auto-approval: Decide passes it and every field of the bill read ≥ ${SKIP_REVIEW_CONFIDENCE}), out of sample; every labelled field scored`,
 );
+// Leave-one-source-out first: the reading of each source by a model that never saw it, calibrated by
+// maps fitted on the other sources only: what passes on a family of documents nobody here has seen.
+const byLoso = calibrateOutOfFold(loso, productLoso);
+const losoAtMark = skipSet(byLoso.calibratedPoints, byLoso.calibratedInvoice, SKIP_REVIEW_CONFIDENCE);
+console.log(
+  `  leave-one-source-out: ${losoAtMark.docs.length}/${data.length} documents (${percent(losoAtMark.docs.length, data.length)}%), field error among them ${percent(losoAtMark.wrong.length, losoAtMark.fields.length)}% (${losoAtMark.wrong.length} of ${losoAtMark.fields.length} fields)${wrongAmong(losoAtMark.wrong)}`,
+);
+for (const source of [...new Set(data.map((d) => d.doc.source))].sort()) {
+  const docs = losoAtMark.docs.filter((d) => d.doc.source === source);
+  const fields = losoAtMark.fields.filter((p) => p.doc.doc.source === source);
+  const wrong = fields.filter((p) => !p.correct);
+  console.log(
+    `    ${source.padEnd(16)} ${docs.length}/${data.filter((d) => d.doc.source === source).length} pass, field error ${percent(wrong.length, fields.length)}% (${wrong.length} of ${fields.length})`,
+  );
+}
+console.log(
+  `  leave-one-source-out, skip at ≤ 1% field error (${skipLine(skipOutOfSample(loso, byLoso.calibratedPoints, byLoso.calibratedInvoice))}`,
+);
 for (const s of atProductMark) {
   console.log(
     `  seller split ${s.split}: ${s.docs.length}/${data.length} documents (${percent(s.docs.length, data.length)}%), field error among them ${percent(s.wrong.length, s.fields.length)}% (${s.wrong.length} of ${s.fields.length} fields)${wrongAmong(s.wrong)}`,
@@ -327,6 +346,8 @@ const textPdfs = data.filter((d) => !isScan(d) && d.read.pages.read.every((p) =>
 console.log(
   `\nText PDFs read again by Textract (a key field missing or below the threshold), out of sample, ${textPdfs.length} text-layer PDFs`,
 );
+/** At the product's threshold, each text PDF's verdict, for `npm run cost`'s Textract share. */
+const readAgain = new Map<string, boolean>();
 for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
   const bySource = new Map<string, { unsure: number; all: number }>();
   const low = { wrong: 0, right: 0, unlabelled: 0 };
@@ -341,6 +362,7 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
       which.push(`${basename(d.doc.path)} (${fields.join(', ')})`);
     }
     bySource.set(d.doc.source, s);
+    if (threshold === LOW_CONFIDENCE) readAgain.set(d.doc.path, fields.length > 0);
     for (const f of fields) {
       if (!isLabelled(d.doc.label, f)) low.unlabelled++;
       else if (isCorrect(d.doc.label, f, productCv.get(d)![f])) low.right++;
@@ -357,6 +379,7 @@ for (const threshold of [0.5, LOW_CONFIDENCE, 0.7, 0.8]) {
   );
   if (threshold === LOW_CONFIDENCE) console.log(`    ${which.join('; ')}`);
 }
+writeTextractRouting('out of sample (grouped CV by seller, calibrated out of fold)', readAgain);
 // The product reads a hybrid e-invoice's embedded XML first (core/extraction/e-invoice.ts). Its
 // labels come from the same XML, so the figures with it are exact by construction: shown beside the
 // reading's, never in its place.
