@@ -3,10 +3,9 @@ import { ulid } from 'ulid';
 import { API_KEY_VISIBLE_PREFIX } from '../../../shared/constants';
 import { type ApiKey, type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
-import { hashApiKey } from './api-key-lookup';
+import { apiKeyLookups, hashApiKey } from './api-key-lookup';
 import { nowIso, tableName } from './client';
 import { orgEntity, type TransactItems, transact } from './entity';
-import { keys } from './keys';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_BODY_LENGTH = 40;
@@ -79,13 +78,7 @@ export async function createApiKey(
   const lookup = { orgId, keyId: item.id, isActive: true, scopes: item.scopes, createdBy: item.createdBy };
   await transact([
     apiKeys.create(orgId, item),
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.apiKeyLookup(item.hash), ...lookup },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
+    apiKeyLookups.tx.put([item.hash], lookup, { ConditionExpression: 'attribute_not_exists(PK)' }),
   ]);
   return { ...toApiKey(item), key };
 }
@@ -106,15 +99,12 @@ export async function apiKeyDeletesOfCreator(orgId: string, userId: string): Pro
     .filter((item) => item.createdBy === userId)
     .flatMap((item) => [
       { Delete: { TableName: tableName(), Key: apiKeys.key(orgId, item.id) } },
-      { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(item.hash) } },
+      apiKeyLookups.tx.delete([item.hash]),
     ]);
 }
 
 /** Revokes a key at once: its lookup goes in the same transaction as the item, so the next call is 401. */
 export async function deleteApiKey(orgId: string, id: string): Promise<void> {
   const { hash } = await apiKeys.get(orgId, id);
-  await transact(
-    [apiKeys.remove(orgId, id), { Delete: { TableName: tableName(), Key: keys.apiKeyLookup(hash) } }],
-    () => notFound('API key'),
-  );
+  await transact([apiKeys.remove(orgId, id), apiKeyLookups.tx.delete([hash])], () => notFound('API key'));
 }

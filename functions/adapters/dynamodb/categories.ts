@@ -1,10 +1,13 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES } from '../../core/classification/categories';
-import { db, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { itemKind } from './entity';
+import { keys } from './keys';
 
-const TYPE = 'CATEGORY';
+const categories = itemKind<Category>()({
+  key: (orgId: string, id: string) => keys.entity(orgId, 'CATEGORY', id),
+  collection: (orgId: string) => ({ PK: keys.orgPk(orgId), prefix: 'CATEGORY#' }),
+  entity: 'Category',
+});
 
 /** A default category's id is its code, so invoices, the classifier and the aggregates agree on it. */
 export const defaultCategoryItems = (): Category[] =>
@@ -17,29 +20,11 @@ export const defaultCategoryItems = (): Category[] =>
   }));
 
 async function queryCategories(orgId: string, limit?: number): Promise<Category[]> {
-  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`);
-  const items = limit
-    ? ((await db().send(new QueryCommand({ TableName: tableName(), ...condition, Limit: limit }))).Items ??
-      [])
-    : await queryAll(condition);
-  return items.map((raw) => withoutKeys(raw) as unknown as Category);
+  if (!limit) return categories.list([orgId]);
+  return (await categories.page([orgId], { limit })).items.map(categories.fromStored);
 }
 
-async function writeCategories(orgId: string, categories: Category[]): Promise<void> {
-  for (let i = 0; i < categories.length; i += 25) {
-    let request: Record<string, unknown[]> | undefined = {
-      [tableName()]: categories.slice(i, i + 25).map((c) => ({
-        PutRequest: { Item: { ...keys.entity(orgId, TYPE, c.id), entity: 'Category', ...c } },
-      })),
-    };
-    for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
-      const result = await db().send(
-        new BatchWriteCommand({ RequestItems: request as Record<string, never[]> }),
-      );
-      request = result.UnprocessedItems as typeof request;
-    }
-  }
-}
+const writeCategories = (orgId: string, items: Category[]) => categories.putAll(items, (c) => [orgId, c.id]);
 
 /**
  * Gives an organization the default categories if it has none yet. Called when an organization is

@@ -1,14 +1,25 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgMemory } from '../../core/classification/classify';
 import { normalizeVendorKey } from '../../core/classification/text-keys';
 import type { InvoiceItem } from '../../core/invoices/invoice';
 import type { VendorCategoryMemory } from '../../core/vendors/vendor';
 import { listCategories } from './categories';
-import { db, nowIso, queryAll, tableName } from './client';
+import { nowIso, queryAll } from './client';
+import { itemKind } from './entity';
 import { listLineItems } from './invoice-children';
 import { keys, sortKeyStartsWith } from './keys';
 
 export type { VendorCategoryMemory } from '../../core/vendors/vendor';
+
+const vendorCategories = itemKind<VendorCategoryMemory>()({
+  key: keys.classifierVendor,
+  entity: 'ClassifierMemory',
+});
+const examples = itemKind<{
+  vendorName: string;
+  lineDescriptions: string[];
+  categoryCode: string;
+  updatedAt: string;
+}>()({ key: keys.classifierExample, entity: 'ClassifierExample' });
 
 /** At most this many corrected invoices are remembered per organization as examples (the newest). */
 const MAX_EXAMPLES = 1000;
@@ -31,16 +42,7 @@ export async function rememberVendorCategory(
     categoryCode: input.categoryCode,
     updatedAt: nowIso(),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.classifierVendor(orgId, vendorKey),
-        entity: 'ClassifierMemory',
-        ...memory,
-      },
-    }),
-  );
+  await vendorCategories.put([orgId, vendorKey], memory);
   return memory;
 }
 
@@ -53,19 +55,12 @@ export async function rememberExample(
   orgId: string,
   input: { invoiceId: string; vendorName: string; lineDescriptions: string[]; categoryCode: string },
 ): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.classifierExample(orgId, input.invoiceId),
-        entity: 'ClassifierExample',
-        vendorName: input.vendorName,
-        lineDescriptions: input.lineDescriptions.slice(0, 50).map((d) => d.slice(0, 300)),
-        categoryCode: input.categoryCode,
-        updatedAt: nowIso(),
-      },
-    }),
-  );
+  await examples.put([orgId, input.invoiceId], {
+    vendorName: input.vendorName,
+    lineDescriptions: input.lineDescriptions.slice(0, 50).map((d) => d.slice(0, 300)),
+    categoryCode: input.categoryCode,
+    updatedAt: nowIso(),
+  });
 }
 
 /** Everything the organization's reviewers taught the classifier, in the shape `classify()` takes. */

@@ -1,9 +1,16 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 
 /** How long a mark is kept: well past the retries of the event it marks. */
 const KEEP_SECONDS = 7 * 86_400;
+
+const marks = itemKind<{ expiresAt: number }>()({
+  key: (orgId: string, invoiceId: string, mark: string) => ({
+    PK: keys.invoiceChildren(orgId, invoiceId),
+    SK: mark,
+  }),
+  entity: 'WebhookDelivery',
+});
 
 /**
  * Which invoice events were already handed to which webhook (`keys.deliveryMark`), so a re-received
@@ -12,25 +19,9 @@ const KEEP_SECONDS = 7 * 86_400;
  */
 export const deliveryMarks = {
   async wasDelivered(orgId: string, invoiceId: string, mark: string): Promise<boolean> {
-    const { Item } = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: { PK: keys.invoiceChildren(orgId, invoiceId), SK: mark },
-      }),
-    );
-    return Boolean(Item);
+    return Boolean(await marks.read([orgId, invoiceId, mark]));
   },
   async markDelivered(orgId: string, invoiceId: string, mark: string): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          PK: keys.invoiceChildren(orgId, invoiceId),
-          SK: mark,
-          entity: 'WebhookDelivery',
-          expiresAt: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
-        },
-      }),
-    );
+    await marks.put([orgId, invoiceId, mark], { expiresAt: Math.floor(Date.now() / 1000) + KEEP_SECONDS });
   },
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdempotencyClaim } from '../../core/invoices/upload-records';
-import { db, isConditionFailure, nowIso, tableName } from './client';
+import { isConditionFailure, nowIso } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 
 export type { IdempotencyClaim } from '../../core/invoices/upload-records';
@@ -10,8 +10,12 @@ export { IdempotencyKeyTaken } from '../../core/invoices/upload-records';
 /** How long a key answers with its first invoice: a client retrying later than this makes a new one. */
 export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 3600;
 
-const keyOf = (orgId: string, key: string) =>
-  keys.idempotencyKey(orgId, createHash('sha256').update(key, 'utf8').digest('hex'));
+/** Keyed by the SHA-256 of the client's key: the key itself is never stored. */
+const idempotencyKeys = itemKind<Omit<IdempotencyClaim, 'key'> & { createdAt: string; expiresAt: number }>()({
+  key: (orgId: string, key: string) =>
+    keys.idempotencyKey(orgId, createHash('sha256').update(key, 'utf8').digest('hex')),
+  entity: 'IdempotencyKey',
+});
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -21,22 +25,20 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * counts as none), so of two requests with one key, one creates and the other fails the transaction.
  */
 export function idempotencyKeyPut(claim: IdempotencyClaim) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keyOf(claim.orgId, claim.key),
-        entity: 'IdempotencyKey',
-        orgId: claim.orgId,
-        operation: claim.operation,
-        invoiceId: claim.invoiceId,
-        createdAt: nowIso(),
-        expiresAt: nowSeconds() + IDEMPOTENCY_KEY_TTL_SECONDS,
-      },
+  return idempotencyKeys.tx.put(
+    [claim.orgId, claim.key],
+    {
+      orgId: claim.orgId,
+      operation: claim.operation,
+      invoiceId: claim.invoiceId,
+      createdAt: nowIso(),
+      expiresAt: nowSeconds() + IDEMPOTENCY_KEY_TTL_SECONDS,
+    },
+    {
       ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
       ExpressionAttributeValues: { ':now': nowSeconds() },
     },
-  };
+  );
 }
 
 /** The live claim of a key in this organization, or undefined (never used, or older than 24 h). */
@@ -44,11 +46,9 @@ export async function findIdempotencyClaim(
   orgId: string,
   key: string,
 ): Promise<Omit<IdempotencyClaim, 'key'> | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keyOf(orgId, key), ConsistentRead: true }),
-  );
-  if (!Item || Number(Item.expiresAt) < nowSeconds()) return undefined;
-  return { orgId, operation: Item.operation, invoiceId: String(Item.invoiceId) };
+  const claim = await idempotencyKeys.find([orgId, key], { consistent: true });
+  if (!claim || Number(claim.expiresAt) < nowSeconds()) return undefined;
+  return { orgId, operation: claim.operation, invoiceId: String(claim.invoiceId) };
 }
 
 /**
@@ -57,14 +57,10 @@ export async function findIdempotencyClaim(
  */
 export async function releaseIdempotencyKey(orgId: string, key: string, invoiceId: string): Promise<void> {
   try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keyOf(orgId, key),
-        ConditionExpression: 'invoiceId = :id',
-        ExpressionAttributeValues: { ':id': invoiceId },
-      }),
-    );
+    await idempotencyKeys.delete([orgId, key], {
+      ConditionExpression: 'invoiceId = :id',
+      ExpressionAttributeValues: { ':id': invoiceId },
+    });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

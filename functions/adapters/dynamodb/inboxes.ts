@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '../../core/errors/app-error';
-import { db, isConditionFailure, nowIso, tableName } from './client';
+import { nowIso } from './client';
+import { itemKind, transact, tryTransact } from './entity';
 import { keys } from './keys';
-import { getOrganization, type OrganizationItem } from './organizations';
+import { getOrganization, type OrganizationItem, organizationItems } from './organizations';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -16,13 +16,11 @@ function newLocalPart(slug: string): string {
   return `${slug.slice(0, 40)}-${suffix}`;
 }
 
-const lookupPut = (localPart: string, orgId: string) => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...keys.inboxLookup(localPart), orgId },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  },
-});
+/** An inbox address's local part → the organization receiving its mail. */
+const inboxLookups = itemKind<{ orgId: string }>()({ key: keys.inboxLookup });
+
+const lookupPut = (localPart: string, orgId: string) =>
+  inboxLookups.tx.put([localPart], { orgId }, { ConditionExpression: 'attribute_not_exists(PK)' });
 
 /**
  * Gives the organization its inbox address if it has none yet (organizations created before inboxes get
@@ -32,27 +30,15 @@ const lookupPut = (localPart: string, orgId: string) => ({
 export async function ensureInbox(org: OrganizationItem): Promise<OrganizationItem> {
   if (org.inboxLocalPart) return org;
   const localPart = newLocalPart(org.slug);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          lookupPut(localPart, org.id),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.org(org.id),
-              UpdateExpression: 'SET inboxLocalPart = :l, updatedAt = :now ADD version :one',
-              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(inboxLocalPart)',
-              ExpressionAttributeValues: { ':l': localPart, ':now': nowIso(), ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Another read gave it one meanwhile.
-  }
+  // Refused when another read gave it one meanwhile.
+  await tryTransact([
+    lookupPut(localPart, org.id),
+    organizationItems.tx.update([org.id], {
+      UpdateExpression: 'SET inboxLocalPart = :l, updatedAt = :now ADD version :one',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(inboxLocalPart)',
+      ExpressionAttributeValues: { ':l': localPart, ':now': nowIso(), ':one': 1 },
+    }),
+  ]);
   return getOrganization(org.id);
 }
 
@@ -64,60 +50,40 @@ export async function regenerateInbox(orgId: string): Promise<OrganizationItem> 
   const org = await ensureInbox(await getOrganization(orgId));
   const old = org.inboxLocalPart as string;
   const localPart = newLocalPart(org.slug);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          lookupPut(localPart, orgId),
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.inboxLookup(old),
-              ConditionExpression: 'orgId = :org',
-              ExpressionAttributeValues: { ':org': orgId },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.org(orgId),
-              UpdateExpression: 'SET inboxLocalPart = :l, updatedAt = :now ADD version :one',
-              ConditionExpression: 'inboxLocalPart = :old',
-              ExpressionAttributeValues: { ':l': localPart, ':old': old, ':now': nowIso(), ':one': 1 },
-            },
-          },
-        ],
+  await transact(
+    [
+      lookupPut(localPart, orgId),
+      inboxLookups.tx.delete([old], {
+        ConditionExpression: 'orgId = :org',
+        ExpressionAttributeValues: { ':org': orgId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw conflict('stale_version', 'The inbox address was changed by someone else; reload and try again');
-  }
+      organizationItems.tx.update([orgId], {
+        UpdateExpression: 'SET inboxLocalPart = :l, updatedAt = :now ADD version :one',
+        ConditionExpression: 'inboxLocalPart = :old',
+        ExpressionAttributeValues: { ':l': localPart, ':old': old, ':now': nowIso(), ':one': 1 },
+      }),
+    ],
+    () => conflict('stale_version', 'The inbox address was changed by someone else; reload and try again'),
+  );
   return getOrganization(orgId);
 }
 
 /** The senders the inbox accepts (addresses or domains); an empty list accepts every sender. */
 export async function setInboxAllowedSenders(orgId: string, senders: string[]): Promise<OrganizationItem> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.org(orgId),
-      UpdateExpression: 'SET inboxAllowedSenders = :s, updatedAt = :now ADD version :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':s': [...new Set(senders)], ':now': nowIso(), ':one': 1 },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Attributes as unknown as OrganizationItem;
+  const updated = await organizationItems.update([orgId], {
+    UpdateExpression: 'SET inboxAllowedSenders = :s, updatedAt = :now ADD version :one',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':s': [...new Set(senders)], ':now': nowIso(), ':one': 1 },
+    ReturnValues: 'ALL_NEW',
+  });
+  return updated as unknown as OrganizationItem;
 }
 
 /** The organization an inbox local part belongs to (case-insensitive), or undefined for an unknown address. */
 export async function findInboxOrganization(localPart: string): Promise<OrganizationItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.inboxLookup(localPart.toLowerCase()) }),
-  );
-  if (!Item) return undefined;
-  const org = await getOrganization(Item.orgId as string);
+  const lookup = await inboxLookups.find([localPart.toLowerCase()]);
+  if (!lookup) return undefined;
+  const org = await getOrganization(lookup.orgId);
   // A lookup left behind by a concurrent regeneration no longer names the organization's address.
   return org.inboxLocalPart === localPart.toLowerCase() ? org : undefined;
 }

@@ -1,30 +1,46 @@
-import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Comment, InvoiceEvent, LineItem } from '../../../shared/schemas';
-import { db, nowIso, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { nowIso, queryAll } from './client';
+import { itemKind, writeBatches } from './entity';
+import { keys, sortKeyStartsWith } from './keys';
 
 /** An invoice's children, in the invoice's own partition: line items, comments and audit events. */
 
-async function listChildren<T>(
-  orgId: string,
-  invoiceId: string,
-  prefix: string,
-  newestFirst = false,
-): Promise<T[]> {
-  const items = await queryAll({
-    ...sortKeyStartsWith(keys.invoiceChildren(orgId, invoiceId), prefix),
-    ScanIndexForward: !newestFirst,
-  });
-  return items.map((item) => withoutKeys(item) as T);
-}
+const children = (prefix: string) => (orgId: string, invoiceId: string) => ({
+  PK: keys.invoiceChildren(orgId, invoiceId),
+  prefix,
+});
 
-export const listLineItems = (orgId: string, invoiceId: string) =>
-  listChildren<LineItem>(orgId, invoiceId, keys.lineItemPrefix);
-export const listComments = (orgId: string, invoiceId: string) =>
-  listChildren<Comment>(orgId, invoiceId, keys.commentPrefix);
+/** Line items in reading order: the sort key is the 1-based position. */
+const lineItems = itemKind<LineItem>()({
+  key: (orgId: string, invoiceId: string, position: number) => ({
+    PK: keys.invoiceChildren(orgId, invoiceId),
+    SK: keys.lineItemSk(position),
+  }),
+  collection: children(keys.lineItemPrefix),
+  entity: 'LineItem',
+});
+const comments = itemKind<Comment>()({
+  key: (orgId: string, invoiceId: string, commentId: string) => ({
+    PK: keys.invoiceChildren(orgId, invoiceId),
+    SK: keys.commentSk(commentId),
+  }),
+  collection: children(keys.commentPrefix),
+  entity: 'Comment',
+});
+const events = itemKind<InvoiceEvent>()({
+  key: (orgId: string, invoiceId: string, eventId: string) => ({
+    PK: keys.invoiceChildren(orgId, invoiceId),
+    SK: keys.eventSk(eventId),
+  }),
+  collection: children(keys.eventPrefix),
+  entity: 'InvoiceEvent',
+});
+
+export const listLineItems = (orgId: string, invoiceId: string) => lineItems.list([orgId, invoiceId]);
+export const listComments = (orgId: string, invoiceId: string) => comments.list([orgId, invoiceId]);
 export const listEvents = (orgId: string, invoiceId: string) =>
-  listChildren<InvoiceEvent>(orgId, invoiceId, keys.eventPrefix, true);
+  events.list([orgId, invoiceId], { newestFirst: true });
 
 /** Replaces an invoice's line items (each processing run writes a fresh set). */
 export async function replaceLineItems(
@@ -37,24 +53,7 @@ export async function replaceLineItems(
     ...line,
     id: `${invoiceId.slice(-8)}-${String(i + 1).padStart(3, '0')}`,
   }));
-  for (let i = 0; i < items.length; i += 25) {
-    await db().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName()]: items.slice(i, i + 25).map((line, j) => ({
-            PutRequest: {
-              Item: {
-                PK: keys.invoiceChildren(orgId, invoiceId),
-                SK: keys.lineItemSk(i + j + 1),
-                entity: 'LineItem',
-                ...line,
-              },
-            },
-          })),
-        },
-      }),
-    );
-  }
+  await lineItems.putAll(items, (_, i) => [orgId, invoiceId, i + 1]);
   return items;
 }
 
@@ -64,27 +63,13 @@ export async function addComment(
   input: { userId: string; userName: string | null; comment: string; isInternal: boolean },
 ): Promise<Comment> {
   const comment: Comment = { id: ulid(), createdAt: nowIso(), ...input };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        PK: keys.invoiceChildren(orgId, invoiceId),
-        SK: keys.commentSk(comment.id),
-        entity: 'Comment',
-        ...comment,
-      },
-    }),
-  );
+  await comments.put([orgId, invoiceId, comment.id], comment);
   return comment;
 }
 
 /** The stored item of an audit event (written in the transaction of the invoice write it records). */
-export const eventRecord = (orgId: string, invoiceId: string, event: InvoiceEvent) => ({
-  PK: keys.invoiceChildren(orgId, invoiceId),
-  SK: keys.eventSk(event.id),
-  entity: 'InvoiceEvent',
-  ...event,
-});
+export const eventRecord = (orgId: string, invoiceId: string, event: InvoiceEvent) =>
+  events.stored([orgId, invoiceId, event.id], event);
 
 /** Deletes the invoice's children whose sort key starts with `prefix` (all of them for ''). */
 export async function deleteChildren(orgId: string, invoiceId: string, prefix: string): Promise<void> {
@@ -92,28 +77,6 @@ export async function deleteChildren(orgId: string, invoiceId: string, prefix: s
   const condition = prefix
     ? sortKeyStartsWith(pk, prefix)
     : { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...condition,
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const items = page.Items ?? [];
-    for (let i = 0; i < items.length; i += 25) {
-      await db().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [tableName()]: items
-              .slice(i, i + 25)
-              .map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } })),
-          },
-        }),
-      );
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const stored = await queryAll({ ...condition, ProjectionExpression: 'PK, SK' });
+  await writeBatches(stored.map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } })));
 }

@@ -1,9 +1,17 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MappingWait } from '../../core/integrations/integration';
-import { db, queryAll, tableName } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 
 export type { MappingWait } from '../../core/integrations/integration';
+
+const waits = itemKind<MappingWait>()({
+  key: keys.mappingWait,
+  collection: (orgId: string, integrationId: string) => ({
+    PK: keys.orgPk(orgId),
+    prefix: keys.mappingWaitPrefix(integrationId),
+  }),
+  entity: 'MappingWait',
+});
 
 /**
  * Approved invoices whose bill waits until the integration's accounts are mapped (`keys.mappingWait`):
@@ -11,26 +19,13 @@ export type { MappingWait } from '../../core/integrations/integration';
  */
 export const mappingWaits = {
   async add(orgId: string, integrationId: string, wait: MappingWait): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.mappingWait(orgId, integrationId, wait.invoiceId), entity: 'MappingWait', ...wait },
-      }),
-    );
+    await waits.put([orgId, integrationId, wait.invoiceId], wait);
   },
   async list(orgId: string, integrationId: string): Promise<MappingWait[]> {
-    const items = await queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': keys.org(orgId).PK,
-        ':prefix': keys.mappingWaitPrefix(integrationId),
-      },
-    });
+    const items = await waits.list([orgId, integrationId]);
     return items.map((i) => ({ invoiceId: String(i.invoiceId), approvedAt: String(i.approvedAt) }));
   },
   async remove(orgId: string, integrationId: string, invoiceId: string): Promise<void> {
-    await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.mappingWait(orgId, integrationId, invoiceId) }),
-    );
+    await waits.delete([orgId, integrationId, invoiceId]);
   },
 };

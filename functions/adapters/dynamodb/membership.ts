@@ -1,12 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '../../../shared/constants';
 import type { Membership, Role } from '../../../shared/schemas';
 import { invitationExpiry, isExpired } from '../../core/team/invitation-link';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import { organizationItems } from './organizations';
 import { type Identity, provisionUser } from './provisioning';
 import { invitationsForEmail } from './team';
-import { findUserBySub } from './users';
+import { findUserBySub, removedMarkers } from './users';
 
 /** Where a signed-in person stands before the API lets them in (see `membershipOf`). */
 export type Standing =
@@ -15,10 +13,8 @@ export type Standing =
 
 /** The marker `removeMember` leaves: the organization the person was removed from. */
 async function removedFrom(sub: string): Promise<string | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.removedMember(sub), ConsistentRead: true }),
-  );
-  return Item ? String(Item.organizationName ?? 'the organization') : undefined;
+  const marker = await removedMarkers.find([sub], { consistent: true });
+  return marker ? String(marker.organizationName ?? 'the organization') : undefined;
 }
 
 /** The organizations whose unexpired invitations wait for the e-mail, newest first, with their names. */
@@ -29,12 +25,10 @@ async function pendingInvitations(
   const pending = (await invitationsForEmail(email)).filter((i) => !isExpired(invitationExpiry(i)));
   return Promise.all(
     pending.map(async (invitation) => {
-      const { Item } = await db().send(
-        new GetCommand({ TableName: tableName(), Key: keys.org(invitation.orgId) }),
-      );
+      const organization = await organizationItems.find([invitation.orgId]);
       return {
         organizationId: invitation.orgId,
-        organizationName: String(Item?.name ?? 'An organization'),
+        organizationName: String(organization?.name ?? 'An organization'),
         role: invitation.role,
       };
     }),

@@ -1,11 +1,19 @@
-import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Notification } from '../../../shared/schemas';
-import { db, isConditionFailure, nowIso, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { isConditionFailure, nowIso } from './client';
+import { itemKind } from './entity';
+import { keys } from './keys';
 
 /** How long a notification is kept (TTL), in days. */
 const KEEP_DAYS = 30;
+
+/** Stored with `recipients` (user ids) when meant for those people only, and its TTL expiry. */
+const notifications = itemKind<Notification & { recipients?: string[] }>()({
+  key: (orgId: string, id: string) => keys.entity(orgId, 'NOTIFICATION', id),
+  collection: (orgId: string) => ({ PK: keys.orgPk(orgId), prefix: keys.notificationPrefix }),
+  entity: 'Notification',
+  hidden: ['expiresAt'],
+});
 
 /**
  * Tells the organization's people what happened to an invoice (the header's bell); with `recipients`
@@ -26,18 +34,14 @@ export async function addNotification(
   const { recipients, id, ...fields } = input;
   const notification: Notification = { id: id ?? ulid(), read: false, createdAt: nowIso(), ...fields };
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.entity(orgId, 'NOTIFICATION', notification.id),
-          entity: 'Notification',
-          ...notification,
-          ...(recipients ? { recipients } : {}),
-          expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
-        },
-        ...(id ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
-      }),
+    await notifications.put(
+      [orgId, notification.id],
+      {
+        ...notification,
+        ...(recipients ? { recipients } : {}),
+        expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
+      },
+      id ? { ConditionExpression: 'attribute_not_exists(PK)' } : {},
     );
   } catch (error) {
     if (!(id && isConditionFailure(error))) throw error;
@@ -54,20 +58,10 @@ export async function listNotifications(
   userId?: string,
   limit = 50,
 ): Promise<{ items: Notification[]; unread: number }> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...sortKeyStartsWith(keys.orgPk(orgId), keys.notificationPrefix),
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  const items = (Items ?? [])
+  const { items: stored } = await notifications.page([orgId], { newestFirst: true, limit });
+  const items: Notification[] = stored
     .filter((i) => !Array.isArray(i.recipients) || (userId !== undefined && i.recipients.includes(userId)))
-    .map((i) => {
-      const { expiresAt: _e, ...rest } = withoutKeys(i);
-      return rest as unknown as Notification;
-    });
+    .map(notifications.fromStored);
   return { items, unread: items.filter((n) => !n.read).length };
 }
 
@@ -75,23 +69,12 @@ export async function listNotifications(
 export async function markNotificationsRead(orgId: string, userId: string, ids?: string[]): Promise<void> {
   const { items } = await listNotifications(orgId, userId, 100);
   const targets = items.filter((n) => !n.read && (!ids || ids.includes(n.id)));
-  for (let i = 0; i < targets.length; i += 25) {
-    await db().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName()]: targets.slice(i, i + 25).map((n) => ({
-            PutRequest: {
-              Item: {
-                ...keys.entity(orgId, 'NOTIFICATION', n.id),
-                entity: 'Notification',
-                ...n,
-                read: true,
-                expiresAt: Math.floor(Date.parse(n.createdAt) / 1000) + KEEP_DAYS * 86_400,
-              },
-            },
-          })),
-        },
-      }),
-    );
-  }
+  await notifications.putAll(
+    targets.map((n) => ({
+      ...n,
+      read: true,
+      expiresAt: Math.floor(Date.parse(n.createdAt) / 1000) + KEEP_DAYS * 86_400,
+    })),
+    (n) => [orgId, n.id],
+  );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OAuthStateItem } from '../../core/integrations/integration';
-import { db, isConditionFailure, tableName } from './client';
+import { isConditionFailure } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
@@ -10,18 +10,13 @@ export type { OAuthStateItem } from '../../core/integrations/integration';
 /** Only the state's hash is stored: a read of the table does not let anyone finish someone's flow. */
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
+const oauthStates = itemKind<OAuthStateItem>()({ key: keys.oauthState, entity: 'OAuthState' });
+
 export async function putOAuthState(state: string, item: OAuthStateItem): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.oauthState(hashOf(state)),
-        entity: 'OAuthState',
-        ...item,
-        [TTL_ATTRIBUTE]: Math.ceil(Date.parse(item.validUntil) / 1000),
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
+  await oauthStates.put(
+    [hashOf(state)],
+    { ...item, [TTL_ATTRIBUTE]: Math.ceil(Date.parse(item.validUntil) / 1000) },
+    { ConditionExpression: 'attribute_not_exists(PK)' },
   );
 }
 
@@ -31,14 +26,10 @@ export async function putOAuthState(state: string, item: OAuthStateItem): Promis
  */
 export async function takeOAuthState(state: string): Promise<OAuthStateItem | undefined> {
   try {
-    const { Attributes } = await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.oauthState(hashOf(state)),
-        ConditionExpression: 'attribute_exists(PK)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
+    const Attributes = await oauthStates.delete([hashOf(state)], {
+      ConditionExpression: 'attribute_exists(PK)',
+      ReturnValues: 'ALL_OLD',
+    });
     if (!Attributes) return undefined;
     const { orgId, userId, provider, redirectUri, validUntil } = Attributes as OAuthStateItem;
     return { orgId, userId, provider, redirectUri, validUntil };

@@ -1,4 +1,3 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PLAN_MONTHLY_API_QUOTA, PLAN_MONTHLY_INVOICE_LIMIT, type Plan } from '../../../shared/constants';
 import type { AutoApprove, Organization } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
@@ -6,13 +5,19 @@ import { type OrganizationItem, orgSettings } from '../../core/organizations/org
 import { withTrialResolved } from '../../core/plans/trial';
 import { env } from '../../env';
 import type { OrganizationCounts } from './aggregates';
-import { db, nowIso, tableName } from './client';
-import { type TransactItems, transact } from './entity';
+import { nowIso } from './client';
+import { itemKind, type TransactItems, transact } from './entity';
 import { keys } from './keys';
 import type { Usage } from './usage';
 
 export type { OrganizationItem } from '../../core/organizations/organization';
 export { orgSettings } from '../../core/organizations/organization';
+
+/** The organization item (`ORG#<org>` / `ORG`): its name, plan, settings and inbox. */
+export const organizationItems = itemKind<OrganizationItem>()({ key: keys.org, entity: 'Organization' });
+
+/** A slug → the organization holding it: the guard that keeps slugs unique. */
+export const slugGuards = itemKind<{ orgId: string }>()({ key: keys.slug });
 
 /** The organization's default currency (one item read). */
 export async function defaultCurrencyOf(orgId: string): Promise<string> {
@@ -20,10 +25,11 @@ export async function defaultCurrencyOf(orgId: string): Promise<string> {
 }
 
 export async function getOrganization(orgId: string): Promise<OrganizationItem> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
-  if (!Item) throw notFound('Organization');
+  // Answered as stored, keys included, as it always was.
+  const item = await organizationItems.read([orgId]);
+  if (!item) throw notFound('Organization');
   // An ended trial reads as the default plan everywhere (limits, quotas, the principal), from this read.
-  return withTrialResolved(Item as unknown as OrganizationItem, nowIso());
+  return withTrialResolved(item as unknown as OrganizationItem, nowIso());
 }
 
 /**
@@ -57,32 +63,18 @@ export async function updateOrganization(
     version: current.version + 1,
   };
   const items: TransactItems = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.org(orgId), entity: 'Organization', ...next },
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': current.version },
-      },
-    },
+    organizationItems.tx.put([orgId], next, {
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': current.version },
+    }),
   ];
   if (input.slug !== current.slug) {
     items.push(
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.slug(input.slug), orgId },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.slug(current.slug),
-          ConditionExpression: 'orgId = :org',
-          ExpressionAttributeValues: { ':org': orgId },
-        },
-      },
+      slugGuards.tx.put([input.slug], { orgId }, { ConditionExpression: 'attribute_not_exists(PK)' }),
+      slugGuards.tx.delete([current.slug], {
+        ConditionExpression: 'orgId = :org',
+        ExpressionAttributeValues: { ':org': orgId },
+      }),
     );
   }
   await transact(items, (reasons) =>
@@ -95,21 +87,17 @@ export async function updateOrganization(
 
 /** Plan changes go through the admin command (`npm run admin -- set-plan`), not the app. */
 export async function setPlanBySlug(slug: string, plan: Plan): Promise<OrganizationItem> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slug(slug) }));
-  if (!Item) throw notFound(`Organization with slug ${slug}`);
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.org(Item.orgId as string),
-      // A plan set by hand ends any trial: it is the plan from now on.
-      UpdateExpression:
-        'SET #plan = :p, #status = :active, updatedAt = :now REMOVE trialEndsAt ADD version :one',
-      ExpressionAttributeNames: { '#plan': 'plan', '#status': 'status' },
-      ExpressionAttributeValues: { ':p': plan, ':active': 'ACTIVE', ':now': nowIso(), ':one': 1 },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Attributes as unknown as OrganizationItem;
+  const guard = await slugGuards.find([slug]);
+  if (!guard) throw notFound(`Organization with slug ${slug}`);
+  const updated = await organizationItems.update([guard.orgId], {
+    // A plan set by hand ends any trial: it is the plan from now on.
+    UpdateExpression:
+      'SET #plan = :p, #status = :active, updatedAt = :now REMOVE trialEndsAt ADD version :one',
+    ExpressionAttributeNames: { '#plan': 'plan', '#status': 'status' },
+    ExpressionAttributeValues: { ':p': plan, ':active': 'ACTIVE', ':now': nowIso(), ':one': 1 },
+    ReturnValues: 'ALL_NEW',
+  });
+  return updated as unknown as OrganizationItem;
 }
 
 export function toOrganization(

@@ -1,19 +1,19 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PendingUpload } from '../../core/invoices/upload-records';
-import { db, queryAll, tableName } from './client';
+import { queryAll } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 
 export type { PendingUpload } from '../../core/invoices/upload-records';
 
+const pendingUploads = itemKind<PendingUpload>()({ key: keys.pendingUpload, entity: 'PendingUpload' });
+
 export function pendingUploadItem(upload: { orgId: string; id: string; createdAt: string }) {
-  return {
-    ...keys.pendingUpload(upload.createdAt, upload.orgId, upload.id),
-    entity: 'PendingUpload',
+  return pendingUploads.stored([upload.createdAt, upload.orgId, upload.id], {
     orgId: upload.orgId,
     invoiceId: upload.id,
     createdAt: upload.createdAt,
     expiresAt: Math.floor(Date.parse(upload.createdAt) / 1000) + 2 * 86_400,
-  };
+  });
 }
 
 /** Pending uploads whose invoice was created before `before`, oldest first. */
@@ -27,10 +27,5 @@ export async function listPendingUploads(before: Date): Promise<PendingUpload[]>
 }
 
 export async function deletePendingUpload(upload: PendingUpload): Promise<void> {
-  await db().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: keys.pendingUpload(upload.createdAt, upload.orgId, upload.invoiceId),
-    }),
-  );
+  await pendingUploads.delete([upload.createdAt, upload.orgId, upload.invoiceId]);
 }

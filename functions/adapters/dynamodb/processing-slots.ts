@@ -1,8 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type SlotHolders, takeSlot } from '../../core/fairness/fair-share';
-import { db, tableName } from './client';
-import { updateIf } from './entity';
+import { itemKind } from './entity';
 import { keys } from './keys';
+
+/** Absent until the organization's first Claim; `version` moves with every write of `holders`. */
+const slots = itemKind<{ holders?: SlotHolders; version?: number }>()({ key: keys.processingSlots });
 
 /** Tries left when concurrent Claims keep changing the slots item under us. */
 const ATTEMPTS = 8;
@@ -20,19 +21,11 @@ export async function takeProcessingSlot(
   now = Date.now(),
 ): Promise<boolean> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.processingSlots(orgId), ConsistentRead: true }),
-    );
-    const version = (Item?.version as number | undefined) ?? 0;
-    const { granted, holders } = takeSlot(
-      (Item?.holders as SlotHolders | undefined) ?? {},
-      invoiceId,
-      cap,
-      now,
-    );
+    const stored = await slots.find([orgId], { consistent: true });
+    const version = stored?.version ?? 0;
+    const { granted, holders } = takeSlot(stored?.holders ?? {}, invoiceId, cap, now);
     if (!granted) return false;
-    const written = await updateIf({
-      Key: keys.processingSlots(orgId),
+    const written = await slots.updateIf([orgId], {
       UpdateExpression: 'SET holders = :holders, version = :next',
       ConditionExpression: version ? 'version = :version' : 'attribute_not_exists(version)',
       ExpressionAttributeValues: {
@@ -53,8 +46,7 @@ export async function takeProcessingSlot(
 
 /** Gives back an invoice's slot (nothing happens when it holds none); every end of a run calls this. */
 export async function releaseProcessingSlot(orgId: string, invoiceId: string): Promise<void> {
-  await updateIf({
-    Key: keys.processingSlots(orgId),
+  await slots.updateIf([orgId], {
     // The version moves too, so a Claim that read the slots before this cannot write the holder back.
     UpdateExpression: 'REMOVE holders.#holder ADD version :one',
     ConditionExpression: 'attribute_exists(holders.#holder)',
@@ -65,10 +57,7 @@ export async function releaseProcessingSlot(orgId: string, invoiceId: string): P
 
 /** The invoices holding a live processing slot of the organization (tests and diagnostics). */
 export async function processingSlotHolders(orgId: string, now = Date.now()): Promise<string[]> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.processingSlots(orgId), ConsistentRead: true }),
-  );
-  const holders = (Item?.holders as SlotHolders | undefined) ?? {};
+  const holders = (await slots.find([orgId], { consistent: true }))?.holders ?? {};
   return Object.entries(holders)
     .filter(([, until]) => until > now)
     .map(([holder]) => holder);

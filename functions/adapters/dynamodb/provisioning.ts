@@ -9,9 +9,12 @@ import { ensureDefaultCategories } from './categories';
 import { nowIso, tableName } from './client';
 import { tryTransact } from './entity';
 import { keys } from './keys';
-import type { OrganizationItem } from './organizations';
+import { type OrganizationItem, organizationItems, slugGuards } from './organizations';
 import { deleteInvitation, invitationDeletes, invitationsForEmail, linkClosing } from './team';
-import { findUserBySub, type UserItem } from './users';
+import { findUserBySub, removedMarkers, subLookups, type UserItem, userItems } from './users';
+
+/** Each of a new member's items is written only if absent, so two concurrent first calls make one. */
+const absent = { ConditionExpression: 'attribute_not_exists(PK)' };
 
 export interface Identity {
   sub: string;
@@ -76,20 +79,8 @@ export async function provisionUser(
     const member = newMemberWrites(identity, orgId, 'ADMIN', now);
     const created = await tryTransact([
       member.subLookup,
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.slug(slug), orgId },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.org(orgId), entity: 'Organization', ...org },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      slugGuards.tx.put([slug], { orgId }, absent),
+      organizationItems.tx.put([orgId], org, absent),
       member.user,
       member.userCount,
       member.removedMarkerDelete,
@@ -126,20 +117,8 @@ function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role
     updatedAt: now,
   };
   return {
-    subLookup: {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.subLookup(identity.sub), orgId, userId: identity.sub },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    user: {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.user(orgId, user.id), entity: 'User', ...user },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
+    subLookup: subLookups.tx.put([identity.sub], { orgId, userId: identity.sub }, absent),
+    user: userItems.tx.put([orgId, user.id], user, absent),
     userCount: {
       Update: {
         TableName: tableName(),
@@ -149,7 +128,7 @@ function newMemberWrites(identity: Identity, orgId: string, role: UserItem['role
       },
     },
     // A person removed before is a member again: their token works from now on.
-    removedMarkerDelete: { Delete: { TableName: tableName(), Key: keys.removedMember(identity.sub) } },
+    removedMarkerDelete: removedMarkers.tx.delete([identity.sub]),
   };
 }
 

@@ -1,11 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WindowCounter } from '../../core/fairness/window-counter';
-import { db, tableName } from './client';
-import { updateIf } from './entity';
+import { itemKind } from './entity';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
 export type { WindowCounter } from '../../core/fairness/window-counter';
+
+/** One fixed window of one counter: `count` events, and the expiry the table's TTL deletes it by. */
+const windows = itemKind<{ count: number }>()({ key: keys.rateWindow });
 
 /** A window's counter is kept this long after the window ends (the table's TTL then deletes it). */
 const KEPT_AFTER_WINDOW_S = 120;
@@ -23,8 +24,7 @@ export async function countInWindow(
 ): Promise<WindowCounter | undefined> {
   const counted: WindowCounter[] = [];
   for (const counter of counters) {
-    const ok = await updateIf({
-      Key: keys.rateWindow(counter.orgId, counter.counter, windowStart),
+    const ok = await windows.updateIf([counter.orgId, counter.counter, windowStart], {
       UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
       ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
       ExpressionAttributeNames: { '#count': 'count', '#ttl': TTL_ATTRIBUTE },
@@ -44,13 +44,9 @@ export async function countInWindow(
 }
 
 async function giveBack(counter: WindowCounter, windowStart: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.rateWindow(counter.orgId, counter.counter, windowStart),
-      UpdateExpression: 'ADD #count :minusOne',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':minusOne': -1 },
-    }),
-  );
+  await windows.update([counter.orgId, counter.counter, windowStart], {
+    UpdateExpression: 'ADD #count :minusOne',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minusOne': -1 },
+  });
 }

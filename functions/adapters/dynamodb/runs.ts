@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import type { DocumentEvidence } from '../../core/classification/seller';
 import type { PageLine } from '../../core/extraction/layout';
 import type { ExtractedInvoice } from '../../core/extraction/types';
-import { db, nowIso, tableName } from './client';
+import { nowIso } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 
 /** What Classify found. */
@@ -61,18 +61,14 @@ export interface RunRecord {
 
 const KEEP_SECONDS = 30 * 86_400;
 
+/** Read as stored: the record with its keys and expiry, as the workflow states have always read it. */
+const runs = itemKind<RunRecord>()({ key: keys.run, entity: 'ProcessingRun' });
+
 export async function putRun(orgId: string, invoiceId: string, record: RunRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.run(orgId, invoiceId, record.runId),
-        entity: 'ProcessingRun',
-        ...record,
-        expiresAt: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
-      },
-    }),
-  );
+  await runs.put([orgId, invoiceId, record.runId], {
+    ...record,
+    expiresAt: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
+  });
 }
 
 export async function getRun(
@@ -80,10 +76,7 @@ export async function getRun(
   invoiceId: string,
   runId: string,
 ): Promise<RunRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.run(orgId, invoiceId, runId), ConsistentRead: true }),
-  );
-  return Item as RunRecord | undefined;
+  return (await runs.read([orgId, invoiceId, runId], { consistent: true })) as RunRecord | undefined;
 }
 
 /** Adds one state's findings to the run record. */
@@ -94,14 +87,10 @@ export async function updateRun(
   field: 'classification' | 'validation' | 'extracted',
   value: RunClassification | RunValidation | ExtractedInvoice,
 ): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.run(orgId, invoiceId, runId),
-      UpdateExpression: 'SET #f = :v, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#f': field },
-      ExpressionAttributeValues: { ':v': value, ':now': nowIso() },
-    }),
-  );
+  await runs.update([orgId, invoiceId, runId], {
+    UpdateExpression: 'SET #f = :v, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#f': field },
+    ExpressionAttributeValues: { ':v': value, ':now': nowIso() },
+  });
 }

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invitation, Member } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import {
@@ -9,11 +8,12 @@ import {
 } from '../../core/team/invitation-link';
 import { isLegacyMember, ROLE_MODEL, teamChangedMeanwhile, withCurrentRole } from '../../core/team/roles';
 import { apiKeyDeletesOfCreator } from './api-keys';
-import { db, nowIso, queryAll, tableName } from './client';
-import { type TransactItems, transact, tryTransact, updateIf } from './entity';
+import { nowIso, queryAll, tableName } from './client';
+import { itemKind, type TransactItems, transact, tryTransact } from './entity';
 import { keys, sortKeyStartsWith } from './keys';
+import { organizationItems } from './organizations';
 import { TTL_ATTRIBUTE } from './table-definition';
-import type { UserItem } from './users';
+import { removedMarkers, subLookups, type UserItem, userItems } from './users';
 
 type Role = UserItem['role'];
 
@@ -49,6 +49,17 @@ export interface InvitationLinkItem {
   linkExpiresAt: string;
 }
 
+/** Team items are read as stored, keys included, as they always were. */
+const invitations = itemKind<InvitationItem>()({ key: keys.invitation, entity: 'Invitation' });
+const invitationsByEmail = itemKind<InvitationItem>()({
+  key: keys.invitationByEmail,
+  entity: 'InvitationByEmail',
+});
+const invitationLinks = itemKind<InvitationLinkItem>()({
+  key: keys.invitationLink,
+  entity: 'InvitationLink',
+});
+
 /** How long a link item outlives its expiry before the table's TTL removes it. */
 const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
 
@@ -58,9 +69,8 @@ const LINK_KEPT_AFTER_EXPIRY_S = 30 * 86_400;
  */
 async function migratedUser(user: UserItem): Promise<UserItem> {
   if (!isLegacyMember(user)) return user;
-  const key = keys.user(user.orgId, user.id);
-  const migrated = await updateIf({
-    Key: key,
+  const key: [string, string] = [user.orgId, user.id];
+  const migrated = await userItems.updateIf(key, {
     UpdateExpression: 'SET #role = :approver, roleModel = :model',
     ConditionExpression: '#role = :member AND attribute_not_exists(roleModel)',
     ExpressionAttributeNames: { '#role': 'role' },
@@ -69,10 +79,7 @@ async function migratedUser(user: UserItem): Promise<UserItem> {
   });
   if (migrated) return migrated as unknown as UserItem;
   // Another reader migrated it, or the role was changed meanwhile: what is stored now is current.
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
-  );
-  return Item as UserItem;
+  return (await userItems.read(key, { consistent: true })) as UserItem;
 }
 
 const toMember = (user: UserItem): Member => ({
@@ -106,10 +113,8 @@ async function memberItems(orgId: string): Promise<UserItem[]> {
 
 /** A member's user item as stored now (a consistent read), or undefined when they are not a member. */
 export async function memberItem(orgId: string, userId: string): Promise<UserItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }),
-  );
-  return Item ? migratedUser(Item as UserItem) : undefined;
+  const item = await userItems.read([orgId, userId], { consistent: true });
+  return item ? migratedUser(item as UserItem) : undefined;
 }
 
 /** A member as stored now (a consistent read, migrated), or undefined when they are not a member. */
@@ -134,15 +139,11 @@ export async function listMembers(orgId: string): Promise<Member[]> {
 const administratorStays = (orgId: string, administratorId: string | undefined): TransactItems =>
   administratorId
     ? [
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.user(orgId, administratorId),
-            ConditionExpression: '#role = :admin',
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':admin': 'ADMIN' },
-          },
-        },
+        userItems.tx.check([orgId, administratorId], {
+          ConditionExpression: '#role = :admin',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':admin': 'ADMIN' },
+        }),
       ]
     : [];
 
@@ -157,22 +158,18 @@ export async function writeMemberRole(
   administratorWhoStays: string | undefined,
 ): Promise<boolean> {
   return tryTransact([
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.user(orgId, member.id),
-        UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
-        // The role read still holds, so the guard chosen for it is still the right one.
-        ConditionExpression: '#role = :current',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: {
-          ':role': role,
-          ':current': member.role,
-          ':model': ROLE_MODEL,
-          ':now': nowIso(),
-        },
+    userItems.tx.update([orgId, member.id], {
+      UpdateExpression: 'SET #role = :role, roleModel = :model, updatedAt = :now',
+      // The role read still holds, so the guard chosen for it is still the right one.
+      ConditionExpression: '#role = :current',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':role': role,
+        ':current': member.role,
+        ':model': ROLE_MODEL,
+        ':now': nowIso(),
       },
-    },
+    }),
     ...administratorStays(orgId, administratorWhoStays),
   ]);
 }
@@ -182,8 +179,8 @@ const MAX_TRANSACTION_ITEMS = 100;
 
 /** The organization's name, for the words a removed member is refused with. */
 async function organizationNameOf(orgId: string): Promise<string> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
-  return typeof Item?.name === 'string' ? Item.name : 'the organization';
+  const name = (await organizationItems.find([orgId]))?.name;
+  return typeof name === 'string' ? name : 'the organization';
 }
 
 /**
@@ -205,32 +202,19 @@ export async function deleteMember(
   const room = MAX_TRANSACTION_ITEMS - 5;
   while (keyDeletes.length > room) await transact(keyDeletes.splice(0, room));
   return tryTransact([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.user(orgId, userId),
-        ConditionExpression: '#role = :current',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':current': member.role },
-      },
-    },
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.subLookup(userId),
-        // Never delete a lookup that points at another organization.
-        ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
-        ExpressionAttributeValues: { ':org': orgId },
-      },
-    },
+    userItems.tx.delete([orgId, userId], {
+      ConditionExpression: '#role = :current',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':current': member.role },
+    }),
+    subLookups.tx.delete([userId], {
+      // Never delete a lookup that points at another organization.
+      ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
+      ExpressionAttributeValues: { ':org': orgId },
+    }),
     // Until they join or create an organization, the person's token is refused with this name
     // (functions/adapters/dynamodb/membership.ts), never provisioned anew on its own.
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.removedMember(userId), orgId, organizationName, removedAt: nowIso() },
-      },
-    },
+    removedMarkers.tx.put([userId], { orgId, organizationName, removedAt: nowIso() }),
     {
       Update: {
         TableName: tableName(),
@@ -266,18 +250,14 @@ function linkPut(item: InvitationItem, link: InvitationLink): TransactItems[numb
     state: 'PENDING',
     linkExpiresAt: link.expiresAt,
   };
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.invitationLink(link.tokenHash),
-        entity: 'InvitationLink',
-        ...linkItem,
-        [TTL_ATTRIBUTE]: Math.floor(Date.parse(link.expiresAt) / 1000) + LINK_KEPT_AFTER_EXPIRY_S,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
+  return invitationLinks.tx.put(
+    [link.tokenHash],
+    {
+      ...linkItem,
+      [TTL_ATTRIBUTE]: Math.floor(Date.parse(link.expiresAt) / 1000) + LINK_KEPT_AFTER_EXPIRY_S,
     },
-  };
+    { ConditionExpression: 'attribute_not_exists(PK)' },
+  );
 }
 
 /**
@@ -290,16 +270,12 @@ export function linkClosing(
 ): TransactItems {
   if (!tokenHash) return [];
   return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.invitationLink(tokenHash),
-        UpdateExpression: 'SET #state = :state',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':state': state },
-      },
-    },
+    invitationLinks.tx.update([tokenHash], {
+      UpdateExpression: 'SET #state = :state',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': state },
+    }),
   ];
 }
 
@@ -322,20 +298,10 @@ export async function putInvitation(
   };
   await transact(
     [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.invitation(orgId, item.email), entity: 'Invitation', ...item },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.invitationByEmail(item.email, orgId), entity: 'InvitationByEmail', ...item },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      invitations.tx.put([orgId, item.email], item, { ConditionExpression: 'attribute_not_exists(PK)' }),
+      invitationsByEmail.tx.put([item.email, orgId], item, {
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
       linkPut(item, link),
     ],
     () => conflict('invitation_exists', `${input.email} has already been invited`),
@@ -345,11 +311,9 @@ export async function putInvitation(
 
 /** The organization's pending invitation of an e-mail address, or 404. */
 async function invitationItem(orgId: string, email: string): Promise<InvitationItem> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.invitation(orgId, email), ConsistentRead: true }),
-  );
-  if (!Item) throw notFound('Invitation');
-  return Item as unknown as InvitationItem;
+  const item = await invitations.read([orgId, email], { consistent: true });
+  if (!item) throw notFound('Invitation');
+  return item as unknown as InvitationItem;
 }
 
 /**
@@ -363,24 +327,20 @@ export async function renewInvitation(
 ): Promise<Invitation> {
   const before = await invitationItem(orgId, email);
   const after: InvitationItem = { ...before, tokenHash: link.tokenHash, linkExpiresAt: link.expiresAt };
-  const renew = (Key: Record<string, string>) => ({
-    Update: {
-      TableName: tableName(),
-      Key,
-      UpdateExpression: 'SET tokenHash = :hash, linkExpiresAt = :expires',
-      // Unchanged since read: a concurrent resend or revoke makes this one fail instead of racing it.
-      ConditionExpression: before.tokenHash ? 'tokenHash = :before' : 'attribute_exists(PK)',
-      ExpressionAttributeValues: {
-        ':hash': link.tokenHash,
-        ':expires': link.expiresAt,
-        ...(before.tokenHash ? { ':before': before.tokenHash } : {}),
-      },
+  const renewal = {
+    UpdateExpression: 'SET tokenHash = :hash, linkExpiresAt = :expires',
+    // Unchanged since read: a concurrent resend or revoke makes this one fail instead of racing it.
+    ConditionExpression: before.tokenHash ? 'tokenHash = :before' : 'attribute_exists(PK)',
+    ExpressionAttributeValues: {
+      ':hash': link.tokenHash,
+      ':expires': link.expiresAt,
+      ...(before.tokenHash ? { ':before': before.tokenHash } : {}),
     },
-  });
+  };
   await transact(
     [
-      renew(keys.invitation(orgId, email)),
-      renew(keys.invitationByEmail(email, orgId)),
+      invitations.tx.update([orgId, email], renewal),
+      invitationsByEmail.tx.update([email, orgId], renewal),
       ...linkClosing(before.tokenHash, 'REPLACED'),
       linkPut(after, link),
     ],
@@ -391,10 +351,7 @@ export async function renewInvitation(
 
 /** The e-mail link with this token hash, or undefined when there is none (or it was removed). */
 export async function findInvitationLink(tokenHash: string): Promise<InvitationLinkItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.invitationLink(tokenHash), ConsistentRead: true }),
-  );
-  return Item as InvitationLinkItem | undefined;
+  return (await invitationLinks.read([tokenHash], { consistent: true })) as InvitationLinkItem | undefined;
 }
 
 /**
@@ -403,20 +360,8 @@ export async function findInvitationLink(tokenHash: string): Promise<InvitationL
  */
 export function invitationDeletes(orgId: string, email: string): TransactItems {
   return [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.invitation(orgId, email),
-        ConditionExpression: 'attribute_exists(PK)',
-      },
-    },
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.invitationByEmail(email, orgId),
-        ConditionExpression: 'attribute_exists(PK)',
-      },
-    },
+    invitations.tx.delete([orgId, email], { ConditionExpression: 'attribute_exists(PK)' }),
+    invitationsByEmail.tx.delete([email, orgId], { ConditionExpression: 'attribute_exists(PK)' }),
   ];
 }
 

@@ -1,14 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Usage } from '../../core/organizations/organization';
-import { db, nowIso, tableName } from './client';
-import { updateIf } from './entity';
+import { nowIso } from './client';
+import { itemKind } from './entity';
 import { keys, monthOf } from './keys';
 
 export type { Usage } from '../../core/organizations/organization';
 
+/** One month's counters of an organization; counters never moved are absent. */
+const usage = itemKind<Partial<Usage>>()({ key: keys.usage });
+
 export async function getUsage(orgId: string, month = monthOf(nowIso())): Promise<Usage> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.usage(orgId, month) }));
-  return { invoices: (Item?.invoices as number) ?? 0, apiCalls: (Item?.apiCalls as number) ?? 0 };
+  const counted = await usage.find([orgId, month]);
+  return { invoices: counted?.invoices ?? 0, apiCalls: counted?.apiCalls ?? 0 };
 }
 
 /**
@@ -17,8 +19,7 @@ export async function getUsage(orgId: string, month = monthOf(nowIso())): Promis
  * concurrent calls can never go past the quota.
  */
 export async function countApiCall(orgId: string, quota: number): Promise<boolean> {
-  const counted = await updateIf({
-    Key: keys.usage(orgId, monthOf(nowIso())),
+  const counted = await usage.updateIf([orgId, monthOf(nowIso())], {
     UpdateExpression: 'ADD apiCalls :one',
     ConditionExpression: 'attribute_not_exists(apiCalls) OR apiCalls < :quota',
     ExpressionAttributeValues: { ':one': 1, ':quota': quota },

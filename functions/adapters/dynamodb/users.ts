@@ -1,8 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, User } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import type { ROLE_MODEL } from '../../core/team/roles';
-import { db, nowIso, tableName } from './client';
+import { nowIso } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 import type { OrganizationItem } from './organizations';
 
@@ -20,16 +20,28 @@ export interface UserItem {
   updatedAt: string;
 }
 
+/** A member of an organization (`ORG#<org>` / `USER#<id>`; the id is their Cognito sub). */
+export const userItems = itemKind<UserItem>()({ key: keys.user, entity: 'User' });
+
+/** A Cognito sub → the organization and user it is (written with the user item). */
+export const subLookups = itemKind<{ orgId: string; userId: string }>()({ key: keys.subLookup });
+
+/** A person removed from an organization (its name), until they join or create one. */
+export const removedMarkers = itemKind<{ orgId: string; organizationName: string; removedAt: string }>()({
+  key: keys.removedMember,
+});
+
 export async function getUser(orgId: string, userId: string): Promise<UserItem> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(orgId, userId) }));
-  if (!Item) throw notFound('User');
-  return Item as unknown as UserItem;
+  // Answered as stored, keys included, as it always was.
+  const item = await userItems.read([orgId, userId]);
+  if (!item) throw notFound('User');
+  return item as unknown as UserItem;
 }
 
 /** The user a Cognito `sub` belongs to, or undefined before their first call. */
 export async function findUserBySub(sub: string): Promise<{ orgId: string; userId: string } | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subLookup(sub) }));
-  return Item ? { orgId: Item.orgId as string, userId: Item.userId as string } : undefined;
+  const lookup = await subLookups.find([sub]);
+  return lookup ? { orgId: lookup.orgId, userId: lookup.userId } : undefined;
 }
 
 export function toUser(user: UserItem, org: OrganizationItem): User {
@@ -51,20 +63,16 @@ export async function updateProfile(
   userId: string,
   input: { firstName: string; lastName: string; email: string },
 ): Promise<UserItem> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(orgId, userId),
-      UpdateExpression: 'SET firstName = :f, lastName = :l, email = :e, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: {
-        ':f': input.firstName,
-        ':l': input.lastName,
-        ':e': input.email,
-        ':now': nowIso(),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Attributes as unknown as UserItem;
+  const updated = await userItems.update([orgId, userId], {
+    UpdateExpression: 'SET firstName = :f, lastName = :l, email = :e, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: {
+      ':f': input.firstName,
+      ':l': input.lastName,
+      ':e': input.email,
+      ':now': nowIso(),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  return updated as unknown as UserItem;
 }

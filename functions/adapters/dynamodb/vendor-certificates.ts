@@ -1,29 +1,24 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { InsuranceCertificate, InsuranceCertificateInput } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
-import { db, queryAll, tableName } from './client';
-import { firstVersion, nextVersion, transact } from './entity';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { firstVersion, itemKind, nextVersion, transact } from './entity';
+import { keys } from './keys';
+import { vendorStillThere } from './vendors';
 
-/** A vendor's insurance certificates (`VENDORCERT#<vendor>#<id>` in the organization's partition). */
-
-const ENTITY = 'VendorCertificate';
-
-const stored = (orgId: string, certificate: InsuranceCertificate) => ({
-  ...keys.vendorCertificate(orgId, certificate.vendorId, certificate.id),
-  entity: ENTITY,
-  ...certificate,
+/**
+ * A vendor's insurance certificates (`VENDORCERT#<vendor>#<id>` in the organization's partition): the
+ * organization's every certificate is one collection, a vendor's its share of it.
+ */
+const certificates = itemKind<InsuranceCertificate>()({
+  key: keys.vendorCertificate,
+  collection: (orgId: string, vendorId?: string) => ({
+    PK: keys.orgPk(orgId),
+    prefix: keys.vendorCertificatePrefix(vendorId),
+  }),
+  entity: 'VendorCertificate',
 });
 
-const fromStored = (raw: Record<string, unknown>) => withoutKeys(raw) as unknown as InsuranceCertificate;
-
-const listed = async (orgId: string, vendorId?: string) =>
-  (
-    await queryAll({
-      ...sortKeyStartsWith(keys.orgPk(orgId), keys.vendorCertificatePrefix(vendorId)),
-      ConsistentRead: true,
-    })
-  ).map(fromStored);
+const listed = (orgId: string, vendorId?: string) =>
+  certificates.list([orgId, vendorId], { ConsistentRead: true });
 
 /** The vendor's certificates, oldest first. */
 export const listVendorCertificates = (orgId: string, vendorId: string) => listed(orgId, vendorId);
@@ -45,25 +40,10 @@ export async function getVendorCertificate(
   vendorId: string,
   id: string,
 ): Promise<InsuranceCertificate> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.vendorCertificate(orgId, vendorId, id),
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) throw notFound('Certificate');
-  return fromStored(Item);
+  const certificate = await certificates.find([orgId, vendorId, id], { consistent: true });
+  if (!certificate) throw notFound('Certificate');
+  return certificate;
 }
-
-/** The vendor must still exist when its certificate is written (a concurrent delete makes it 404). */
-const vendorStillThere = (orgId: string, vendorId: string) => ({
-  ConditionCheck: {
-    TableName: tableName(),
-    Key: keys.entity(orgId, 'VENDOR', vendorId),
-    ConditionExpression: 'attribute_exists(PK)',
-  },
-});
 
 export async function createVendorCertificate(
   orgId: string,
@@ -71,16 +51,13 @@ export async function createVendorCertificate(
   input: InsuranceCertificateInput,
 ): Promise<InsuranceCertificate> {
   const certificate: InsuranceCertificate = firstVersion({ vendorId, ...input });
+  // The vendor must still exist when its certificate is written (a concurrent delete makes it 404).
   await transact(
     [
       vendorStillThere(orgId, vendorId),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: stored(orgId, certificate),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      certificates.tx.put([orgId, vendorId, certificate.id], certificate, {
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
     ],
     () => notFound('Vendor'),
   );
@@ -97,14 +74,10 @@ export async function updateVendorCertificate(
   await transact(
     [
       vendorStillThere(orgId, before.vendorId),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: stored(orgId, after),
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': before.version },
-        },
-      },
+      certificates.tx.put([orgId, after.vendorId, after.id], after, {
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': before.version },
+      }),
     ],
     (reasons) =>
       reasons[0] === 'ConditionalCheckFailed'
@@ -115,9 +88,7 @@ export async function updateVendorCertificate(
 }
 
 export async function deleteVendorCertificate(orgId: string, vendorId: string, id: string): Promise<void> {
-  await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.vendorCertificate(orgId, vendorId, id) }),
-  );
+  await certificates.delete([orgId, vendorId, id]);
 }
 
 /** Deletes every certificate of a vendor (the vendor itself was deleted). */

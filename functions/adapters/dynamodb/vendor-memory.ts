@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApprovedInvoiceFact } from '../../core/vendors/history';
 import type { LayoutMemory } from '../../core/vendors/memory';
-import { db, isConditionFailure, nowIso, tableName } from './client';
+import { isConditionFailure, nowIso } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
 import { getRun } from './runs';
 
@@ -21,15 +21,16 @@ interface StoredMemory {
 }
 type Part = 'layouts' | 'history';
 
+/** Items written before the history existed have no `history`. */
+const memories = itemKind<Partial<StoredMemory>>()({ key: keys.vendorMemory, entity: 'VendorMemory' });
+
 async function read(orgId: string, vendorId: string): Promise<StoredMemory | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.vendorMemory(orgId, vendorId), ConsistentRead: true }),
-  );
-  return Item
+  const stored = await memories.find([orgId, vendorId], { consistent: true });
+  return stored
     ? {
-        layouts: (Item.layouts as LayoutMemory[]) ?? [],
-        history: (Item.history as ApprovedInvoiceFact[]) ?? [],
-        version: Number(Item.version ?? 0),
+        layouts: stored.layouts ?? [],
+        history: stored.history ?? [],
+        version: Number(stored.version ?? 0),
       }
     : null;
 }
@@ -65,22 +66,20 @@ async function updatePart<P extends Part>(
     const after = change(before);
     if (after === before) return before;
     try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.vendorMemory(orgId, vendorId),
-            entity: 'VendorMemory',
-            vendorId,
-            layouts: current.layouts,
-            history: current.history,
-            [part]: after,
-            version: current.version + 1,
-            updatedAt: nowIso(),
-          },
+      await memories.put(
+        [orgId, vendorId],
+        {
+          vendorId,
+          layouts: current.layouts,
+          history: current.history,
+          [part]: after,
+          version: current.version + 1,
+          updatedAt: nowIso(),
+        },
+        {
           ConditionExpression: stored ? 'version = :v' : 'attribute_not_exists(PK)',
           ...(stored ? { ExpressionAttributeValues: { ':v': stored.version } } : {}),
-        }),
+        },
       );
       return after;
     } catch (error) {
@@ -109,7 +108,7 @@ export function updateVendorHistory(
 
 /** Forgets everything learned of the vendor: its layouts and its approved invoices. */
 export async function forgetVendorMemory(orgId: string, vendorId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vendorMemory(orgId, vendorId) }));
+  await memories.delete([orgId, vendorId]);
 }
 
 /** The page lines a processing run kept for layout learning (absent once the run expired, or never kept). */

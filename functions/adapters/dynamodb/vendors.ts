@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Vendor } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorNameKey } from '../../core/invoices/aggregates';
@@ -7,6 +7,7 @@ import { db, nowIso, tableName } from './client';
 import {
   countChange,
   firstVersion,
+  itemKind,
   nextVersion,
   orgEntity,
   type TransactItems,
@@ -35,22 +36,27 @@ const vendors = orgEntity<VendorItem>({
   }),
 });
 
+/** In a transaction of something a vendor holds (its certificates): the vendor must still exist. */
+export const vendorStillThere = (orgId: string, vendorId: string) => vendors.exists(orgId, vendorId);
+
 /** The same normalization the invoice aggregates use, so a vendor finds the invoices that name it. */
 export { vendorNameKey };
+
+/** A normalized vendor name → the vendor holding it (stored without an `entity`, as it always was). */
+const nameGuards = itemKind<{ vendorId: string }>()({ key: keys.vendorNameGuard });
 
 /** Claims a name for a vendor: one vendor per normalized name and organization (they would share its totals). */
 const nameClaim = (orgId: string, nameKey: string | null, vendorId: string): TransactItems =>
   nameKey
-    ? [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.vendorNameGuard(orgId, nameKey), vendorId },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      ]
+    ? [nameGuards.tx.put([orgId, nameKey], { vendorId }, { ConditionExpression: 'attribute_not_exists(PK)' })]
     : [];
+
+/** Releases a vendor's name, unless another vendor holds it by now. */
+const nameRelease = (orgId: string, nameKey: string, vendorId: string) =>
+  nameGuards.tx.delete([orgId, nameKey], {
+    ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
+    ExpressionAttributeValues: { ':id': vendorId },
+  });
 
 const vendorExists = () => conflict('vendor_exists', 'A vendor with this name already exists');
 
@@ -99,9 +105,7 @@ export async function updateVendor(
     [
       vendors.replace(orgId, before, after),
       ...(renamed ? nameClaim(orgId, after.nameKey, before.id) : []),
-      ...(renamed && before.nameKey
-        ? [{ Delete: { TableName: tableName(), Key: keys.vendorNameGuard(orgId, before.nameKey) } }]
-        : []),
+      ...(renamed && before.nameKey ? [nameGuards.tx.delete([orgId, before.nameKey])] : []),
     ],
     (reasons) => {
       if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
@@ -114,14 +118,8 @@ export async function updateVendor(
 
 /** The vendor holding a normalized name (its name guard), if any. */
 export async function findVendorByNameKey(orgId: string, nameKey: string): Promise<VendorItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.vendorNameGuard(orgId, nameKey),
-      ConsistentRead: true,
-    }),
-  );
-  return Item?.vendorId ? findVendor(orgId, String(Item.vendorId)) : undefined;
+  const guard = await nameGuards.find([orgId, nameKey], { consistent: true });
+  return guard?.vendorId ? findVendor(orgId, String(guard.vendorId)) : undefined;
 }
 
 /**
@@ -175,18 +173,7 @@ export async function deleteVendor(orgId: string, id: string): Promise<void> {
   await transact(
     [
       vendors.remove(orgId, id),
-      ...(before.nameKey
-        ? [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.vendorNameGuard(orgId, before.nameKey),
-                ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
-                ExpressionAttributeValues: { ':id': id },
-              },
-            },
-          ]
-        : []),
+      ...(before.nameKey ? [nameRelease(orgId, before.nameKey, id)] : []),
       countChange(orgId, VENDORS.countAttribute, -1),
     ],
     // Someone deleted it in between: for this caller it is gone, as asked.
@@ -221,18 +208,7 @@ export async function removeUnusedSuggestedVendor(orgId: string, id: string): Pr
         ExpressionAttributeValues: { ':suggested': 'SUGGESTED', ':v': vendor.version },
       },
     },
-    ...(vendor.nameKey
-      ? [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.vendorNameGuard(orgId, vendor.nameKey),
-              ConditionExpression: 'attribute_not_exists(PK) OR vendorId = :id',
-              ExpressionAttributeValues: { ':id': id },
-            },
-          },
-        ]
-      : []),
+    ...(vendor.nameKey ? [nameRelease(orgId, vendor.nameKey, id)] : []),
     countChange(orgId, VENDORS.countAttribute, -1),
     ...vendorBuckets(vendor).map(holdsNoInvoice),
   ]);

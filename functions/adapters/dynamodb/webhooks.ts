@@ -1,16 +1,26 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { WebhookDelivery } from '../../../shared/schemas';
 import { notFound } from '../../core/errors/app-error';
 import type { WebhookItem } from '../../core/webhooks/webhook';
-import { db, nowIso, tableName } from './client';
+import { nowIso } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
-import { orgEntity, transact, updateIf } from './entity';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { itemKind, orgEntity, transact } from './entity';
+import { keys } from './keys';
 
 export type { WebhookItem } from '../../core/webhooks/webhook';
 
 const webhooks = orgEntity<WebhookItem>({ type: 'WEBHOOK', entity: 'Webhook', label: 'Webhook' });
+
+/** A webhook's delivery log: its own partition, one item per attempt (ULID ids), each with a TTL expiry. */
+const deliveries = itemKind<WebhookDelivery>()({
+  key: keys.webhookDelivery,
+  collection: (orgId: string, webhookId: string) => ({
+    PK: keys.webhookDeliveriesPk(orgId, webhookId),
+    prefix: keys.webhookDeliveryPrefix,
+  }),
+  entity: 'WebhookDelivery',
+  hidden: ['expiresAt'],
+});
 
 export async function createWebhook(
   orgId: string,
@@ -44,8 +54,7 @@ export async function replaceWebhookSecret(
   before: string,
   after: string,
 ): Promise<void> {
-  await updateIf({
-    Key: webhooks.key(orgId, id),
+  await webhooks.updateIf(orgId, id, {
     UpdateExpression: 'SET secret = :after',
     ConditionExpression: 'secret = :before',
     ExpressionAttributeValues: { ':before': before, ':after': after },
@@ -69,8 +78,7 @@ export async function recordDelivery(
   result: { status: number | null; ok: boolean },
 ): Promise<WebhookItem | undefined> {
   const now = nowIso();
-  const stored = await updateIf({
-    Key: webhooks.key(orgId, id),
+  const stored = await webhooks.updateIf(orgId, id, {
     UpdateExpression: result.ok
       ? 'SET lastDeliveryAt = :now, lastDeliveryStatus = :s, #status = :st, consecutiveFailures = :zero REMOVE failingSince'
       : 'SET lastDeliveryAt = :now, lastDeliveryStatus = :s, #status = :st, failingSince = if_not_exists(failingSince, :now) ADD consecutiveFailures :one',
@@ -91,8 +99,7 @@ export async function recordDelivery(
 
 /** Switches the endpoint off (INACTIVE) with the reason shown to its organization. */
 export async function disableWebhook(orgId: string, id: string, reason: string): Promise<void> {
-  await updateIf({
-    Key: webhooks.key(orgId, id),
+  await webhooks.updateIf(orgId, id, {
     UpdateExpression: 'SET #status = :off, disabledReason = :reason, updatedAt = :now',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -110,8 +117,7 @@ export async function rotateWebhookSecret(
   sealed: string,
   overlapUntil: string,
 ): Promise<WebhookItem> {
-  const stored = await updateIf({
-    Key: webhooks.key(orgId, id),
+  const stored = await webhooks.updateIf(orgId, id, {
     UpdateExpression:
       'SET previousSecret = secret, previousSecretFormat = if_not_exists(secretFormat, :legacy), ' +
       'previousSecretExpiresAt = :until, secret = :new, secretFormat = :standard, updatedAt = :now',
@@ -134,24 +140,12 @@ const DELIVERY_KEEP_DAYS = 30;
 
 export async function addDelivery(orgId: string, delivery: Omit<WebhookDelivery, 'id' | 'createdAt'>) {
   const item: WebhookDelivery = { id: ulid(), createdAt: nowIso(), ...delivery };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.webhookDelivery(orgId, delivery.webhookId, item.id),
-        entity: 'WebhookDelivery',
-        ...item,
-        expiresAt: Math.floor(Date.now() / 1000) + DELIVERY_KEEP_DAYS * 86_400,
-      },
-    }),
-  );
+  await deliveries.put([orgId, delivery.webhookId, item.id], {
+    ...item,
+    expiresAt: Math.floor(Date.now() / 1000) + DELIVERY_KEEP_DAYS * 86_400,
+  });
   return item;
 }
-
-const toDelivery = (raw: Record<string, unknown>): WebhookDelivery => {
-  const { expiresAt: _e, ...rest } = withoutKeys(raw);
-  return rest as unknown as WebhookDelivery;
-};
 
 /** One page of a webhook's delivery log, newest first. */
 export async function listDeliveries(
@@ -161,23 +155,17 @@ export async function listDeliveries(
 ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
   const pk = keys.webhookDeliveriesPk(orgId, webhookId);
   const scope = `${pk}#${keys.webhookDeliveryPrefix}`;
-  const { Items = [], LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...sortKeyStartsWith(pk, keys.webhookDeliveryPrefix),
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(scope, page.cursor),
-    }),
-  );
-  return { items: Items.map(toDelivery), nextCursor: encodeCursor(scope, LastEvaluatedKey) };
+  const { items, lastKey } = await deliveries.page([orgId, webhookId], {
+    newestFirst: true,
+    limit: page.limit,
+    startKey: decodeCursor(scope, page.cursor),
+  });
+  return { items: items.map(deliveries.fromStored), nextCursor: encodeCursor(scope, lastKey) };
 }
 
 /** One entry of a webhook's delivery log, or 404. */
 export async function getDelivery(orgId: string, webhookId: string, deliveryId: string) {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(orgId, webhookId, deliveryId) }),
-  );
-  if (!Item) throw notFound('Delivery');
-  return toDelivery(Item);
+  const delivery = await deliveries.find([orgId, webhookId, deliveryId]);
+  if (!delivery) throw notFound('Delivery');
+  return delivery;
 }

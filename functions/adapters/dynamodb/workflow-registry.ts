@@ -1,6 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { itemKind } from './entity';
 import { keys } from './keys';
+
+const registry = itemKind<{ orgIds?: Set<string> }>()({ key: () => keys.localWorkflowRegistry });
 
 /**
  * The local workflow runner's registry of the organizations it has queued runs for (one item), so a
@@ -8,19 +9,12 @@ import { keys } from './keys';
  * Step Functions keeps its own executions.
  */
 export async function registerWorkflowOrg(orgId: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.localWorkflowRegistry,
-      UpdateExpression: 'ADD orgIds :org',
-      ExpressionAttributeValues: { ':org': new Set([orgId]) },
-    }),
-  );
+  await registry.update([], {
+    UpdateExpression: 'ADD orgIds :org',
+    ExpressionAttributeValues: { ':org': new Set([orgId]) },
+  });
 }
 
 export async function workflowOrgs(): Promise<string[]> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.localWorkflowRegistry }),
-  );
-  return [...((Item?.orgIds as Set<string> | undefined) ?? [])];
+  return [...((await registry.find([]))?.orgIds ?? [])];
 }
