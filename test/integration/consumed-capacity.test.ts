@@ -16,7 +16,9 @@ import { freePort } from '../../infra/local/ports';
 /**
  * The adapters' client with `meterConsumedCapacity()` on (what `npm run cost` turns on), against DynamoDB
  * Local itself: every call asks for its consumed capacity, and the meter sums the units DynamoDB reports,
- * reads and writes apart, through the same document client every adapter uses.
+ * reads and writes apart, through the same document client every adapter uses. The commands are sent raw
+ * on purpose, to a table of this file's own: each kind of call (Get, Query, Update, TransactWrite) is
+ * measured on items of a known size, which no adapter's item is.
  */
 const TABLE = 'capacity';
 let dynamo: Emulator;

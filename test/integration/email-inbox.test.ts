@@ -1,8 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { strToU8, zipSync } from 'fflate';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db, nowIso, tableName } from '../../functions/adapters/dynamodb/client';
+import { nowIso } from '../../functions/adapters/dynamodb/client';
+import { updateIf } from '../../functions/adapters/dynamodb/entity';
 import { keys, monthOf } from '../../functions/adapters/dynamodb/keys';
 import { sendEmail } from '../../functions/adapters/email/mail-sender';
 import {
@@ -168,15 +168,17 @@ describe('the organization inbox', () => {
 
   it('applies the plan’s monthly limit, naming the attachments it refused', async () => {
     const org = await organization();
-    const usage = { TableName: tableName(), Key: keys.usage(org.id, monthOf(nowIso())) };
+    // No adapter sets a month's count (each upload adds one): the adapters' conditional update sets it.
+    const setInvoices = async (n: number) =>
+      expect(
+        await updateIf({
+          Key: keys.usage(org.id, monthOf(nowIso())),
+          UpdateExpression: 'SET invoices = :n',
+          ExpressionAttributeValues: { ':n': n },
+        }),
+      ).toBeDefined();
     // This month's count at the STARTER limit (100), as if the organization had uploaded that many.
-    await db().send(
-      new UpdateCommand({
-        ...usage,
-        UpdateExpression: 'SET invoices = :n',
-        ExpressionAttributeValues: { ':n': 100 },
-      }),
-    );
+    await setInvoices(100);
     try {
       const before = (await invoices()).length;
       await mail({
@@ -189,13 +191,7 @@ describe('the organization inbox', () => {
         'over.pdf (Monthly invoice limit reached: your plan allows 100 invoices per month)',
       );
     } finally {
-      await db().send(
-        new UpdateCommand({
-          ...usage,
-          UpdateExpression: 'SET invoices = :n',
-          ExpressionAttributeValues: { ':n': 5 },
-        }),
-      );
+      await setInvoices(5);
     }
   });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { db, tableName } from '../../functions/adapters/dynamodb/client';
+import { updateIf } from '../../functions/adapters/dynamodb/entity';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { hashLinkToken } from '../../functions/core/team/invitation-link';
 import { errorBodySchema } from '../../shared/errors';
@@ -66,19 +65,21 @@ async function refusal(response: Response, status: number) {
   return body(response, status, errorBodySchema);
 }
 
-/** Moves an invitation's expiry (the organization's item, the e-mail's item and its link) into the past. */
+/**
+ * Moves an invitation's expiry (the organization's item, the e-mail's item and its link) into the past. No
+ * adapter dates a link back (a link is only made or renewed for 7 days): the adapters' conditional update.
+ */
 async function expire(email: string, token: string) {
   const past = new Date(Date.now() - 60_000).toISOString();
-  const set = (Key: Record<string, string>) =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
+  const set = async (Key: { PK: string; SK: string }) =>
+    expect(
+      await updateIf({
         Key,
         UpdateExpression: 'SET linkExpiresAt = :past',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':past': past },
       }),
-    );
+    ).toBeDefined();
   await set(keys.invitation(orgId, email));
   await set(keys.invitationByEmail(email, orgId));
   await set(keys.invitationLink(hashLinkToken(token)));

@@ -1,15 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { db, tableName } from '../../functions/adapters/dynamodb/client';
 import { createIntegration, listIntegrations } from '../../functions/adapters/dynamodb/integrations';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import { getInvoice } from '../../functions/adapters/dynamodb/invoices';
 import { createWebhook, listWebhooks } from '../../functions/adapters/dynamodb/webhooks';
 import { REFUSED_URL_MESSAGE } from '../../functions/adapters/http';
 import { sendMessage } from '../../functions/adapters/sqs/queues';
 import { CONNECTION_REFUSED } from '../../functions/core/integrations/test-connection';
+import { saveInvoice } from '../../functions/core/invoices/commit';
 import { integrationTestResultSchema, webhookSchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';
@@ -172,15 +171,7 @@ describe('user-given URLs stored before the check (refused at send time)', () =>
       );
     // An approved invoice and its sync message, as approval would publish them.
     const invoiceId = await upload('SSRF-SYNC-1');
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.invoice(orgId, invoiceId),
-        UpdateExpression: 'SET #s = :approved',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':approved': 'APPROVED' },
-      }),
-    );
+    await saveInvoice(await getInvoice(orgId, invoiceId), { status: 'APPROVED' }, null);
     await sendMessage(stack.queues.sync, { orgId, invoiceId, at: new Date().toISOString() });
     const refused = async () =>
       (await listIntegrations(orgId)).filter(

@@ -1,44 +1,39 @@
-import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { db, tableName } from '../../functions/adapters/dynamodb/client';
-import { getInvoice } from '../../functions/adapters/dynamodb/invoices';
-import { keys } from '../../functions/adapters/dynamodb/keys';
-import { addDelivery } from '../../functions/adapters/dynamodb/webhooks';
-import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
-import { RIGHTS } from '../../functions/api/contracts';
-import { saveInvoice } from '../../functions/core/invoices/commit';
-import { errorBodySchema } from '../../shared/errors';
-import {
-  API_KEY_SCOPES,
-  type ApiKeyScope,
-  apiKeyCreatedSchema,
-  apiKeySchema,
-  approvalRuleSchema,
-  insuranceCertificateSchema,
-  integrationSchema,
-  invoiceSchema,
-  memberSchema,
-  organizationSchema,
-  pageOf,
-  propertySchema,
-  type Role,
-  userSchema,
-  vendorSchema,
-  webhookSchema,
-} from '../../shared/schemas';
-import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
-import { consentToQuickBooks } from '../helpers/quickbooks-consent';
-import { body } from '../helpers/responses';
-import { registeredRoutes } from '../helpers/routes';
-
 /**
  * Every mutating route, tried by an administrator, an approver, a member, a viewer, an API key with the default scopes and one
  * with other scopes, against the real local parts. The expected answers below are the rights table written
  * out by hand (functions/api/lib/rights.ts is its implementation), and the test fails when a route is added
- * without a line here.
+ * without a line here. The organization, its people and the records an attempt is made on come from
+ * rights.fixture.ts; rights-members.test.ts tries, on its own stack, what the table does not show.
  */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDelivery } from '../../functions/adapters/dynamodb/webhooks';
+import { RIGHTS } from '../../functions/api/contracts';
+import { organizationSchema } from '../../shared/schemas';
+import { type Api, fileForm, type TestStack } from '../helpers/local-stack';
+import { consentToQuickBooks } from '../helpers/quickbooks-consent';
+import { body } from '../helpers/responses';
+import { registeredRoutes } from '../helpers/routes';
+import {
+  approvedOne,
+  type Caller,
+  certificate,
+  certificateInput,
+  createKey,
+  failedSync,
+  inReview,
+  integration,
+  invite,
+  newMember,
+  pdf,
+  property,
+  type RightsWorld,
+  rule,
+  startRightsWorld,
+  unique,
+  uploaded,
+  vendor,
+  webhook,
+} from './rights.fixture';
 
 let stack: TestStack;
 let admin: Api;
@@ -47,127 +42,16 @@ let member: Api;
 let viewer: Api;
 let orgId: string;
 /** Each person's e-mail, which their profile update keeps. */
-const emails: Partial<Record<Caller, string>> = {};
+let emails: RightsWorld['emails'];
 /** A second member whose role the role-change route sets (to the role they have). */
 let targetId: string;
 /** Reads invoices and vendors, uploads invoices: the defaults. */
 let defaultKey: Api;
 /** Edits invoices and maintains vendors, and nothing else. */
 let scopedKey: Api;
-const SCOPED: ApiKeyScope[] = ['invoices:write', 'vendors:write'];
 
-type Caller = 'admin' | 'approver' | 'member' | 'viewer' | 'defaultKey' | 'scopedKey';
 const CALLERS: Caller[] = ['admin', 'approver', 'member', 'viewer', 'defaultKey', 'scopedKey'];
 const apiOf = (caller: Caller): Api => ({ admin, approver, member, viewer, defaultKey, scopedKey })[caller];
-
-const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const run = randomUUID().slice(0, 8);
-let serial = 0;
-const unique = (what: string) => `${what}-${run}-${++serial}`;
-
-async function failure(response: Response, status: number) {
-  return body(response, status, errorBodySchema);
-}
-
-async function invite(email: string, role: Role) {
-  const response = await admin('/api/organization/invitations', { method: 'POST', json: { email, role } });
-  expect(response.status, await response.clone().text()).toBe(201);
-}
-
-/** A person invited with a role who signs in: a member of the organization under test. */
-async function newMember(role: Role) {
-  const email = `${unique('person')}@example.com`;
-  await invite(email, role);
-  const person = await stack.newUser({ email });
-  const me = await body(await person.api('/api/auth/user'), 200, userSchema);
-  expect(me).toMatchObject({ organization: { id: orgId }, role });
-  return { ...person, id: me.id };
-}
-
-async function createKey(api: Api, json: { name: string; scopes?: ApiKeyScope[] }) {
-  return body(await api('/api/api-keys', { method: 'POST', json }), 201, apiKeyCreatedSchema);
-}
-
-async function uploaded() {
-  const form = fileForm(pdf, 'bill.pdf', 'application/pdf');
-  return body(await admin('/api/invoices/upload', { method: 'POST', body: form }), 201, invoiceSchema);
-}
-
-/** An invoice waiting for a decision, as the workflow leaves it. */
-async function inReview() {
-  const invoice = await uploaded();
-  const item = await getInvoice(orgId, invoice.id);
-  await saveInvoice(item, { status: 'REVIEW_REQUIRED', processingStage: 'DONE' }, null);
-  return invoice;
-}
-
-/** An approved invoice (to reopen or void). */
-async function approvedOne() {
-  const invoice = await inReview();
-  await saveInvoice(await getInvoice(orgId, invoice.id), { status: 'APPROVED' }, null);
-  return invoice;
-}
-
-/** An approved invoice whose sync to an integration failed for good. */
-async function failedSync() {
-  const invoice = await inReview();
-  const target = await integration();
-  const at = new Date().toISOString();
-  await saveInvoice(
-    await getInvoice(orgId, invoice.id),
-    {
-      status: 'APPROVED',
-      syncResults: [
-        {
-          integrationId: target.id,
-          integrationName: target.name,
-          type: target.type,
-          status: 'FAILED',
-          attempts: 5,
-          lastError: 'The endpoint answered 500',
-          approvedAt: at,
-          updatedAt: at,
-        },
-      ],
-    },
-    null,
-  );
-  return invoice;
-}
-
-const created = async <S extends z.ZodType>(path: string, json: unknown, schema: S) =>
-  body(await admin(path, { method: 'POST', json }), 201, schema);
-const vendor = () => created('/api/vendors', { name: unique('Vendor') }, vendorSchema);
-const certificateInput = {
-  carrier: 'Hartford',
-  policyNumber: 'GL-1',
-  coverageType: 'GENERAL_LIABILITY',
-  effectiveOn: '2026-01-01',
-  expiresOn: '2027-01-01',
-};
-const certificate = async () =>
-  created(`/api/vendors/${(await vendor()).id}/certificates`, certificateInput, insuranceCertificateSchema);
-const property = () =>
-  created(
-    '/api/properties',
-    { name: unique('Property'), address: '1 Main St', propertyType: 'OFFICE' },
-    propertySchema,
-  );
-/** A catch-all rule for a very large amount, so no invoice of this file meets it. */
-const rule = () =>
-  created(
-    '/api/organization/approval-rules',
-    { name: unique('Rule'), minAmount: 1e11, approvalsRequired: 1 },
-    approvalRuleSchema,
-  );
-const webhook = () =>
-  created('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['invoice.processed'] }, webhookSchema);
-const integration = () =>
-  created(
-    '/api/integrations',
-    { name: unique('Make'), type: 'MAKE_COM', config: { apiUrl: 'http://127.0.0.1:9/hook' } },
-    integrationSchema,
-  );
 
 interface Attempt {
   path: string;
@@ -492,35 +376,11 @@ const CASES: Record<string, Case> = {
 };
 
 /** Invoices sent back to processing: the workflow itself is not under test here, so it only records them. */
-const reprocessed: string[] = [];
+let reprocessed: string[];
 
 beforeAll(async () => {
-  stack = await startTestStack({ workflow: false, queueWorkers: false });
-  registerProcessingStarter({
-    start: async ({ invoiceId }) => {
-      reprocessed.push(invoiceId);
-    },
-  });
-  // The table tries every operation as every principal: far more uploads a minute than a Starter
-  // organization may make, so this one tries Professional (the per-minute limit has its own test).
-  const first = await stack.signUp({ firstName: 'Ada', lastName: 'Admin', plan: 'PROFESSIONAL' });
-  admin = first.api;
-  emails.admin = first.email;
-  orgId = (await body(await admin('/api/auth/user'), 200, userSchema)).organization.id;
-  for (const [caller, role] of [
-    ['approver', 'APPROVER'],
-    ['member', 'MEMBER'],
-    ['viewer', 'VIEWER'],
-  ] as const) {
-    const person = await newMember(role);
-    emails[caller] = person.email;
-    if (caller === 'approver') approver = person.api;
-    else if (caller === 'member') member = person.api;
-    else viewer = person.api;
-  }
-  targetId = (await newMember('MEMBER')).id;
-  defaultKey = stack.api((await createKey(admin, { name: 'Default robot' })).key);
-  scopedKey = stack.api((await createKey(admin, { name: 'Scoped robot', scopes: SCOPED })).key);
+  ({ stack, admin, approver, member, viewer, orgId, emails, targetId, defaultKey, scopedKey, reprocessed } =
+    await startRightsWorld());
 });
 afterAll(async () => {
   await stack?.stop();
@@ -551,151 +411,5 @@ describe('the rights table', () => {
     await stack.outbox.drained();
     const allowed = CALLERS.filter((c) => CASES['POST /api/invoices/{id}/reprocess'].expect[c] !== 403);
     expect(reprocessed).toHaveLength(allowed.length);
-  });
-});
-
-describe('API keys', () => {
-  it('record their scopes and creator; the defaults read invoices and vendors and upload', async () => {
-    const me = await body(await admin('/api/auth/user'), 200, userSchema);
-    const listed = await body(await admin('/api/api-keys'), 200, pageOf(apiKeySchema));
-    const byName = Object.fromEntries(listed.items.map((k) => [k.name, k]));
-    expect(byName['Default robot']).toMatchObject({
-      scopes: ['invoices:read', 'invoices:upload', 'vendors:read'],
-      createdBy: me.id,
-    });
-    expect(byName['Scoped robot']).toMatchObject({ scopes: SCOPED, createdBy: me.id });
-    // Members see the keys (prefixes only) but cannot make or revoke any.
-    expect((await body(await member('/api/api-keys'), 200, pageOf(apiKeySchema))).total).toBe(listed.total);
-  });
-
-  it('act only within their scopes, with a message naming the missing one', async () => {
-    expect((await defaultKey('/api/invoices')).status).toBe(200);
-    expect((await defaultKey('/api/vendors')).status).toBe(200);
-    const refused = await failure(await defaultKey('/api/properties'), 403);
-    expect(refused.message).toBe('This API key does not have the properties:read scope');
-    expect((await failure(await scopedKey('/api/invoices'), 403)).message).toBe(
-      'This API key does not have the invoices:read scope',
-    );
-  });
-
-  it('can never manage keys, webhooks, integrations or the team, whatever scopes are asked for', async () => {
-    const asked = await failure(
-      await admin('/api/api-keys', { method: 'POST', json: { name: 'Greedy', scopes: ['keys:write'] } }),
-      400,
-    );
-    expect(asked.issues?.[0]?.path).toBe('scopes.0');
-    const everything = await createKey(admin, { name: 'Everything', scopes: [...API_KEY_SCOPES] });
-    const robot = stack.api(everything.key);
-    expect((await robot('/api/invoices')).status).toBe(200);
-    for (const path of [
-      '/api/api-keys',
-      '/api/organization/invitations',
-      '/api/webhooks',
-      '/api/integrations',
-    ]) {
-      expect((await robot(path, { method: 'POST', json: {} })).status).toBe(403);
-    }
-    expect((await robot('/api/webhooks')).status).toBe(403);
-    expect((await robot('/api/organization/members')).status).toBe(403);
-  });
-});
-
-describe('removing a member', () => {
-  it('refuses their ID token and their API keys on the very next request', async () => {
-    const leaver = await newMember('ADMIN');
-    const key = await createKey(leaver.api, { name: 'Leaver robot' });
-    const robot = stack.api(key.key);
-    const invoice = await uploaded();
-    // Both work, and the token's principal is now cached by the authorizer.
-    expect((await leaver.api(`/api/invoices/${invoice.id}`)).status).toBe(200);
-    expect((await robot(`/api/invoices/${invoice.id}`)).status).toBe(200);
-
-    expect((await admin(`/api/organization/members/${leaver.id}`, { method: 'DELETE' })).status).toBe(204);
-
-    // The very next request: the key is gone, and the token is refused; no organization is made for them.
-    expect((await robot(`/api/invoices/${invoice.id}`)).status).toBe(401);
-    const refused = await body(await leaver.api(`/api/invoices/${invoice.id}`), 403, errorBodySchema);
-    expect(refused.code).toBe('membership_removed');
-    expect(refused.message).toMatch(/^You are no longer a member of .+\.$/);
-    expect((await leaver.api('/api/auth/user')).status).toBe(403);
-    const keys = await body(await admin('/api/api-keys'), 200, pageOf(apiKeySchema));
-    expect(keys.items.map((k) => k.id)).not.toContain(key.id);
-  });
-
-  it('applies a demotion on the very next request', async () => {
-    const demoted = await newMember('ADMIN');
-    expect(
-      (await demoted.api('/api/webhooks', { method: 'POST', json: { url: 'http://127.0.0.1:9/a' } })).status,
-    ).toBe(201);
-    await body(
-      await admin(`/api/organization/members/${demoted.id}`, { method: 'PUT', json: { role: 'MEMBER' } }),
-      200,
-      memberSchema,
-    );
-    const refused = await failure(
-      await demoted.api('/api/webhooks', { method: 'POST', json: { url: 'http://127.0.0.1:9/b' } }),
-      403,
-    );
-    expect(refused.message).toBe('Only an administrator can manage webhooks');
-  });
-});
-
-describe('the four-roles migration', () => {
-  it('keeps a member stored before the four roles (MEMBER, no role model) as an approver', async () => {
-    const old = await newMember('MEMBER');
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(orgId, old.id),
-        UpdateExpression: 'REMOVE roleModel',
-      }),
-    );
-    const invoice = await inReview();
-    await body(await old.api(`/api/invoices/${invoice.id}/approve`, { method: 'POST' }), 201, invoiceSchema);
-    expect((await body(await old.api('/api/auth/user'), 200, userSchema)).role).toBe('APPROVER');
-    const team = await body(await admin('/api/organization/members'), 200, pageOf(memberSchema));
-    expect(team.items.find((m) => m.id === old.id)?.role).toBe('APPROVER');
-  });
-});
-
-describe('references', () => {
-  it("refuses another organization's property, an unknown category and another organization's vendor (400)", async () => {
-    const outsider = (await stack.newUser()).api;
-    const theirs = await body(
-      await outsider('/api/properties', {
-        method: 'POST',
-        json: { name: 'Their tower', address: '9 Far Rd', propertyType: 'OFFICE' },
-      }),
-      201,
-      propertySchema,
-    );
-    const theirVendor = await body(
-      await outsider('/api/vendors', { method: 'POST', json: { name: 'Their vendor' } }),
-      201,
-      vendorSchema,
-    );
-    const invoice = await uploaded();
-    const change = (json: Record<string, unknown>) =>
-      admin(`/api/invoices/${invoice.id}`, { method: 'PUT', json: { version: invoice.version, ...json } });
-
-    const foreign = await failure(await change({ propertyId: theirs.id }), 400);
-    expect(foreign.message).toBe('The property does not exist in your organization');
-    expect(foreign.issues).toEqual([
-      { path: 'propertyId', message: 'The property does not exist in your organization' },
-    ]);
-    const unknown = await failure(await change({ categoryId: 'NOT-OURS' }), 400);
-    expect(unknown.message).toBe('The category does not exist in your organization');
-    const stored = await body(await admin(`/api/invoices/${invoice.id}`), 200, invoiceSchema);
-    expect(stored).toMatchObject({ propertyId: null, categoryId: null, version: invoice.version });
-
-    // A vendor is picked by id now (the review form's vendor picker): only the organization's own.
-    const theirs2 = await failure(await change({ vendorId: theirVendor.id }), 400);
-    expect(theirs2.issues).toEqual([
-      { path: 'vendorId', message: 'The vendor does not exist in your organization' },
-    ]);
-    const ours = await property();
-    const saved = await body(await change({ propertyId: ours.id }), 200, invoiceSchema);
-    expect(saved).toMatchObject({ propertyId: ours.id });
-    expect(saved.vendorId).not.toBe(theirVendor.id);
   });
 });
