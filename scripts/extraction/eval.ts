@@ -34,13 +34,12 @@ import {
   confidencePoints,
   crossValidate,
   fitCalibration,
+  leaveOneSourceOut,
   loadData,
-  outOfFold,
   type Prediction,
   type Scores,
   SELLER_SPLIT,
   score,
-  sourceFolds,
   withScorers,
 } from './experiment';
 import { isCorrect, isLabelled, SCORED_FIELDS } from './labels';
@@ -70,14 +69,11 @@ const { rules, folds, learnedCv, use, counts, productCv, useLineItems, lineItems
   synthetic,
   tables,
 );
-const loso = sourceFolds(data);
-const learnedLoso = await outOfFold(loso, ALL_LEARNED, synthetic, tables);
-const productLoso = await withScorers(
-  loso,
-  learnedLoso.scorers,
-  use,
-  useLineItems ? learnedLoso.lineItems : [],
-);
+const {
+  folds: loso,
+  learned: learnedLoso,
+  product: productLoso,
+} = await leaveOneSourceOut(data, synthetic, tables, use, useLineItems);
 const allScorers = trainScorers([...data, ...synthetic]);
 const allRows = trainRowScorer([...data, ...synthetic, ...tables]);
 const productIn = await withScorers([data], [allScorers], use, useLineItems ? [allRows] : []);

@@ -302,3 +302,21 @@ export async function crossValidate(
   const productCv = await withScorers(folds, learnedCv.scorers, use, useLineItems ? learnedCv.lineItems : []);
   return { rules, folds, learnedCv, use, counts, productCv, useLineItems, lineItems };
 }
+
+/**
+ * Leave-one-source-out: every source read by models trained without it (`learned`: all learned fields;
+ * `product`: the fields the product answers with the model, `use`), the measure that predicts a family
+ * of documents nobody here has seen. eval:extract reports it; train:extract fits the calibration on it.
+ */
+export async function leaveOneSourceOut(
+  data: DocData[],
+  synthetic: DocData[],
+  tables: DocData[],
+  use: ModelField[],
+  useLineItems: boolean,
+) {
+  const folds = sourceFolds(data);
+  const learned = await outOfFold(folds, ALL_LEARNED, synthetic, tables);
+  const product = await withScorers(folds, learned.scorers, use, useLineItems ? learned.lineItems : []);
+  return { folds, learned, product };
+}

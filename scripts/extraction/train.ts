@@ -25,16 +25,7 @@ import {
   ROW_FEATURE_NAMES,
 } from '../../functions/extraction';
 import { corpusDir } from './corpus';
-import {
-  ALL_LEARNED,
-  confidencePoints,
-  crossValidate,
-  fitCalibration,
-  loadData,
-  outOfFold,
-  sourceFolds,
-  withScorers,
-} from './experiment';
+import { confidencePoints, crossValidate, fitCalibration, leaveOneSourceOut, loadData } from './experiment';
 import { isCorrect } from './labels';
 import { trainRowScorer, trainScorers } from './learn';
 import { syntheticSets } from './synthetic';
@@ -44,14 +35,7 @@ const modelFile = fileURLToPath(MODEL_JSON_URL);
 const data = loadData();
 const { fields: synthetic, tables } = await syntheticSets();
 const { use, counts, useLineItems, lineItems } = await crossValidate(data, synthetic, tables);
-const loso = sourceFolds(data);
-const learnedLoso = await outOfFold(loso, ALL_LEARNED, synthetic, tables);
-const productLoso = await withScorers(
-  loso,
-  learnedLoso.scorers,
-  use,
-  useLineItems ? learnedLoso.lineItems : [],
-);
+const { product: productLoso } = await leaveOneSourceOut(data, synthetic, tables, use, useLineItems);
 const calibration = fitCalibration([...confidencePoints(productLoso).values()].flat());
 const scorers = trainScorers([...data, ...synthetic]);
 const rowScorer = useLineItems ? trainRowScorer([...data, ...synthetic, ...tables]) : undefined;
