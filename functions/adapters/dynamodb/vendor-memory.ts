@@ -7,9 +7,9 @@ import { getRun } from './runs';
 
 /**
  * The organization's memory of each vendor's layouts (core/vendors/memory.ts) and approved invoices
- * (core/vendors/history.ts), one item per vendor (`ORG#<org>` / `VENDORMEMORY#<vendorId>`): only ever read and written under the organization's own
- * partition, with a vendor id of that organization, so one organization's memory never reaches
- * another's invoices. Its size is bounded by memory.ts (layouts per vendor, anchors per field) and
+ * (core/vendors/history.ts), one item per vendor (`ORG#<org>` / `VENDORMEMORY#<vendorId>`): only ever
+ * read and written under the organization's own partition, with a vendor id of that organization, so
+ * one organization's memory never reaches another's invoices. Its size is bounded by memory.ts (layouts per vendor, anchors per field) and
  * history.ts (approved invoices per vendor).
  */
 
@@ -33,6 +33,15 @@ async function read(orgId: string, vendorId: string): Promise<StoredMemory | nul
         version: Number(stored.version ?? 0),
       }
     : null;
+}
+
+/** Both parts of what is remembered of the vendor, in one read (Classify uses both). */
+export async function loadVendorKnowledge(
+  orgId: string,
+  vendorId: string,
+): Promise<{ layouts: LayoutMemory[]; history: ApprovedInvoiceFact[] }> {
+  const stored = await read(orgId, vendorId);
+  return { layouts: stored?.layouts ?? [], history: stored?.history ?? [] };
 }
 
 /** The vendor's remembered layouts (none when nothing was learned of it). */

@@ -4,7 +4,7 @@ import { invoicesOfVendor } from '../../adapters/dynamodb/invoice-listing';
 import { findInvoice, invoiceIdsWithContentHash, recordContentHash } from '../../adapters/dynamodb/invoices';
 import { getOrganization, orgSettings } from '../../adapters/dynamodb/organizations';
 import { listAllProperties } from '../../adapters/dynamodb/properties';
-import { loadVendorHistory, loadVendorMemory } from '../../adapters/dynamodb/vendor-memory';
+import { loadVendorHistory, loadVendorKnowledge } from '../../adapters/dynamodb/vendor-memory';
 import { listAllVendors, suggestVendor } from '../../adapters/dynamodb/vendors';
 import type { ExtractionContext } from '../../core/extraction/pipeline';
 import type { WorkflowContext } from '../types';
@@ -29,6 +29,13 @@ export async function classificationContext(orgId: string, invoiceId?: string): 
     getOrganization(orgId),
     invoiceId ? findInvoice(orgId, invoiceId) : undefined,
   ]);
+  // The layouts and the history are one item: read once per vendor, whichever Classify asks for first.
+  const knowledge = new Map<string, ReturnType<typeof loadVendorKnowledge>>();
+  const knowledgeOf = (vendorId: string) => {
+    const known = knowledge.get(vendorId) ?? loadVendorKnowledge(orgId, vendorId);
+    knowledge.set(vendorId, known);
+    return known;
+  };
   return {
     categories: categories.map((c) => ({
       id: c.id,
@@ -44,9 +51,9 @@ export async function classificationContext(orgId: string, invoiceId?: string): 
     buyerNames: [org.name, ...(org.legalNames ?? [])],
     sender: invoice?.source === 'email' ? invoice.emailFrom : null,
     // Only this organization's memory, of the vendor Classify linked (an id of this organization).
-    layoutMemory: (vendorId) => loadVendorMemory(orgId, vendorId),
+    layoutMemory: async (vendorId) => (await knowledgeOf(vendorId)).layouts,
     // The property its approved invoices were booked to, when the page names none.
-    vendorHistory: (vendorId) => loadVendorHistory(orgId, vendorId),
+    vendorHistory: async (vendorId) => (await knowledgeOf(vendorId)).history,
     suggestVendor: (invoice) =>
       suggestVendor(orgId, {
         name: (invoice.vendorName ?? '').slice(0, 200),
