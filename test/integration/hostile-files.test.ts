@@ -35,6 +35,13 @@ const RSS_BOUND_MB = 300;
  * fix the API stalled for 24 s on the page bomb, over any such bound.
  */
 const P99_BOUND_MS = 200;
+/**
+ * Each file is handled this many times: a p99 is only a percentile over enough calls (one pass gave 45,
+ * whose p99 was its slowest call, so one scheduler hiccup decided it).
+ */
+const ROUNDS = 3;
+/** A GET every this many ms while the files are handled. */
+const GET_INTERVAL_MS = 100;
 
 afterAll(async () => {
   for (const child of running) if (!hasExited(child)) child.kill('SIGKILL');
@@ -66,9 +73,9 @@ function sampleRss(pid: number): () => number[] {
 }
 
 /**
- * A steady stream of `GET /api/invoices`, one every 200 ms whether or not the last has answered (so a
- * server that stalls for seconds shows it in every call it keeps waiting, not in one; fast enough to
- * see a stall, slow enough that a busy machine's server is not flooded): `latencies`
+ * A steady stream of `GET /api/invoices`, one every GET_INTERVAL_MS whether or not the last has answered
+ * (so a server that stalls for seconds shows it in every call it keeps waiting, not in one; fast enough
+ * to see a stall, slow enough that a busy machine's server is not flooded): `latencies`
  * grows as they answer, until `stop`, which resolves once every call has answered and throws if one
  * answered other than 200.
  */
@@ -85,7 +92,7 @@ function steadyGets(call: () => Promise<Response>): { latencies: number[]; stop:
     });
     inFlight.add(answered);
     void answered.finally(() => inFlight.delete(answered));
-  }, 200);
+  }, GET_INTERVAL_MS);
   return {
     latencies,
     stop: async () => {
@@ -123,7 +130,8 @@ describe('hostile files under npm start', () => {
     const stopSampling = sampleRss(pid);
     const gets = steadyGets(() => api('/api/invoices'));
     const outcomes: { name: string; invoice: Invoice; seconds: number; peakRss: number; p99: number }[] = [];
-    for (const { name, bytes } of files) {
+    const rounds = Array.from({ length: ROUNDS }, () => files).flat();
+    for (const { name, bytes } of rounds) {
       const started = Date.now();
       const firstGet = gets.latencies.length;
       const stopFileSampling = sampleRss(pid);
@@ -168,13 +176,18 @@ describe('hostile files under npm start', () => {
       if (invoice.status === 'REVIEW_REQUIRED') expect(invoice.reviewReasons.length, name).toBeGreaterThan(0);
     }
     // The page bomb and the unreadable files cannot give an invoice: a person reviews them.
+    const handled = (name: string) => outcomes.filter((o) => o.name === name);
     for (const name of ['flate-bomb.pdf', 'deep-nesting.pdf', 'reference-loop.pdf']) {
-      expect(outcomes.find((o) => o.name === name)?.invoice.status, name).toBe('REVIEW_REQUIRED');
+      expect(
+        handled(name).map((o) => o.invoice.status),
+        name,
+      ).toEqual(Array(ROUNDS).fill('REVIEW_REQUIRED'));
     }
     // Both bombs are stopped by the count of what their streams expand to, before any reader opens them.
     for (const name of ['flate-bomb.pdf', 'attachment-bomb.pdf']) {
-      const reasons = outcomes.find((o) => o.name === name)?.invoice.reviewReasons.join('; ');
-      expect(reasons, name).toMatch(/expands to more than 512 MB when opened/);
+      for (const { invoice } of handled(name)) {
+        expect(invoice.reviewReasons.join('; '), name).toMatch(/expands to more than 512 MB when opened/);
+      }
     }
     expect(peakRss - idleRss).toBeLessThan(RSS_BOUND_MB);
     expect(p99).toBeLessThan(p99Bound);

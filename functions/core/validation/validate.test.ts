@@ -112,6 +112,18 @@ describe('validateInvoice', () => {
     expect(reasons).toEqual(['Possible duplicate of invoice inv-100: same vendor and invoice number.']);
   });
 
+  it('says once that it duplicates a number two earlier invoices carry', () => {
+    const earlier = (id: string) => ({
+      id,
+      invoiceNumber: 'INV-100',
+      vendorName: 'Acme Plumbing',
+      totalAmount: 162,
+      invoiceDate: null,
+    });
+    const reasons = validateInvoice(invoice(), { today, duplicates: [earlier('a1'), earlier('a2')] });
+    expect(reasons).toEqual(['Possible duplicate of invoice INV-100: same vendor and invoice number.']);
+  });
+
   it('catches a duplicate by vendor, total and date, naming it by short id when it has no number', () => {
     const reasons = validateInvoice(invoice({ invoiceNumber: null }), {
       today,

@@ -119,7 +119,8 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
         : `Possible duplicate of ${name}: same vendor, total and date.`,
     );
   }
-  return reasons;
+  // Two earlier copies with the same number read the same: the reviewer is told once.
+  return [...new Set(reasons)];
 }
 
 /**
