@@ -22,7 +22,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          setupFiles: ['test/helpers/provide-ports.ts'],
+          isolate: false,
+          setupFiles: ['test/helpers/fresh-modules.ts', 'test/helpers/provide-ports.ts'],
           include: ['{functions,shared,infra,scripts}/**/*.test.ts', 'test/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -35,7 +36,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['web/src/test-setup.ts'],
+          isolate: false,
+          setupFiles: ['test/helpers/fresh-modules.ts', 'web/src/test-setup.ts'],
         },
       },
       {
