@@ -1,6 +1,58 @@
 import { formatDate, formatMoney } from './format';
 
 /**
+ * The fields read from a document, once: every list of fields the code uses is a column of this table,
+ * so a field added or renamed here reaches the engine, the reviewer, the accuracy figure and the scorer.
+ * - `group`: `invoice` fields are what the engine returns for every document, each with a confidence;
+ *   `account` fields are a utility bill's (account, service address and period, amount due).
+ * - `corrected`: a reviewer's change to it counts against the AI's accuracy (currency and line items are
+ *   judged elsewhere: a currency is a choice of the organization as much as a reading).
+ * - `scored`: the corpus labels it (../shared/tools/score-extraction.mjs).
+ * - `key`: without it a reading is no use: the overall confidence weighs it most, and the cloud asks
+ *   Textract when the local engine is unsure of one.
+ * - `billed`: goes into the bill, so a low confidence in it sends the invoice to review.
+ */
+export const DOCUMENT_FIELDS = {
+  vendorName: { kind: 'text', group: 'invoice', corrected: true, scored: true, key: true, billed: true },
+  vendorAddress: { kind: 'text', group: 'invoice', corrected: true, scored: true },
+  vendorEmail: { kind: 'text', group: 'invoice', corrected: true },
+  vendorPhone: { kind: 'text', group: 'invoice', corrected: true },
+  invoiceNumber: { kind: 'id', group: 'invoice', corrected: true, scored: true, key: true, billed: true },
+  invoiceDate: { kind: 'date', group: 'invoice', corrected: true, scored: true, key: true, billed: true },
+  dueDate: { kind: 'date', group: 'invoice', corrected: true, scored: true, billed: true },
+  subtotal: { kind: 'money', group: 'invoice', corrected: true, scored: true, billed: true },
+  taxAmount: { kind: 'money', group: 'invoice', corrected: true, scored: true, billed: true },
+  totalAmount: { kind: 'money', group: 'invoice', corrected: true, scored: true, key: true, billed: true },
+  currency: { kind: 'currency', group: 'invoice', scored: true, billed: true },
+  lineItems: { kind: 'lines', group: 'invoice' },
+  amountDue: { kind: 'money', group: 'account', corrected: true },
+  accountNumber: { kind: 'id', group: 'account', corrected: true },
+  serviceAddress: { kind: 'text', group: 'account', corrected: true },
+  servicePeriodStart: { kind: 'date', group: 'account', corrected: true },
+  servicePeriodEnd: { kind: 'date', group: 'account', corrected: true },
+} as const;
+
+type Fields = typeof DOCUMENT_FIELDS;
+export type DocumentField = keyof Fields;
+/** The fields whose entry has `flag: true` (or the given value). */
+export type FieldsWith<Flag extends string, Value = true> = {
+  [F in DocumentField]: Fields[F] extends Record<Flag, Value> ? F : never;
+}[DocumentField];
+
+/** The fields, in the table's order, whose entry has `flag` equal to `value`. */
+export function fieldsWith<const Flag extends string, const Value = true>(
+  flag: Flag,
+  value: Value = true as Value,
+): FieldsWith<Flag, Value>[] {
+  return (Object.keys(DOCUMENT_FIELDS) as DocumentField[]).filter(
+    (field) => (DOCUMENT_FIELDS[field] as Record<string, unknown>)[flag] === value,
+  ) as FieldsWith<Flag, Value>[];
+}
+
+/** How a sentence names a field: its label in lower case ('total amount'). */
+export const fieldWords = (field: DocumentField): string => INVOICE_FIELD_LABELS[field].toLowerCase();
+
+/**
  * Invoice fields people see in History, with their labels as the review screen shows them. Fields not
  * listed here (internal bookkeeping: versions, stages, hashes, review reasons) are not shown as changes.
  */
@@ -51,8 +103,8 @@ function splitText(value: unknown, currency: string): string | null {
     .join('; ');
 }
 
-const MONEY_FIELDS = new Set(['subtotal', 'taxAmount', 'totalAmount', 'amountDue']);
-const DATE_FIELDS = new Set(['invoiceDate', 'dueDate', 'servicePeriodStart', 'servicePeriodEnd']);
+const MONEY_FIELDS = new Set<string>(fieldsWith('kind', 'money'));
+const DATE_FIELDS = new Set<string>(fieldsWith('kind', 'date'));
 
 /** A field's value as a person reads it: money in the invoice's currency, dates as 'Jan 5, 2025'; null when empty. */
 export function formatFieldValue(field: string, value: unknown, currency: string): string | null {

@@ -5,19 +5,10 @@
  * the reported figures come from the scorer itself.
  */
 import { similarity } from '../../functions/core/classification/text-keys';
+import { type FieldsWith, fieldsWith } from '../../shared/invoice-fields';
 
-export const SCORED_FIELDS = [
-  'vendorName',
-  'vendorAddress',
-  'invoiceNumber',
-  'invoiceDate',
-  'dueDate',
-  'subtotal',
-  'taxAmount',
-  'totalAmount',
-  'currency',
-] as const;
-export type ScoredField = (typeof SCORED_FIELDS)[number];
+export const SCORED_FIELDS = fieldsWith('scored');
+export type ScoredField = FieldsWith<'scored'>;
 
 type Label = Record<string, unknown>;
 

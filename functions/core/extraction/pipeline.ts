@@ -1,3 +1,4 @@
+import { fieldsWith } from '../../../shared/invoice-fields';
 import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES, type ExpenseCategory } from '../classification/categories';
 import {
@@ -401,7 +402,7 @@ export async function extractInvoice(
  * The fields without which a reading is no use: the overall confidence weighs them most, and the
  * cloud asks Textract when one is unsure.
  */
-export const KEY_FIELDS = ['vendorName', 'invoiceNumber', 'invoiceDate', 'totalAmount'] as const;
+export const KEY_FIELDS = fieldsWith('key');
 
 /**
  * The key fields a reading is unsure of: not found, or read with a (calibrated) confidence that

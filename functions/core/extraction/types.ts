@@ -1,3 +1,4 @@
+import { type FieldsWith, fieldsWith } from '../../../shared/invoice-fields';
 import type { FieldLocation } from '../../../shared/schemas/invoice';
 
 /** One row of an invoice's line-item table. */
@@ -41,14 +42,6 @@ export interface AccountFields {
   servicePeriodEnd: string | null;
 }
 
-export const ACCOUNT_FIELD_NAMES: Array<keyof AccountFields> = [
-  'amountDue',
-  'accountNumber',
-  'serviceAddress',
-  'servicePeriodStart',
-  'servicePeriodEnd',
-];
-
 export const NO_ACCOUNT_FIELDS: AccountFields = {
   amountDue: null,
   accountNumber: null,
@@ -76,17 +69,10 @@ export interface ExtractedInvoice extends ExtractedFields, AccountFields {
   locations: FieldLocations;
 }
 
-export const EXTRACTED_FIELD_NAMES: ExtractedFieldName[] = [
-  'vendorName',
-  'vendorAddress',
-  'vendorEmail',
-  'vendorPhone',
-  'invoiceNumber',
-  'invoiceDate',
-  'dueDate',
-  'subtotal',
-  'taxAmount',
-  'totalAmount',
-  'currency',
-  'lineItems',
-];
+/** The fields every reading returns with a confidence: the `invoice` group of shared/invoice-fields.ts. */
+export const EXTRACTED_FIELD_NAMES: ExtractedFieldName[] = fieldsWith('group', 'invoice');
+// The table and these types name the same fields: a field added to one and not the other fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameFields: Same<FieldsWith<'group', 'invoice'>, ExtractedFieldName> &
+  Same<FieldsWith<'group', 'account'>, keyof AccountFields> = true;
+void sameFields;

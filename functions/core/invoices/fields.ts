@@ -1,22 +1,8 @@
+import { type FieldsWith, fieldsWith } from '../../../shared/invoice-fields';
+
 /** Invoice fields the AI extracts and reviewers may correct; the basis of the AI accuracy figure. */
-export const EXTRACTED_FIELDS = [
-  'vendorName',
-  'vendorAddress',
-  'vendorEmail',
-  'vendorPhone',
-  'invoiceNumber',
-  'invoiceDate',
-  'dueDate',
-  'subtotal',
-  'taxAmount',
-  'totalAmount',
-  'amountDue',
-  'accountNumber',
-  'serviceAddress',
-  'servicePeriodStart',
-  'servicePeriodEnd',
-] as const;
-export type ExtractedField = (typeof EXTRACTED_FIELDS)[number];
+export const EXTRACTED_FIELDS = fieldsWith('corrected');
+export type ExtractedField = FieldsWith<'corrected'>;
 
 export type ExtractedValues = Partial<Record<ExtractedField, string | number | null>>;
 

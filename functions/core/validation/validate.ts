@@ -1,4 +1,5 @@
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
+import { fieldsWith, fieldWords } from '../../../shared/invoice-fields';
 import type { ExtractedInvoice, FieldConfidence } from '../extraction/types';
 
 /** An invoice already stored that may be the same one (found by the caller). */
@@ -23,21 +24,11 @@ export interface ValidationOptions {
 }
 
 /**
- * The fields a bill is paid from and filed under, in words. Not the vendor's address: a bill goes out
- * with its known vendor's address of record.
+ * The fields a bill is paid from and filed under (`billed` in shared/invoice-fields.ts). Not the vendor's
+ * address: a bill goes out with its known vendor's address of record.
  */
-const FIELD_WORDS = {
-  vendorName: 'vendor name',
-  invoiceNumber: 'invoice number',
-  invoiceDate: 'invoice date',
-  dueDate: 'due date',
-  subtotal: 'subtotal',
-  taxAmount: 'tax amount',
-  totalAmount: 'total amount',
-  currency: 'currency',
-} as const satisfies Partial<Record<keyof FieldConfidence, string>>;
-type BillField = keyof typeof FIELD_WORDS;
-const BILL_FIELDS = Object.keys(FIELD_WORDS) as BillField[];
+const BILL_FIELDS = fieldsWith('billed');
+type BillField = (typeof BILL_FIELDS)[number];
 
 const cents = (n: number) => Math.round(n * 100);
 const money = (n: number) => n.toFixed(2);
@@ -103,11 +94,11 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
     reasons.push(`The due date ${invoice.dueDate} is before the invoice date ${invoice.invoiceDate}.`);
   }
 
-  for (const [field, label] of Object.entries(FIELD_WORDS) as Array<[keyof FieldConfidence, string]>) {
-    const present = invoice[field as keyof ExtractedInvoice] !== null;
+  for (const field of BILL_FIELDS) {
+    const present = invoice[field] !== null;
     const confidence = invoice.confidence[field] ?? 0;
     if (present && confidence < threshold) {
-      reasons.push(`Low confidence in the ${label} (${Math.round(confidence * 100)}%).`);
+      reasons.push(`Low confidence in the ${fieldWords(field)} (${Math.round(confidence * 100)}%).`);
     }
   }
 

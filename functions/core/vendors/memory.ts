@@ -1,3 +1,4 @@
+import { fieldWords } from '../../../shared/invoice-fields';
 import {
   type Anchor,
   learnAnchor,
@@ -37,18 +38,10 @@ export type MemoryField = keyof typeof MEMORY_FIELDS;
 const FIELDS = Object.keys(MEMORY_FIELDS) as MemoryField[];
 
 /** How a person reads a field's name: in the note that says what memory read, and on the vendor's page. */
-export const FIELD_WORDS: Record<MemoryField, string> = {
-  invoiceNumber: 'invoice number',
-  invoiceDate: 'invoice date',
-  dueDate: 'due date',
-  subtotal: 'subtotal',
-  taxAmount: 'tax amount',
-  totalAmount: 'total amount',
-  amountDue: 'amount due',
-  accountNumber: 'account number',
-  servicePeriodStart: 'service period start',
-  servicePeriodEnd: 'service period end',
-};
+export const FIELD_WORDS = Object.fromEntries(FIELDS.map((field) => [field, fieldWords(field)])) as Record<
+  MemoryField,
+  string
+>;
 
 /** One way to find a field on a layout, with its record on the approvals since it was learned. */
 export interface FieldMemory extends Anchor {

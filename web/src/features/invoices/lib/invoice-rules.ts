@@ -1,5 +1,6 @@
 /** Display rules for invoices (spec sections 2, 3, 4 and 9). */
 import { formatMoney, shortId } from '@shared/format';
+import type { DocumentField } from '@shared/invoice-fields';
 import type { Role } from '@shared/schemas/entities';
 import type { Invoice, InvoiceStatus } from '@shared/schemas/invoice';
 import type { BadgeTone } from '@/components/ui/badge';
@@ -164,7 +165,10 @@ export function reviewReasonsOf(
   return invoice.reviewReasons.length ? invoice.reviewReasons : [FALLBACK_REVIEW_REASON];
 }
 
-/** The extracted fields in reading order (the dialog's order); `category` has no box on the page. */
+/**
+ * The extracted fields in reading order (the dialog's order, a layout of shared/invoice-fields.ts);
+ * `category` has no box on the page.
+ */
 export const REVIEW_FIELDS = [
   'vendorName',
   'invoiceNumber',
@@ -177,7 +181,7 @@ export const REVIEW_FIELDS = [
   'vendorEmail',
   'vendorPhone',
   'vendorAddress',
-] as const;
+] as const satisfies readonly (DocumentField | 'category')[];
 export type ReviewField = (typeof REVIEW_FIELDS)[number];
 
 /** Below this confidence a field is shown red and needs a person's look. */
