@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, ulid } from 'ulid';
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { db, nowIso, tableName } from './client';
+import { itemKind, transact } from './entity';
 import { keys } from './keys';
 
 /**
@@ -17,6 +18,15 @@ export interface OutboxItem {
   createdAt: string;
 }
 
+/**
+ * One partition holds every organization's pending effects, so the relay reads them oldest first in one
+ * query (pendingOutboxItems: a range of ULIDs, not a collection prefix).
+ */
+const outboxItems = itemKind<OutboxItem>()({
+  key: (id: string) => keys.outboxItem(id),
+  entity: 'OutboxItem',
+});
+
 /** At most this many effects per change: a TransactWriteItems holds 100 items with the change's own. */
 export const MAX_EFFECTS_PER_CHANGE = 25;
 
@@ -27,12 +37,7 @@ export function outboxPuts(orgId: string, effects: readonly OutboxEffect[]) {
   const createdAt = nowIso();
   return effects.map((effect) => {
     const id = ulid();
-    return {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.outboxItem(id), entity: 'OutboxItem', id, orgId, effect, createdAt },
-      },
-    };
+    return outboxItems.tx.put([id], { id, orgId, effect, createdAt });
   });
 }
 
@@ -58,16 +63,14 @@ export function outboxWritten(): void {
  */
 export async function writeOutbox(orgId: string, effects: readonly OutboxEffect[]): Promise<void> {
   if (effects.length === 0) return;
-  await db().send(new TransactWriteCommand({ TransactItems: outboxPuts(orgId, effects) }));
+  await transact(outboxPuts(orgId, effects));
   outboxWritten();
 }
 
 /** The item as stored now, or undefined once relayed (the stream names items by their keys only). */
 export async function findOutboxItem(id: string): Promise<OutboxItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.outboxItem(id), ConsistentRead: true }),
-  );
-  return Item ? outboxItemOf(Item) : undefined;
+  const item = await outboxItems.read([id], { consistent: true });
+  return item ? outboxItemOf(item) : undefined;
 }
 
 /** An outbox item as a query or a read answers it. */
@@ -87,6 +90,7 @@ export function outboxItemOf(raw: Record<string, unknown>): OutboxItem {
 export async function pendingOutboxItems(
   options: { limit?: number; olderThan?: Date } = {},
 ): Promise<OutboxItem[]> {
+  // Item ids are ULIDs: those written before a moment sort below its encoded time (a range, not a prefix).
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -108,5 +112,5 @@ export async function pendingOutboxItems(
 
 /** Removes an item whose effect was handed to its carrier. */
 export async function removeOutboxItem(id: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.outboxItem(id) }));
+  await outboxItems.delete([id]);
 }

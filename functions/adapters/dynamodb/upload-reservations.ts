@@ -1,60 +1,43 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadReservation } from '../../core/invoices/upload-records';
-import { db, isConditionFailure, queryAll, tableName } from './client';
+import { isConditionFailure } from './client';
+import { itemKind, transact } from './entity';
 import { type IdempotencyClaim, IdempotencyKeyTaken, idempotencyKeyPut } from './idempotency-keys';
-import { keys, sortKeyStartsWith } from './keys';
+import { keys } from './keys';
 
 export type { UploadReservation } from '../../core/invoices/upload-records';
 
 const TYPE = 'UPLOAD';
+
+/** An announced browser upload, kept a day (its `expiresAt` TTL) in case the file never arrives. */
+const reservations = itemKind<UploadReservation>()({
+  key: (orgId: string, invoiceId: string) => keys.entity(orgId, TYPE, invoiceId),
+  collection: (orgId: string) => ({ PK: keys.orgPk(orgId), prefix: `${TYPE}#` }),
+  entity: 'UploadReservation',
+  hidden: ['expiresAt'],
+});
 
 /** Stores the reservation; with `idempotency`, the client's key in the same transaction (see createInvoice). */
 export async function putReservation(
   reservation: UploadReservation,
   idempotency?: IdempotencyClaim,
 ): Promise<void> {
-  const put = {
-    TableName: tableName(),
-    Item: {
-      ...keys.entity(reservation.orgId, TYPE, reservation.invoiceId),
-      entity: 'UploadReservation',
-      ...reservation,
-      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-    },
-  };
-  if (!idempotency) {
-    await db().send(new PutCommand(put));
-    return;
-  }
+  const composites: [string, string] = [reservation.orgId, reservation.invoiceId];
+  const value = { ...reservation, expiresAt: Math.floor(Date.now() / 1000) + 86_400 };
+  if (!idempotency) return reservations.put(composites, value);
   try {
-    await db().send(
-      new TransactWriteCommand({ TransactItems: [{ Put: put }, idempotencyKeyPut(idempotency)] }),
-    );
+    await transact([reservations.tx.put(composites, value), idempotencyKeyPut(idempotency)]);
   } catch (error) {
     if (isConditionFailure(error)) throw new IdempotencyKeyTaken('The Idempotency-Key is taken');
     throw error;
   }
 }
 
-export async function findReservation(
-  orgId: string,
-  invoiceId: string,
-): Promise<UploadReservation | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.entity(orgId, TYPE, invoiceId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item as UploadReservation | undefined;
-}
+export const findReservation = (orgId: string, invoiceId: string): Promise<UploadReservation | undefined> =>
+  reservations.find([orgId, invoiceId], { consistent: true });
 
 export async function deleteReservation(orgId: string, invoiceId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(orgId, TYPE, invoiceId) }));
+  await reservations.delete([orgId, invoiceId]);
 }
 
 /** The organization's announced browser uploads (the local runner resumes them after a restart). */
-export async function listReservations(orgId: string): Promise<UploadReservation[]> {
-  return (await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${TYPE}#`))) as unknown as UploadReservation[];
-}
+export const listReservations = (orgId: string): Promise<UploadReservation[]> => reservations.list([orgId]);
