@@ -1,15 +1,15 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Vendor } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../core/errors/app-error';
 import { moneyByCurrency, vendorNameKey } from '../../core/invoices/aggregates';
 import type { VendorFields, VendorItem } from '../../core/vendors/vendor';
-import { db, nowIso, tableName } from './client';
+import { nowIso, tableName } from './client';
 import {
   countChange,
   firstVersion,
   itemKind,
   nextVersion,
   orgEntity,
+  readMany,
   type TransactItems,
   transact,
   tryTransact,
@@ -264,18 +264,7 @@ export async function withTotals(
   defaultCurrency: string,
 ): Promise<Vendor[]> {
   const wanted = vendors.flatMap((v) => vendorBuckets(v).map((bucket) => keys.stats(orgId, bucket)));
-  const found = new Map<string, Record<string, unknown>>();
-  // BatchGet takes at most 100 keys a call; unprocessed keys are retried.
-  for (let i = 0; i < wanted.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: wanted.slice(i, i + 100) },
-    };
-    for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
-      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(String(item.SK), item);
-      request = result.UnprocessedKeys as typeof request;
-    }
-  }
+  const found = new Map((await readMany(wanted)).map((item) => [String(item.SK), item]));
   return vendors.map((v) => {
     const totals = vendorTotals(
       vendorBuckets(v).map((b) => found.get(`${keys.statsPrefix}${b}`) ?? {}),
