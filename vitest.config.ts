@@ -43,7 +43,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          setupFiles: ['test/helpers/provide-ports.ts'],
+          isolate: false,
+          setupFiles: ['test/helpers/fresh-modules.ts', 'test/helpers/provide-ports.ts'],
           include: ['test/integration/**/*.test.ts'],
           exclude: CRASH_TESTS,
           environment: 'node',
