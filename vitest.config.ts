@@ -16,6 +16,12 @@ const CRASH_TESTS = [
   'test/integration/fair-processing.test.ts',
 ];
 
+/**
+ * Unit files that must have a process of their own: Powertools' metrics keep state outside our modules
+ * (fresh-modules.ts resets only ours), and a file run after others in a shared worker saw it.
+ */
+const ISOLATED_UNIT_TESTS = ['functions/adapters/observability/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -25,9 +31,19 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['test/helpers/fresh-modules.ts', 'test/helpers/provide-ports.ts'],
           include: ['{functions,shared,infra,scripts}/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          exclude: ISOLATED_UNIT_TESTS,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          setupFiles: ['test/helpers/provide-ports.ts'],
+          include: ISOLATED_UNIT_TESTS,
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {
@@ -36,15 +52,13 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          isolate: false,
-          setupFiles: ['test/helpers/fresh-modules.ts', 'web/src/test-setup.ts'],
+          setupFiles: ['web/src/test-setup.ts'],
         },
       },
       {
         test: {
           name: 'integration',
-          isolate: false,
-          setupFiles: ['test/helpers/fresh-modules.ts', 'test/helpers/provide-ports.ts'],
+          setupFiles: ['test/helpers/provide-ports.ts'],
           include: ['test/integration/**/*.test.ts'],
           exclude: CRASH_TESTS,
           environment: 'node',
