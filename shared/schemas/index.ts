@@ -6,3 +6,4 @@ export * from './events';
 export * from './invoice';
 export * from './team';
 export * from './vendor-memory';
+export * from './ap-reports';
