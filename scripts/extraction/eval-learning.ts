@@ -36,6 +36,7 @@ import {
 import { readSurely } from '../../functions/core/validation/validate';
 import { type ApprovedInvoiceFact, withApproval } from '../../functions/core/vendors/history';
 import { type LayoutMemory, learnLayout } from '../../functions/core/vendors/memory';
+import { paymentAccountsIn } from '../../functions/core/vendors/payment-accounts';
 import { type ExtractionModel, loadModel, committedModelJson as modelJson } from '../../functions/extraction';
 import { SKIP_REVIEW_CONFIDENCE } from '../../shared/constants';
 import { fieldsWith } from '../../shared/invoice-fields';
@@ -138,6 +139,9 @@ let fixedByMemory = 0;
 
 let ids = 0;
 const clock = { now: '2026-01-01T00:00:00.000Z', newId: () => `layout-${++ids}` };
+/** Documents printing a bank account, and later ones held for "Bank details changed" (no seller here changed bank). */
+let withPaymentAccounts = 0;
+let bankAlarms = 0;
 for (const [seller, docs] of sellers) {
   let memory: LayoutMemory[] = [];
   let history: ApprovedInvoiceFact[] = [];
@@ -148,6 +152,7 @@ for (const [seller, docs] of sellers) {
     status: 'ACTIVE',
   };
   const ctx: ExtractionContext = {
+    orgId: 'eval',
     vendors: [vendor],
     layoutMemory: async () => memory,
     vendorHistory: async () => history,
@@ -164,12 +169,19 @@ for (const [seller, docs] of sellers) {
     // Approval: the reading corrected to the labels, learned on the document's own lines.
     const approved = approvedFromLabels(d.doc.label, r.invoice);
     memory = learnLayout(memory, layoutOf(response), approved, clock);
+    const paymentAccounts = paymentAccountsIn(
+      ctx.orgId ?? '',
+      layoutOf(response).map((l) => l.text),
+    );
+    if (paymentAccounts.length) withPaymentAccounts++;
+    if (i > 0 && r.reviewReasons.some((reason) => reason.startsWith('Bank details changed'))) bankAlarms++;
     history = withApproval(history, {
       invoiceId: `${seller}-${i}`,
       invoiceNumber: typeof approved.invoiceNumber === 'string' ? approved.invoiceNumber : null,
       totalAmount: typeof approved.totalAmount === 'number' ? approved.totalAmount : null,
       currency: typeof d.doc.label.currency === 'string' ? d.doc.label.currency : r.currency,
       invoiceDate: typeof approved.invoiceDate === 'string' ? approved.invoiceDate : null,
+      paymentAccounts,
       approvedAt: clock.now,
     });
   }
@@ -190,6 +202,9 @@ for (const key of [...keys, 'ALL']) {
     `${key.padEnd(16)}${String(l.docs).padStart(5)}  ${`${pct(f.ok, f.n)} → ${pct(l.ok, l.n)}`.padEnd(23)}${`${f.seller} → ${l.seller} of ${l.docs}`.padEnd(28)}${`${f.passed} → ${l.passed} (${pct(f.passed, f.docs).trim()}→${pct(l.passed, l.docs).trim()}%)`.padEnd(24)}${`${pct(f.passedWrong, f.passedN).trim()} → ${pct(l.passedWrong, l.passedN).trim()}%`.padEnd(24)}${l.linked} / ${l.fromMemory}`,
   );
 }
+console.log(
+  `\nBank accounts: printed on ${withPaymentAccounts} of ${[...sellers.values()].flat().length} documents; later documents held for changed bank details: ${bankAlarms} (the corpus's sellers did not change bank, so each is a false alarm)`,
+);
 console.log(`\nFields memory read right (wrong in the fresh reading): ${fixedByMemory}`);
 console.log(`Fields memory made wrong (right in the fresh reading): ${worse.length}`);
 for (const w of worse) console.log(`  ${w}`);

@@ -51,6 +51,8 @@ export const approvedHistorySchema = z.object({
   accounts: z.array(
     z.object({ accountNumber: z.string(), propertyId: z.string(), propertyName: z.string().nullable() }),
   ),
+  /** The bank accounts its approved invoices asked to be paid to (last four characters only). */
+  paymentAccounts: z.array(z.object({ kind: z.enum(['iban', 'us-bank']), last4: z.string() })).default([]),
 });
 export type ApprovedHistory = z.infer<typeof approvedHistorySchema>;
 

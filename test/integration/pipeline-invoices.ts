@@ -14,6 +14,8 @@ export interface InvoiceSpec {
   taxRate: number;
   /** How amounts are printed: `$1,234.50` (default) or `€1,234.50`. */
   currency?: 'USD' | 'EUR';
+  /** Payment instructions printed at the foot (bank details). */
+  remitTo?: string[];
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -85,6 +87,9 @@ export function invoicePdf(
     .text('Total Due:', 390, y + 32)
     .text(usd(total), 480, y + 32);
   doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
+  (spec.remitTo ?? []).forEach((line, i) => {
+    doc.text(line, 50, y + 100 + i * 14);
+  });
   if (picture) doc.image(picture, 50, y + 100, { width: 200 });
   if (options.termsPage) {
     // A second page of terms, as many vendors print: the document is then read as a multi-page job.

@@ -77,6 +77,34 @@ describe("a vendor's approved history", () => {
     expect(afterReset.reviewReasons).toContain(FIRST_INVOICE_REASON);
   });
 
+  it('sends to review an invoice that asks for payment to a bank account the approved ones never named', async () => {
+    const { api } = await stack.newUser();
+    const bank = (account: string) => [
+      'Please pay by ACH to Springfield Savings Bank',
+      `Routing number: 021000021  Account number: ${account}`,
+    ];
+    await trustNewVendors(api);
+    const usual = await upload(api, { ...month(1), remitTo: bank('4432118709') });
+    expect(usual).toMatchObject({ status: 'PROCESSED', reviewReasons: [] });
+    await approve(api, usual.id);
+    // The vendor page says which account its approved invoices were paid to, by its last four only.
+    const memory = await api(`/api/vendors/${usual.vendorId}/memory`);
+    const { history } = (await memory.json()) as { history: { paymentAccounts: unknown[] } };
+    expect(history.paymentAccounts).toEqual([{ kind: 'us-bank', last4: '8709' }]);
+
+    expect(await upload(api, { ...month(2), remitTo: bank('4432118709') })).toMatchObject({
+      status: 'PROCESSED',
+      reviewReasons: [],
+    });
+    const changed = await upload(api, { ...month(3), remitTo: bank('7781002345') });
+    expect(changed.status).toBe('REVIEW_REQUIRED');
+    expect(changed.reviewReasons).toEqual([
+      "Bank details changed: this invoice asks for payment to an account ending 2345, and this vendor's approved invoices named the account ending 8709. Confirm the change with the vendor at a phone number you already have before paying.",
+    ]);
+    // An invoice that prints no bank details asks for nothing new.
+    expect((await upload(api, month(4))).reviewReasons).toEqual([]);
+  });
+
   it("never counts another organization's approvals, and lets an organization pass new vendors when it says so", async () => {
     const ada = (await stack.newUser()).api;
     await approve(ada, (await upload(ada, month(7))).id);

@@ -27,6 +27,7 @@ import {
   propertyFromHistory,
 } from '../vendors/history';
 import { applyLayoutMemory, type LayoutMemory } from '../vendors/memory';
+import { paymentAccountsIn } from '../vendors/payment-accounts';
 import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-types';
 import { layoutOf, type PageLine } from './layout';
@@ -74,6 +75,8 @@ export interface ExtractionContext {
    * (`npm run extract`) nothing is known of the vendors.
    */
   vendorHistory?: (vendorId: string) => Promise<ApprovedInvoiceFact[]>;
+  /** The organization: what the bank-account fingerprints of its vendors are salted with. */
+  orgId?: string;
   /** With `vendorHistory`: whether a vendor's first invoice goes to review (the organization's setting; default on). */
   reviewNewVendors?: boolean;
   /** The address an e-mailed invoice came from (evidence for the seller). */
@@ -321,6 +324,7 @@ async function vendorDepartures(
   invoice: ExtractedInvoice,
   ctx: ExtractionContext,
   linked: { vendorId: string | null; currency: string | null },
+  lines: readonly string[],
 ): Promise<string[]> {
   if (!ctx.vendorHistory || !invoice.vendorName) return [];
   const departures = linked.vendorId
@@ -328,6 +332,7 @@ async function vendorDepartures(
         invoiceNumber: invoice.invoiceNumber,
         totalAmount: invoice.totalAmount,
         currency: linked.currency ?? invoice.currency,
+        paymentAccounts: paymentAccountsIn(ctx.orgId ?? '', lines),
       })
     : [FIRST_INVOICE_REASON];
   return ctx.reviewNewVendors === false ? departures.filter((r) => r !== FIRST_INVOICE_REASON) : departures;
@@ -347,6 +352,8 @@ export async function validateAndDecide(
   ctx: ExtractionContext = {},
   /** The vendor Classify linked and the invoice's currency as Classify settled it. */
   linked: { vendorId: string | null; currency: string | null } = { vendorId: null, currency: null },
+  /** The document's lines: the bank accounts it asks to be paid to are read from them. */
+  lines: readonly string[] = [],
 ): Promise<Decided> {
   const aiConfidence = aiConfidenceOf(invoice);
   if (isUnreadable(invoice)) {
@@ -360,7 +367,7 @@ export async function validateAndDecide(
   }
   const duplicates = ctx.duplicatesFinder ? await ctx.duplicatesFinder(invoice) : [];
   const reasons = validateInvoice(invoice, { duplicates, today: ctx.today });
-  reasons.push(...(await vendorDepartures(invoice, ctx, linked)));
+  reasons.push(...(await vendorDepartures(invoice, ctx, linked, lines)));
   const sameFile = ctx.identicalFile ? await ctx.identicalFile() : null;
   if (sameFile)
     reasons.unshift(`Possible duplicate of ${nameOf(sameFile)}: the same file was uploaded before.`);
@@ -452,10 +459,12 @@ export async function processAnalysis(
 ): Promise<ExtractionResult> {
   const { invoice: read, addressText, evidence, layout } = normalizeAnalysis(response, eInvoice);
   const classified = await classifyInvoice(read, ctx, addressText, evidence, layout);
-  const decided = await validateAndDecide(classified.invoice, ctx, {
-    vendorId: classified.vendorMatch?.vendorId ?? null,
-    currency: classified.currency,
-  });
+  const decided = await validateAndDecide(
+    classified.invoice,
+    ctx,
+    { vendorId: classified.vendorMatch?.vendorId ?? null, currency: classified.currency },
+    layout.map((l) => l.text),
+  );
   return { ...classified, ...decided };
 }
 

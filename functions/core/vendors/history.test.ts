@@ -11,6 +11,7 @@ import {
   withApproval,
   withoutInvoice,
 } from './history';
+import { paymentAccountsIn } from './payment-accounts';
 
 const fact = (n: number, overrides: Partial<ApprovedInvoiceFact> = {}): ApprovedInvoiceFact => ({
   invoiceId: `inv-${n}`,
@@ -128,6 +129,22 @@ describe('the vendor history', () => {
       lastInvoiceNumber: 'INV-1004',
       // The newest booking of the account wins.
       accounts: [{ accountNumber: '55-0100-1', propertyId: 'maple', propertyName: 'Maple Court' }],
+      paymentAccounts: [],
     });
+  });
+
+  it('sends to a person an invoice asking for payment to a bank account its approved invoices never named', () => {
+    const usual = paymentAccountsIn('org-1', ['IBAN: DE89 3704 0044 0532 0130 00']);
+    const changed = paymentAccountsIn('org-1', ['IBAN: GB29 NWBK 6016 1331 9268 19']);
+    const history = [1, 2, 3].map((n) => fact(n, { paymentAccounts: n === 2 ? [] : usual }));
+    const invoice = { invoiceNumber: 'INV-1004', totalAmount: 230, currency: 'USD' };
+    expect(departuresFrom(history, { ...invoice, paymentAccounts: usual })).toEqual([]);
+    expect(departuresFrom(history, { ...invoice, paymentAccounts: changed })).toEqual([
+      "Bank details changed: this invoice asks for payment to an account ending 6819, and this vendor's approved invoices named the account ending 3000. Confirm the change with the vendor at a phone number you already have before paying.",
+    ]);
+    // An invoice that prints no account asks for nothing new; a vendor never seen with one has none to change.
+    expect(departuresFrom(history, { ...invoice, paymentAccounts: [] })).toEqual([]);
+    expect(departuresFrom(monthly(3), { ...invoice, paymentAccounts: changed })).toEqual([]);
+    expect(historyView(history, () => null).paymentAccounts).toEqual([{ kind: 'iban', last4: '3000' }]);
   });
 });

@@ -1,12 +1,14 @@
 import { formatMoney } from '../../../shared/format';
 import type { ApprovedHistory } from '../../../shared/schemas/vendor-memory';
+import { type PaymentAccount, sameAccount } from './payment-accounts';
 
 /**
  * What the organization knows of a vendor from the invoices its people approved: a short record of
  * each (number, total, currency, date), learned at approval beside the vendor's layout memory and
  * stored with it (one item per vendor, bounded, never shared across organizations). A new invoice
  * that departs from it is sent to review with the departure in words: the AP controls of a payables
- * desk (a vendor never paid before, an amount far outside its range, a number off its pattern).
+ * desk (a vendor never paid before, an amount far outside its range, a number off its pattern, a bank
+ * account its approved invoices never named).
  */
 export interface ApprovedInvoiceFact {
   invoiceId: string;
@@ -17,6 +19,8 @@ export interface ApprovedInvoiceFact {
   /** The property it was booked to, and the utility account it billed (absent on older records). */
   propertyId?: string | null;
   accountNumber?: string | null;
+  /** The bank accounts it asked to be paid to (core/vendors/payment-accounts.ts; absent on older records). */
+  paymentAccounts?: PaymentAccount[];
   approvedAt: string;
 }
 
@@ -104,6 +108,22 @@ function numberDeparture(history: ApprovedInvoiceFact[], invoiceNumber: string |
   return null;
 }
 
+/**
+ * An invoice that asks for payment to a bank account none of the vendor's approved invoices named. Only
+ * weighed once an approved invoice printed an account: many vendors never print one, and an invoice that
+ * prints none asks for nothing new.
+ */
+function paymentDeparture(
+  history: ApprovedInvoiceFact[],
+  accounts: readonly PaymentAccount[] | undefined,
+): string | null {
+  const known = history.flatMap((f) => f.paymentAccounts ?? []);
+  if (!accounts?.length || !known.length) return null;
+  if (accounts.some((a) => known.some((k) => sameAccount(a, k)))) return null;
+  const before = [...new Set(known.map((k) => k.last4))].slice(0, 3).join(', ');
+  return `Bank details changed: this invoice asks for payment to an account ending ${accounts[0].last4}, and this vendor's approved invoices named the account ending ${before}. Confirm the change with the vendor at a phone number you already have before paying.`;
+}
+
 /** Approved invoices in a row, all for one property, that make it the vendor's usual property. */
 export const USUAL_PROPERTY_RUN = 3;
 
@@ -142,12 +162,19 @@ export function propertyFromHistory(
  */
 export function departuresFrom(
   history: ApprovedInvoiceFact[],
-  invoice: { invoiceNumber: string | null; totalAmount: number | null; currency: string | null },
+  invoice: {
+    invoiceNumber: string | null;
+    totalAmount: number | null;
+    currency: string | null;
+    paymentAccounts?: readonly PaymentAccount[];
+  },
 ): string[] {
   if (history.length === 0) return [FIRST_INVOICE_REASON];
-  return [amountDeparture(history, invoice), numberDeparture(history, invoice.invoiceNumber)].filter(
-    (r): r is string => r !== null,
-  );
+  return [
+    paymentDeparture(history, invoice.paymentAccounts),
+    amountDeparture(history, invoice),
+    numberDeparture(history, invoice.invoiceNumber),
+  ].filter((r): r is string => r !== null);
 }
 
 /**
@@ -182,8 +209,12 @@ export function historyView(
         propertyId: f.propertyId,
         propertyName: propertyName(f.propertyId),
       });
+  const paidTo = new Map<string, { kind: PaymentAccount['kind']; last4: string }>();
+  for (const a of history.flatMap((f) => f.paymentAccounts ?? []))
+    paidTo.set(`${a.kind}|${a.last4}`, { kind: a.kind, last4: a.last4 });
   return {
     approvedInvoices: history.length,
+    paymentAccounts: [...paidTo.values()],
     totals: [...totals.values()],
     lastInvoiceNumber: history.find((f) => f.invoiceNumber)?.invoiceNumber ?? null,
     accounts: [...accounts.values()],

@@ -3,6 +3,7 @@ import type { InvoiceItem } from '../invoices/invoice';
 import { ports } from '../ports';
 import { type ApprovedInvoiceFact, withApproval, withoutInvoice } from './history';
 import { approvedValuesOf, type LayoutMemory, learnLayout } from './memory';
+import { paymentAccountsIn } from './payment-accounts';
 
 /**
  * The approval hook (POST /api/invoices/{id}/approve, after the PUTs that corrected it): the vendor's
@@ -29,6 +30,10 @@ export async function learnLayoutOnApproval(invoice: InvoiceItem): Promise<Layou
  */
 export async function recordApprovedInvoice(invoice: InvoiceItem): Promise<void> {
   if (!invoice.vendorId) return;
+  // The bank accounts the approved document asked to be paid to (its run's lines; none once they expired).
+  const lines = invoice.processingRunId
+    ? await ports().runLayout(invoice.orgId, invoice.id, invoice.processingRunId)
+    : undefined;
   const fact: ApprovedInvoiceFact = {
     invoiceId: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -37,6 +42,10 @@ export async function recordApprovedInvoice(invoice: InvoiceItem): Promise<void>
     invoiceDate: invoice.invoiceDate,
     propertyId: invoice.propertyId ?? null,
     accountNumber: invoice.accountNumber ?? null,
+    paymentAccounts: paymentAccountsIn(
+      invoice.orgId,
+      (lines ?? []).map((l) => l.text),
+    ),
     approvedAt: new Date().toISOString(),
   };
   await ports().updateVendorHistory(invoice.orgId, invoice.vendorId, (history) =>

@@ -80,6 +80,7 @@ const SETTLED = new Set(['PROCESSED', 'REVIEW_REQUIRED', 'APPROVED', 'PROCESSING
 export async function validationContext(ctx: WorkflowContext): Promise<ExtractionContext> {
   const { reviewNewVendors } = orgSettings(await getOrganization(ctx.orgId));
   return {
+    orgId: ctx.orgId,
     reviewNewVendors,
     // Only this organization's record, of the vendor Classify linked.
     vendorHistory: (vendorId) => loadVendorHistory(ctx.orgId, vendorId),

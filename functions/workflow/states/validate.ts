@@ -17,14 +17,17 @@ export const handler = coreHandler(async function validateState({
   await setStage(ctx.orgId, ctx.invoiceId, ctx.runId, 'VALIDATING');
   const run = await getRun(ctx.orgId, ctx.invoiceId, ctx.runId);
   if (!run) throw new Error(`Invoice ${ctx.invoiceId}: no normalized result for run ${ctx.runId}`);
-  const decided = await validateAndDecide(run.extracted, await validationContext(ctx), {
-    vendorId: run.classification?.vendorId ?? null,
-    currency: run.classification?.currency ?? null,
-  });
+  const decided = await validateAndDecide(
+    run.extracted,
+    await validationContext(ctx),
+    { vendorId: run.classification?.vendorId ?? null, currency: run.classification?.currency ?? null },
+    (run.layout ?? []).map((l) => l.text),
+  );
+  // A batch file Split kept as one invoice is reviewed, whatever was read from it.
   const validation: RunValidation = {
-    reasons: decided.reviewReasons,
+    reasons: ctx.splitNote ? [ctx.splitNote, ...decided.reviewReasons] : decided.reviewReasons,
     aiConfidence: decided.aiConfidence,
-    decision: decided.status,
+    decision: ctx.splitNote ? 'REVIEW_REQUIRED' : decided.status,
     duplicateOf: decided.duplicateOf,
     readFailure: decided.readFailure,
   };

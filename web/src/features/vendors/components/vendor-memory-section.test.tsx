@@ -20,7 +20,13 @@ const NOTHING_LEARNED =
   'Nothing learned yet. When someone corrects and approves an invoice from this vendor, the AI remembers where each field is on that layout.';
 const acme = { id: VENDOR_ID, name: 'Acme Plumbing' };
 
-const NO_HISTORY = { approvedInvoices: 0, totals: [], lastInvoiceNumber: null, accounts: [] };
+const NO_HISTORY = {
+  approvedInvoices: 0,
+  totals: [],
+  lastInvoiceNumber: null,
+  accounts: [],
+  paymentAccounts: [],
+};
 const NOTHING = { layouts: [], history: NO_HISTORY };
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -134,6 +140,7 @@ describe('VendorMemorySection', () => {
             totals: [{ currency: 'USD', lowest: 180.5, highest: 1566, count: 3 }],
             lastInvoiceNumber: 'INV-2026-0403',
             accounts: [{ accountNumber: '55-0100-1', propertyId: 'p1', propertyName: 'Maple Court' }],
+            paymentAccounts: [{ kind: 'us-bank', last4: '8709' }],
           },
         },
       },
@@ -151,6 +158,7 @@ describe('VendorMemorySection', () => {
       'Totals from $180.50 to $1,566.00',
       'Last invoice number INV-2026-0403',
       'Account 55-0100-1 is booked to Maple Court',
+      'Paid to the bank account ending 8709',
     ]);
     expect(within(region).queryByText(NOTHING_LEARNED)).not.toBeInTheDocument();
     // Something is learned, so it can be forgotten.

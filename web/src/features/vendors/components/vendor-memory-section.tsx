@@ -93,9 +93,16 @@ function HistorySummary({ history }: { history: ApprovedHistory }) {
             Account {a.accountNumber} is booked to {a.propertyName ?? 'a property since deleted'}
           </li>
         ))}
+        {/* Older answers predate the bank accounts. */}
+        {(history.paymentAccounts ?? []).map((a) => (
+          <li key={`${a.kind}-${a.last4}`}>
+            Paid to the {a.kind === 'iban' ? 'IBAN' : 'bank account'} ending {a.last4}
+          </li>
+        ))}
       </ul>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        A new invoice far outside these totals, or numbered unlike them, is sent to review.
+        A new invoice far outside these totals, numbered unlike them, or asking for payment to another bank
+        account is sent to review.
       </p>
     </div>
   );
