@@ -214,5 +214,5 @@ const heldDocs = learnedDocs - (arms.learning.get('ALL')?.passed ?? 0);
 console.log(
   `\nWhy the ${heldDocs} later documents held for a person were held (a document may count under several):`,
 );
-for (const [why, n] of [...held].sort((a, b) => b[1] - a[1]).slice(0, 15))
+for (const [why, n] of [...held].sort((a, b) => b[1] - a[1]))
   console.log(`  ${String(n).padStart(4)}  ${why}`);

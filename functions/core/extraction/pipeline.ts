@@ -1,3 +1,4 @@
+import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import { fieldsWith } from '../../../shared/invoice-fields';
 import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES, type ExpenseCategory } from '../classification/categories';
@@ -25,8 +26,9 @@ import {
   departuresFrom,
   FIRST_INVOICE_REASON,
   propertyFromHistory,
+  usualCurrency,
 } from '../vendors/history';
-import { applyLayoutMemory, type LayoutMemory } from '../vendors/memory';
+import { applyLayoutMemory, type LayoutMemory, memoryConfidence } from '../vendors/memory';
 import { paymentAccountsIn } from '../vendors/payment-accounts';
 import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-types';
@@ -195,6 +197,12 @@ export async function classifyInvoice(
       notes.push(remembered.note);
     }
   }
+  const history = vendor && ctx.vendorHistory ? await ctx.vendorHistory(vendor.id) : [];
+  const usual = withUsualCurrency(invoice, usualCurrency(history));
+  if (usual) {
+    invoice = usual.invoice;
+    notes.push(usual.note);
+  }
   // The service address first: a utility bill names its property there.
   let propertyMatch: Classified['propertyMatch'] = matchProperty(
     [invoice.serviceAddress, addressText].filter(Boolean).join('\n') || null,
@@ -203,7 +211,7 @@ export async function classifyInvoice(
   let fromHistory: ReturnType<typeof propertyFromHistory> = null;
   // Nothing on the page names a property: the vendor's approved invoices may (its utility account's property).
   if (!propertyMatch && vendor && ctx.vendorHistory) {
-    fromHistory = propertyFromHistory(await ctx.vendorHistory(vendor.id), invoice.accountNumber);
+    fromHistory = propertyFromHistory(history, invoice.accountNumber);
     const known = fromHistory && properties.some((p) => p.id === fromHistory?.propertyId);
     if (fromHistory && known)
       propertyMatch = { propertyId: fromHistory.propertyId, score: 1, by: fromHistory.by };
@@ -240,6 +248,31 @@ export async function classifyInvoice(
     vendorMatch,
     propertyMatch,
     currency: invoice.currency ?? vendor?.currency ?? ctx.defaultCurrency ?? null,
+  };
+}
+
+/**
+ * The vendor's usual currency where the reading is unsure of its own or found none, with the confidence
+ * its approved invoices give it (as a layout memory confirmed that often). A sure reading that differs
+ * stands: Validate says it departs from the vendor's history.
+ */
+function withUsualCurrency(
+  invoice: ExtractedInvoice,
+  usual: ReturnType<typeof usualCurrency>,
+): { invoice: ExtractedInvoice; note: string } | null {
+  if (!usual) return null;
+  const read = invoice.confidence.currency ?? 0;
+  if (invoice.currency !== null && read >= SKIP_REVIEW_CONFIDENCE) return null;
+  const learned = memoryConfidence({ right: usual.count - 1, wrong: 0 });
+  const agrees = invoice.currency === usual.currency;
+  if (agrees && read >= learned) return null;
+  return {
+    invoice: {
+      ...invoice,
+      currency: usual.currency,
+      confidence: { ...invoice.confidence, currency: agrees ? Math.max(read, learned) : learned },
+    },
+    note: `Currency ${usual.currency}: this vendor's last ${usual.count} approved invoices were in ${usual.currency}.`,
   };
 }
 

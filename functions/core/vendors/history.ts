@@ -124,6 +124,32 @@ function paymentDeparture(
   return `Bank details changed: this invoice asks for payment to an account ending ${accounts[0].last4}, and this vendor's approved invoices named the account ending ${before}. Confirm the change with the vendor at a phone number you already have before paying.`;
 }
 
+/** Approved invoices, newest first, all in one currency, that make it the vendor's usual currency. */
+export const USUAL_CURRENCY_RUN = 2;
+/** How far back the usual currency is looked for: a vendor that moved currency a year ago has a new usual. */
+const CURRENCY_LOOKBACK = 6;
+
+/**
+ * The currency the vendor's newest approved invoices were all in (at least USUAL_CURRENCY_RUN of them,
+ * of the last CURRENCY_LOOKBACK that state one), or null when they differ or are too few. A person who
+ * corrects a currency away from it ends the run, so the fact unlearns itself.
+ */
+export function usualCurrency(history: ApprovedInvoiceFact[]): { currency: string; count: number } | null {
+  const stated = history
+    .map((f) => f.currency)
+    .filter((c): c is string => !!c)
+    .slice(0, CURRENCY_LOOKBACK);
+  if (stated.length < USUAL_CURRENCY_RUN || new Set(stated).size !== 1) return null;
+  return { currency: stated[0], count: stated.length };
+}
+
+/** A currency other than the one the vendor's newest approved invoices were all in (read surely: Classify takes the usual one over an unsure reading). */
+function currencyDeparture(history: ApprovedInvoiceFact[], currency: string | null): string | null {
+  const usual = usualCurrency(history);
+  if (!usual || !currency || currency === usual.currency) return null;
+  return `The currency ${currency} is not this vendor's usual one: its last ${usual.count} approved invoices were in ${usual.currency}.`;
+}
+
 /** Approved invoices in a row, all for one property, that make it the vendor's usual property. */
 export const USUAL_PROPERTY_RUN = 3;
 
@@ -172,6 +198,7 @@ export function departuresFrom(
   if (history.length === 0) return [FIRST_INVOICE_REASON];
   return [
     paymentDeparture(history, invoice.paymentAccounts),
+    currencyDeparture(history, invoice.currency),
     amountDeparture(history, invoice),
     numberDeparture(history, invoice.invoiceNumber),
   ].filter((r): r is string => r !== null);
