@@ -366,6 +366,8 @@ async function vendorDepartures(
         totalAmount: invoice.totalAmount,
         currency: linked.currency ?? invoice.currency,
         paymentAccounts: paymentAccountsIn(ctx.orgId ?? '', lines),
+        vendorAddress:
+          (invoice.confidence.vendorAddress ?? 0) >= SKIP_REVIEW_CONFIDENCE ? invoice.vendorAddress : null,
       })
     : [FIRST_INVOICE_REASON];
   return ctx.reviewNewVendors === false ? departures.filter((r) => r !== FIRST_INVOICE_REASON) : departures;

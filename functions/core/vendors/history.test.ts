@@ -7,6 +7,7 @@ import {
   HISTORY_LIMIT,
   historyView,
   numberShape,
+  postcodeOf,
   propertyFromHistory,
   withApproval,
   withoutInvoice,
@@ -146,5 +147,25 @@ describe('the vendor history', () => {
     expect(departuresFrom(history, { ...invoice, paymentAccounts: [] })).toEqual([]);
     expect(departuresFrom(monthly(3), { ...invoice, paymentAccounts: changed })).toEqual([]);
     expect(historyView(history, () => null).paymentAccounts).toEqual([{ kind: 'iban', last4: '3000' }]);
+  });
+
+  it('reads a postcode as the last group of 4 to 6 digits, and holds an invoice from another one', () => {
+    expect(postcodeOf('742 Evergreen Terrace, Springfield, IL 62704-1234')).toBe('62704');
+    expect(postcodeOf('Hauptstraße 5, 10115 Berlin')).toBe('10115');
+    expect(postcodeOf('1 Canada Square, London E14 5AB')).toBeNull();
+    const history = [1, 2, 3].map((n) => fact(n, { postcode: '62704' }));
+    const invoice = { invoiceNumber: 'INV-1004', totalAmount: 230, currency: 'USD' };
+    expect(
+      departuresFrom(history, { ...invoice, vendorAddress: '9 Main St, Springfield, IL 62704' }),
+    ).toEqual([]);
+    expect(
+      departuresFrom(history, { ...invoice, vendorAddress: '500 Harbor Blvd, Miami, FL 33132' }),
+    ).toEqual([
+      "The vendor's address is in postcode 33132, and all 3 of its approved invoices gave 62704. Confirm the vendor's address before paying.",
+    ]);
+    // No address read surely, or a history of several postcodes (a vendor with branches): nothing to weigh.
+    expect(departuresFrom(history, { ...invoice, vendorAddress: null })).toEqual([]);
+    const branches = [fact(1, { postcode: '62704' }), fact(2, { postcode: '62701' })];
+    expect(departuresFrom(branches, { ...invoice, vendorAddress: 'Miami, FL 33132' })).toEqual([]);
   });
 });

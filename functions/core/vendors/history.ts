@@ -21,6 +21,8 @@ export interface ApprovedInvoiceFact {
   accountNumber?: string | null;
   /** The bank accounts it asked to be paid to (core/vendors/payment-accounts.ts; absent on older records). */
   paymentAccounts?: PaymentAccount[];
+  /** The postcode of the vendor's address as approved (`postcodeOf`; absent on older records). */
+  postcode?: string | null;
   approvedAt: string;
 }
 
@@ -143,6 +145,34 @@ export function usualCurrency(history: ApprovedInvoiceFact[]): { currency: strin
   return { currency: stated[0], count: stated.length };
 }
 
+/**
+ * The postcode of an address: its last group of 4 to 6 digits (US ZIP, German, French, Dutch and
+ * Malaysian codes, ZIP+4 taken by its first five), which a street number rarely is. Null when it has
+ * none (a UK postcode, an address without one).
+ */
+export function postcodeOf(address: string | null | undefined): string | null {
+  const groups = (address ?? '').replace(/\b(\d{5})-\d{4}\b/g, '$1').match(/(?<![\d.,])\d{4,6}(?![\d.,])/g);
+  return groups ? groups[groups.length - 1] : null;
+}
+
+/** Approved invoices, all from one postcode, before a new one is called a move. */
+export const MIN_FOR_ADDRESS = 2;
+
+/**
+ * A vendor address in another postcode than all the vendor's approved invoices: with a new bank account,
+ * the other sign that someone else is asking to be paid (or that the vendor moved, which a person
+ * confirms once).
+ */
+function addressDeparture(
+  history: ApprovedInvoiceFact[],
+  postcode: string | null | undefined,
+): string | null {
+  const known = history.map((f) => f.postcode).filter((p): p is string => !!p);
+  if (!postcode || known.length < MIN_FOR_ADDRESS || new Set(known).size !== 1 || known[0] === postcode)
+    return null;
+  return `The vendor's address is in postcode ${postcode}, and all ${known.length} of its approved invoices gave ${known[0]}. Confirm the vendor's address before paying.`;
+}
+
 /** A currency other than the one the vendor's newest approved invoices were all in (read surely: Classify takes the usual one over an unsure reading). */
 function currencyDeparture(history: ApprovedInvoiceFact[], currency: string | null): string | null {
   const usual = usualCurrency(history);
@@ -193,12 +223,15 @@ export function departuresFrom(
     totalAmount: number | null;
     currency: string | null;
     paymentAccounts?: readonly PaymentAccount[];
+    /** The vendor's address as read, when read surely (an unsure reading is no evidence of a move). */
+    vendorAddress?: string | null;
   },
 ): string[] {
   if (history.length === 0) return [FIRST_INVOICE_REASON];
   return [
     paymentDeparture(history, invoice.paymentAccounts),
     currencyDeparture(history, invoice.currency),
+    addressDeparture(history, postcodeOf(invoice.vendorAddress)),
     amountDeparture(history, invoice),
     numberDeparture(history, invoice.invoiceNumber),
   ].filter((r): r is string => r !== null);

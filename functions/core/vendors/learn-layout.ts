@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { InvoiceItem } from '../invoices/invoice';
 import { ports } from '../ports';
-import { type ApprovedInvoiceFact, withApproval, withoutInvoice } from './history';
+import { type ApprovedInvoiceFact, postcodeOf, withApproval, withoutInvoice } from './history';
 import { approvedValuesOf, type LayoutMemory, learnLayout } from './memory';
 import { paymentAccountsIn } from './payment-accounts';
 
@@ -46,6 +46,7 @@ export async function recordApprovedInvoice(invoice: InvoiceItem): Promise<void>
       invoice.orgId,
       (lines ?? []).map((l) => l.text),
     ),
+    postcode: postcodeOf(invoice.vendorAddress),
     approvedAt: new Date().toISOString(),
   };
   await ports().updateVendorHistory(invoice.orgId, invoice.vendorId, (history) =>
