@@ -1,3 +1,4 @@
+export * from './ap-reports';
 export * from './approvals';
 export * from './bulk';
 export * from './common';
@@ -6,4 +7,3 @@ export * from './events';
 export * from './invoice';
 export * from './team';
 export * from './vendor-memory';
-export * from './ap-reports';
