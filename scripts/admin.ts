@@ -2,6 +2,11 @@
  * Operator commands against a running stack's table (local or cloud).
  *
  *   npm run admin -- set-plan <slug> <STARTER|PROFESSIONAL|ENTERPRISE>
+ *   npm run backfill:aggregates   (npm run admin -- backfill-aggregates [--force])
+ *
+ * `backfill-aggregates` brings every organization's invoices to the current aggregate scheme
+ * (functions/core/invoices/backfill-aggregates.ts): run it once after a deploy that adds buckets, such
+ * as the AP reports'. It is idempotent; an organization already done is skipped unless `--force`.
  *
  * The table comes from TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local). Without them, the local
  * stack's `<DATA_DIR or .data>/local.json` is read for `table` and `endpoints.dynamodb`.
@@ -11,7 +16,12 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PLANS } from '../shared/constants';
 
-const usage = 'Usage: npm run admin -- set-plan <slug> <STARTER|PROFESSIONAL|ENTERPRISE>';
+const usage = [
+  'Usage: npm run admin -- set-plan <slug> <STARTER|PROFESSIONAL|ENTERPRISE>',
+  '       npm run admin -- backfill-aggregates [--force]',
+].join('\n');
+
+const backfillArgs = z.tuple([z.literal('backfill-aggregates')]).rest(z.literal('--force'));
 
 const setPlanArgs = z.tuple([
   z.literal('set-plan'),
@@ -39,7 +49,27 @@ function configureTable(): void {
   process.env.USER_POOL_CLIENT_ID ??= 'unused-by-admin';
 }
 
+/** Backfills every organization, one at a time (each walks its invoices once), printing a line each. */
+async function backfill(force: boolean): Promise<number> {
+  configureTable();
+  const { provideAdapterPorts } = await import('../functions/adapters/ports');
+  const { backfillEveryOrganization } = await import('../functions/adapters/dynamodb/aggregate-backfill');
+  provideAdapterPorts();
+  await backfillEveryOrganization(
+    (result) =>
+      console.log(
+        result.skipped
+          ? `${result.orgId}: already backfilled`
+          : `${result.orgId}: ${result.written} of ${result.scanned} invoices brought to the current scheme`,
+      ),
+    { force },
+  );
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
+  const backfilling = backfillArgs.safeParse(argv);
+  if (backfilling.success) return backfill(backfilling.data.length > 1);
   const parsed = setPlanArgs.safeParse(argv);
   if (!parsed.success) {
     console.error(parsed.error.issues.map((i) => i.message).join('\n'));

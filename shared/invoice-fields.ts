@@ -79,6 +79,7 @@ export const INVOICE_FIELD_LABELS: Record<string, string> = {
   rejectionReason: 'Rejection Reason',
   allocations: 'Split',
   lineAllocations: 'Line Item Splits',
+  paidOn: 'Paid On',
 };
 
 /** A split as History shows it: 'Maple Court $600.00; Oak Terrace $400.00'. */
@@ -110,7 +111,7 @@ const DATE_FIELDS = new Set<string>(fieldsWith('kind', 'date'));
 export function formatFieldValue(field: string, value: unknown, currency: string): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
-  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if ((DATE_FIELDS.has(field) || field === 'paidOn') && typeof value === 'string') return formatDate(value);
   if (field === 'allocations') return splitText(value, currency);
   if (field === 'lineAllocations' && typeof value === 'object') {
     const lines = Object.entries(value as Record<string, unknown>).filter(([, split]) =>

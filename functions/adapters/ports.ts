@@ -1,7 +1,9 @@
 import { type Ports, providePorts } from '../core/ports';
 import { env } from '../env';
+import { aggregatesBackfilled, invoicePage, markAggregatesBackfilled } from './dynamodb/aggregate-backfill';
 import { listApprovalRules } from './dynamodb/approval-rules';
 import { listCategories } from './dynamodb/categories';
+import { claimCertificateAlert, markCertificateAlertSent } from './dynamodb/certificate-alerts';
 import { learnFromCorrection } from './dynamodb/classifier-memory';
 import { findIdempotencyClaim, releaseIdempotencyKey } from './dynamodb/idempotency-keys';
 import {
@@ -20,7 +22,16 @@ import {
   invoicesAwaitingDecision,
   invoicesOfVendorRecord,
 } from './dynamodb/invoice-listing';
-import { createInvoice, deleteInvoice, findInvoice, getInvoice, writeInvoice } from './dynamodb/invoices';
+import {
+  createInvoice,
+  deleteInvoice,
+  findInvoice,
+  getInvoice,
+  invoicesWithIdPrefix,
+  writeBatchMerge,
+  writeBatchSplit,
+  writeInvoice,
+} from './dynamodb/invoices';
 import { mappingWaits } from './dynamodb/mapping-waits';
 import { addNotification } from './dynamodb/notifications';
 import { putOAuthState, takeOAuthState } from './dynamodb/oauth-states';
@@ -41,7 +52,7 @@ import {
 import { deleteReservation, findReservation, putReservation } from './dynamodb/upload-reservations';
 import { getUsage } from './dynamodb/usage';
 import { getUser } from './dynamodb/users';
-import { listVendorCertificates } from './dynamodb/vendor-certificates';
+import { certificatesExpiringBetween, listVendorCertificates } from './dynamodb/vendor-certificates';
 import {
   forgetVendorMemory,
   loadVendorHistory,
@@ -100,12 +111,18 @@ export const adapterPorts: Ports = {
   getInvoice,
   createInvoice,
   writeInvoice,
+  writeBatchSplit,
+  writeBatchMerge,
+  invoicesWithIdPrefix,
   deleteInvoice,
   listLineItems,
   replaceLineItems,
   invoicesAwaitingDecision,
   invoicesOfVendorRecord,
   approvedInvoices,
+  invoicePage,
+  aggregatesBackfilled,
+  markAggregatesBackfilled,
 
   findReservation,
   putReservation,
@@ -132,6 +149,9 @@ export const adapterPorts: Ports = {
   runLayout,
   learnFromCorrection,
   listVendorCertificates,
+  certificatesExpiringBetween,
+  claimCertificateAlert,
+  markCertificateAlertSent,
 
   getOrganization,
   getUsage: (orgId) => getUsage(orgId),

@@ -25,11 +25,12 @@ import type {
 } from './integrations/integration';
 import type { EventInput } from './invoices/audit';
 import type { InvoiceItem } from './invoices/invoice';
-import type { InvoiceCommit } from './invoices/invoice-commit';
+import type { BatchMergeCommit, BatchSplitCommit, InvoiceCommit } from './invoices/invoice-commit';
 import type { IdempotencyClaim, PendingUpload, UploadReservation } from './invoices/upload-records';
 import type { OrganizationItem, Usage } from './organizations/organization';
 import type { InvoiceEventType, OutboxEffect } from './outbox/effects';
 import type { InvitationLink } from './team/invitation-link';
+import type { CertificateAlert, CertificateExpiryEntry } from './vendors/certificate-alert';
 import type { ApprovedInvoiceFact } from './vendors/history';
 import type { LayoutMemory } from './vendors/memory';
 import type { VendorCategoryMemory, VendorFields, VendorItem } from './vendors/vendor';
@@ -59,6 +60,12 @@ export interface InvoiceStore {
   ): Promise<InvoiceItem>;
   /** Writes the commit in one transaction; a version someone else moved on is a 409 stale_version. */
   writeInvoice(commit: InvoiceCommit): Promise<void>;
+  /** A batch split (parent's change, new invoices, usage) in one transaction; see {@link BatchSplitCommit}. */
+  writeBatchSplit(split: BatchSplitCommit): Promise<void>;
+  /** Two documents of a batch joined (kept changed, the other deleted) in one transaction; see {@link BatchMergeCommit}. */
+  writeBatchMerge(merge: BatchMergeCommit): Promise<void>;
+  /** The invoices whose id starts with `idPrefix`: with a ULID's time part, those of one batch file and its moment. */
+  invoicesWithIdPrefix(orgId: string, idPrefix: string): Promise<InvoiceItem[]>;
   deleteInvoice(before: InvoiceItem, options?: { releaseUsage?: boolean }): Promise<void>;
   listLineItems(orgId: string, invoiceId: string): Promise<LineItem[]>;
   replaceLineItems(orgId: string, invoiceId: string, lines: Omit<LineItem, 'id'>[]): Promise<LineItem[]>;
@@ -69,6 +76,11 @@ export interface InvoiceStore {
   ): Promise<InvoiceItem[]>;
   /** Every APPROVED invoice of the organization (the 1099 report). */
   approvedInvoices(orgId: string): Promise<InvoiceItem[]>;
+  /** One page of the organization's invoices in id order, after `after` (the aggregates' backfill). */
+  invoicePage(orgId: string, after: string | null): Promise<{ items: InvoiceItem[]; next: string | null }>;
+  /** The aggregate scheme the organization's invoices were all brought to by a backfill (0: never). */
+  aggregatesBackfilled(orgId: string): Promise<number>;
+  markAggregatesBackfilled(orgId: string, scheme: number): Promise<void>;
 }
 
 /** What an upload leaves behind before its invoice exists or its file is stored. */
@@ -120,6 +132,19 @@ export interface VendorStore {
   learnFromCorrection(before: InvoiceItem, after: InvoiceItem): Promise<VendorCategoryMemory | null>;
   /** The vendor's insurance certificates (core/vendors/insurance.ts). */
   listVendorCertificates(orgId: string, vendorId: string): Promise<InsuranceCertificate[]>;
+}
+
+/** The expiry index of every organization's certificates and the marks of alerts sent (vendors/insurance-alerts.ts). */
+export interface CertificateAlertStore {
+  /** The certificates expiring from `from` to `to` (ISO dates, both included), across organizations. */
+  certificatesExpiringBetween(from: string, to: string): Promise<CertificateExpiryEntry[]>;
+  /** Writes the alert's mark with its effects once: `claimed`, else `pending` (e-mails not sent) or `sent`. */
+  claimCertificateAlert(
+    orgId: string,
+    alert: CertificateAlert,
+    effects: readonly OutboxEffect[],
+  ): Promise<'claimed' | 'pending' | 'sent'>;
+  markCertificateAlertSent(orgId: string, alert: CertificateAlert): Promise<void>;
 }
 
 export interface OrganizationStore {
@@ -356,6 +381,7 @@ export interface Ports
   extends InvoiceStore,
     UploadStore,
     VendorStore,
+    CertificateAlertStore,
     OrganizationStore,
     TeamStore,
     IntegrationStore,

@@ -34,6 +34,8 @@ export interface WorkflowContext {
   rejectReason?: string;
   /** Set by Inspect: sha256 of the file's bytes (hex), for byte-identical duplicates. */
   contentHash?: string;
+  /** Set by Split for a batch file kept as one invoice: why, for its review (Validate adds it). */
+  splitNote?: string;
 }
 
 /** The input every state after Register receives. */

@@ -3,6 +3,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -13,9 +14,10 @@ import { PLAN_MONTHLY_API_QUOTA, PLANS, type Plan } from '../../shared/constants
 import { AppFunction, type ObjectAction, type RuntimeIdentifiers, type SecretsAccess } from './app-function';
 import type { LambdaBundler } from './bundling';
 import { API_STAGE_NAME, type AppConfig, physicalNames } from './config';
-import { UPLOADS_PREFIX } from './data-stack';
+import { CERTIFICATES_PREFIX, UPLOADS_PREFIX } from './data-stack';
 import { AUTHORIZER_ENTRY, apiEntry, type HandlerCatalog } from './handlers';
 import { acknowledge } from './nag';
+import { PDF_READER } from './pipeline-stack';
 
 // ---------------------------------------------------------------------------------------------------------
 // The REST API resource itself lives in its own small stack, created before the web stack: CloudFront
@@ -60,6 +62,8 @@ export class ApiGatewayStack extends Stack {
 interface ApiAccess {
   table: 'none' | 'read' | 'readWrite';
   objects?: ObjectAction[];
+  /** What it may do with vendors' certificate files (`certificates/<orgId>/…`, outside the invoice uploads). */
+  certificateObjects?: ObjectAction[];
   /** The queues it sends to: webhook deliveries and/or, on approval, integration syncs. */
   queues?: readonly ('webhook' | 'sync')[];
   /** Sends the product's own e-mail through SES (invitations). */
@@ -70,6 +74,8 @@ interface ApiAccess {
   quickBooksApp?: boolean;
   memorySize?: number;
   timeout?: Duration;
+  /** Native packages it ships, and the architecture of their binary (pdfjs's canvas, pipeline-stack.ts). */
+  native?: { packages: string[]; architecture: Architecture };
 }
 
 /**
@@ -94,8 +100,12 @@ export const API_ACCESS: Record<string, ApiAccess> = {
   // Stores signing secrets; only the delivery worker opens them.
   // Resend queues a delivery attempt on the webhook queue.
   webhooks: { table: 'readWrite', secrets: ['seal'], queues: ['webhook'] },
-  // Seals a vendor's TIN before storing it; never opens one.
-  vendors: { table: 'readWrite', secrets: ['seal'] },
+  // Seals a vendor's TIN before storing it; never opens one. Stores, serves and deletes certificate files.
+  vendors: {
+    table: 'readWrite',
+    secrets: ['seal'],
+    certificateObjects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+  },
   invoices: {
     table: 'readWrite',
     objects: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
@@ -103,6 +113,8 @@ export const API_ACCESS: Record<string, ApiAccess> = {
     // Multipart uploads of up to 10 MiB are parsed in memory.
     memorySize: 1024,
     timeout: Duration.seconds(29),
+    // Split here and Merge with previous read the uploaded PDF's page tree (pdfjs) to cut it again.
+    native: PDF_READER,
   },
 };
 const DEFAULT_API_ACCESS: ApiAccess = { table: 'readWrite' };
@@ -282,10 +294,13 @@ export class ApiStack extends Stack {
         description: `/api resource: ${resource.paths.join(', ')}`,
         memorySize: access.memorySize,
         timeout: access.timeout ?? Duration.seconds(15),
+        nativePackages: access.native?.packages,
+        architecture: access.native?.architecture,
       });
       if (access.table !== 'none')
         fn.bindTable(table, access.table).setting('CURSOR_SIGNING_KEY', cursorKey.secretValue.unsafeUnwrap());
       if (access.objects) fn.bindBucket(bucket, UPLOADS_PREFIX, access.objects);
+      if (access.certificateObjects) fn.bindBucket(bucket, CERTIFICATES_PREFIX, access.certificateObjects);
       if (access.queues?.includes('webhook')) fn.bindQueue(props.webhookQueue, 'WEBHOOK_QUEUE_URL');
       if (access.queues?.includes('sync')) fn.bindQueue(props.syncQueue, 'SYNC_QUEUE_URL');
       if (access.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);

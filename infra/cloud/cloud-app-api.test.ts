@@ -268,8 +268,11 @@ describe('api', () => {
       const own = fns.filter((f) => f.Properties.Runtime === 'nodejs22.x');
       expect(own.length).toBeGreaterThan(0);
       for (const f of own) {
-        // The PDF-reading states ship @napi-rs/canvas with the linux-x64 binary npm installs (pipeline-stack.ts).
-        const readsPdfs = /-state-(inspect|extract-locally|normalize)$/.test(f.Properties.FunctionName);
+        // The PDF-reading states (and the invoices API, which cuts PDFs again) ship @napi-rs/canvas with the
+        // linux-x64 binary npm installs (pipeline-stack.ts).
+        const readsPdfs = /-(state-(inspect|split|extract-locally|normalize)|api-invoices)$/.test(
+          f.Properties.FunctionName,
+        );
         expect(f.Properties.Architectures).toEqual([readsPdfs ? 'x86_64' : 'arm64']);
         expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(Object.keys(f.Properties.Environment.Variables)).toEqual(

@@ -18,6 +18,8 @@ export interface DataStackProps extends StackProps {
 
 /** Prefix of the objects whose creation starts the workflow. */
 export const UPLOADS_PREFIX = 'uploads/';
+/** Vendors' certificate files (`certificates/<orgId>/<certificateId>/<fileId>`): outside uploads/, so none starts the workflow. */
+export const CERTIFICATES_PREFIX = 'certificates/';
 /** Where asynchronous Textract jobs write their answers (read back by Normalize). */
 export const TEXTRACT_OUTPUT_PREFIX = 'textract-output/';
 

@@ -50,6 +50,17 @@ export const SCHEDULED_WORKERS = [
     name: 'abandoned-uploads',
     description: 'Settles API uploads whose file never arrived',
     everyMinutes: 15,
+    // HEAD on an upload (is its file there?) needs s3:GetObject.
+    readsUploads: true,
+    sendsEmail: false,
+  },
+  {
+    name: 'insurance-expiry',
+    description: "Alerts administrators to vendors' insurance certificates that expire soon or just expired",
+    everyMinutes: 24 * 60,
+    readsUploads: false,
+    // Each administrator gets the alert by e-mail too.
+    sendsEmail: true,
   },
 ] as const;
 

@@ -30,9 +30,9 @@ const ALLOWED_WILDCARD_RESOURCES: { pattern: RegExp; actions: RegExp; why: strin
   {
     // The upload bucket is named (arn:…:s3:::<name>/uploads/*), the inbound-mail bucket referenced (<…Arn>/inbound/*).
     pattern:
-      /^(arn:<AWS::Partition>:s3:::[^*/]+|<[A-Za-z0-9]+\.Arn>)\/(uploads|textract-output|inbound)\/\*$/,
+      /^(arn:<AWS::Partition>:s3:::[^*/]+|<[A-Za-z0-9]+\.Arn>)\/(uploads|certificates|textract-output|inbound)\/\*$/,
     actions: /^s3:(GetObject|PutObject|DeleteObject)$/,
-    why: 'the objects under one key prefix of one bucket (keys are per tenant and invoice below it)',
+    why: 'the objects under one key prefix of one bucket (keys are per tenant and invoice, or certificate, below it)',
   },
   {
     pattern: /^arn:aws:ses:[a-z0-9-]+:<AWS::AccountId>:identity\/\*$/,

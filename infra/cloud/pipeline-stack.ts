@@ -62,7 +62,7 @@ interface StateAccess {
  * the lock file. npm run test:cloud-bundles found this: without the package, pdfjs threw
  * `DOMMatrix is not defined` and Inspect rejected every PDF as unreadable.
  */
-const PDF_READER = { packages: ['@napi-rs/canvas'], architecture: Architecture.X86_64 };
+export const PDF_READER = { packages: ['@napi-rs/canvas'], architecture: Architecture.X86_64 };
 
 /**
  * Access per state module, read from what each module imports (functions/workflow/states/*.ts). A state
@@ -75,6 +75,14 @@ const STATE_ACCESS: Record<string, StateAccess> = {
   // Reads the bytes for magic numbers and page count (pdfjs, sharp): the heaviest state.
   inspect: {
     objects: [{ prefix: UPLOADS_PREFIX, actions: ['s3:GetObject'] }],
+    native: PDF_READER,
+    memorySize: 1536,
+    timeout: Duration.minutes(2),
+  },
+  // Reads a text-layer PDF's pages (pdfjs) for the documents of a batch, stores each document's pages
+  // as a file of its own under uploads/ (whose object events start their runs), and writes the split.
+  split: {
+    objects: [{ prefix: UPLOADS_PREFIX, actions: ['s3:GetObject', 's3:PutObject'] }],
     native: PDF_READER,
     memorySize: 1536,
     timeout: Duration.minutes(2),
@@ -186,10 +194,9 @@ export class PipelineStack extends Stack {
         identifiers,
         description: worker.description,
         timeout: Duration.minutes(5),
-      })
-        .bindTable(table, 'readWrite')
-        // HEAD on an upload (is its file there?) needs s3:GetObject.
-        .bindBucket(bucket, UPLOADS_PREFIX, ['s3:GetObject']);
+      }).bindTable(table, 'readWrite');
+      if (worker.readsUploads) fn.bindBucket(bucket, UPLOADS_PREFIX, ['s3:GetObject']);
+      if (worker.sendsEmail) fn.bindMailSending(`no-reply@${config.inboxDomain}`);
       new events.Rule(this, `Schedule-${worker.name}`, {
         ruleName: `${config.prefix}-${worker.name}`,
         description: worker.description,

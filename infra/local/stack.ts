@@ -28,6 +28,7 @@ import {
 import { type FakePropertyware, startFakePropertyware } from './fakes/propertyware';
 import { type FakeQuickBooks, startFakeQuickBooks } from './fakes/quickbooks';
 import { startGateway } from './gateway';
+import { type LocalInsuranceAlerts, startInsuranceAlerts } from './insurance-alerts';
 import {
   DEMO_USER,
   LOCAL_BUCKET,
@@ -62,6 +63,8 @@ export interface LocalStackOptions {
   onObjectCreated?: (record: S3EventRecord) => void;
   /** Run the processing workflow on uploads (default true); tests of other parts may turn it off. */
   workflow?: boolean;
+  /** Run the daily insurance expiry alerts, at start and every day (default true; a test may run them itself). */
+  insuranceAlerts?: boolean;
   /** Workflow runs at once (default 2: OCR is CPU-bound and the machine has 2 cores). */
   workflowConcurrency?: number;
   /** The Extract engine (default: the local engine in its own capped process, see isolated-analyzer.ts). */
@@ -179,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let runner: LocalWorkflowRunner | undefined;
   let workers: QueueWorkers | undefined;
   let outbox: LocalOutboxRelay | undefined;
+  let insuranceAlerts: LocalInsuranceAlerts | undefined;
   let queueClient: DynamoDBClient | undefined;
   let cognitoAdmin: ReturnType<typeof cognitoClient> | undefined;
   let smtp: LocalSmtpServer | undefined;
@@ -190,6 +194,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       runner?.stop(),
       workers?.stop(),
       outbox?.stop(),
+      insuranceAlerts?.stop(),
       smtp?.stop(),
       quickbooks?.stop(),
       propertyware?.stop(),
@@ -348,6 +353,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     // Always on: what the outbox holds belongs in the queues, whether or not anyone consumes them here.
     outbox = startOutboxRelay({ log });
+    if (options.insuranceAlerts !== false) insuranceAlerts = startInsuranceAlerts({ log });
     if (options.queueWorkers !== false)
       workers = startQueueWorkers({
         queues,

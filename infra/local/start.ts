@@ -1,6 +1,7 @@
 import './polyfills';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { backfillEveryOrganization } from '../../functions/adapters/dynamodb/aggregate-backfill';
 import { StartupError } from './data-folder-lock';
 import { startLocalStack } from './stack';
 import { keepServingThroughStrayErrors } from './stray-errors';
@@ -83,6 +84,12 @@ async function main() {
   New accounts can sign up on the page; their confirmation codes are printed here.
   Press Ctrl-C to stop.
 `);
+  // Invoices last written under an older aggregate scheme are brought to the current one, once (the
+  // table is marked when all organizations are done, so later starts read one item); in the background.
+  void backfillEveryOrganization((result) => {
+    if (result.written > 0)
+      console.log(`Aggregates: ${result.written} invoices of organization ${result.orgId} backfilled`);
+  }).catch((error: unknown) => console.error('Backfilling the aggregates failed', error));
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -27,6 +27,7 @@ import { inspectWith } from '../../functions/workflow/states/inspect';
 import { handler as markFailed } from '../../functions/workflow/states/mark-failed';
 import { normalizeWith } from '../../functions/workflow/states/normalize';
 import { handler as register } from '../../functions/workflow/states/register';
+import { splitWith } from '../../functions/workflow/states/split';
 import { handler as validate } from '../../functions/workflow/states/validate';
 import type { ExecutionInput } from '../../functions/workflow/types';
 import type { S3EventRecord } from './emulators';
@@ -180,6 +181,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
       Register: asTask(register),
       Claim: asTask(claim),
       Inspect: asTask(inspectWith(pdfReader)),
+      Split: asTask(splitWith(pdfReader)),
       Normalize: asTask(normalizeWith(pdfReader)),
       Classify: asTask(classify),
       Validate: asTask(validate),

@@ -48,9 +48,7 @@ export const agingReportSchema = z.object({
       currency,
       totals: agingBucketsSchema,
       /** Largest total first; vendorId null for invoices with no vendor linked. */
-      byVendor: z.array(
-        agingBucketsSchema.extend({ vendorId: idSchema.nullable(), vendorName: z.string() }),
-      ),
+      byVendor: z.array(agingBucketsSchema.extend({ vendorId: idSchema.nullable(), vendorName: z.string() })),
       /** Split invoices count their share on each property; propertyId null for no property. */
       byProperty: z.array(
         agingBucketsSchema.extend({ propertyId: idSchema.nullable(), propertyName: z.string() }),
@@ -106,7 +104,8 @@ export const spendPerDoorReportSchema = z.object({
           perDoor: z.number().nullable(),
           byCategory: z.array(
             z.object({
-              categoryId: idSchema.nullable(),
+              /** A category's id as `GET /api/categories` lists it (default categories' ids are codes, not ULIDs). */
+              categoryId: z.string().nullable(),
               categoryName: z.string(),
               amount: z.number(),
               perDoor: z.number().nullable(),

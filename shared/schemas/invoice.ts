@@ -129,6 +129,29 @@ export const allocationSchema = z.object({
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 
+/** Set on an invoice split from a batch file (one upload holding several invoices): where it came from. */
+export const batchOriginSchema = z.object({
+  /** The uploaded file's name. */
+  filename: z.string(),
+  /** This invoice's pages in that file, 1-based and inclusive. */
+  firstPage: z.number().int().min(1),
+  lastPage: z.number().int().min(1),
+  /** How many invoices the file held. */
+  documents: z.number().int().min(2),
+});
+export type BatchOriginView = z.infer<typeof batchOriginSchema>;
+
+/** `POST /api/invoices/{id}/split`: pages `atPage` (of this invoice's own, 1-based) on become a new invoice. */
+export const invoiceSplitBodySchema = z.object({
+  version: z.number().int().min(1),
+  atPage: z.number().int().min(2).max(1000),
+});
+export type InvoiceSplitBody = z.infer<typeof invoiceSplitBodySchema>;
+
+/** `POST /api/invoices/{id}/merge-previous`: the invoice's pages join the document before it in its file. */
+export const invoiceMergeBodySchema = z.object({ version: z.number().int().min(1) });
+export type InvoiceMergeBody = z.infer<typeof invoiceMergeBodySchema>;
+
 export const invoiceSchema = z.object({
   id: idSchema,
   organizationId: z.string(),
@@ -173,6 +196,7 @@ export const invoiceSchema = z.object({
   readFailure: z.string().nullable().default(null),
   /** The earlier invoice this one probably duplicates, or null. */
   duplicateOf: duplicateOfSchema.nullable().default(null),
+  batch: batchOriginSchema.nullable().default(null),
   /** Set when the invoice was approved by the organization's auto-approval rule, not by a person. */
   autoApproved: z.boolean().default(false),
   rejectionReason: z.string().nullable(),
@@ -205,6 +229,11 @@ export const invoiceSchema = z.object({
    * approval; null before that (and on invoices that waited before rules existed: the default applies).
    */
   approvalSteps: approvalStepsSchema.nullable().default(null),
+  /**
+   * The day an APPROVED invoice was paid (`POST /api/invoices/{id}/payment`); null while it is still to
+   * be paid (an open payable), and again once it is reopened or voided.
+   */
+  paidOn: isoDate.nullable().default(null),
   version: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -12,6 +12,8 @@ export const notificationSchema = z.object({
     'email',
     'webhook_disabled',
     'approval_requested',
+    /** A vendor's insurance certificate expires within 30 days, or just expired (to administrators). */
+    'insurance_expiring',
   ]),
   invoiceId: z.string().nullable(),
   message: z.string(),

@@ -129,6 +129,22 @@ export const insuranceCertificateInputSchema = z
   });
 export type InsuranceCertificateInput = z.output<typeof insuranceCertificateInputSchema>;
 
+/** A certificate's attached file (the signed certificate of insurance) is a PDF, JPEG or PNG of at most 5 MB. */
+export const CERTIFICATE_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type CertificateFileType = (typeof CERTIFICATE_FILE_TYPES)[number];
+export const MAX_CERTIFICATE_FILE_BYTES = 5 * 1024 * 1024;
+export const CERTIFICATE_FILE_TOO_LARGE_MESSAGE = 'File too large: the limit for a certificate is 5 MB';
+export const CERTIFICATE_FILE_TYPE_MESSAGE = 'Attach the certificate as a PDF, JPEG or PNG file';
+
+/** The file attached to a certificate, as the API answers it (its stored object's key never leaves the API). */
+export const certificateFileSchema = z.object({
+  filename: z.string(),
+  contentType: z.enum(CERTIFICATE_FILE_TYPES),
+  size: z.number().int(),
+  uploadedAt: isoDateTime,
+});
+export type CertificateFile = z.infer<typeof certificateFileSchema>;
+
 export const insuranceCertificateSchema = z.object({
   id: idSchema,
   vendorId: idSchema,
@@ -138,6 +154,8 @@ export const insuranceCertificateSchema = z.object({
   perOccurrenceLimit: z.number().nullable(),
   effectiveOn: isoDate,
   expiresOn: isoDate,
+  /** The attached certificate file; null until one is attached. */
+  file: certificateFileSchema.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   version: z.number().int(),
@@ -172,7 +190,7 @@ export const form1099RowSchema = z.object({
   tinMasked: z.string().nullable(),
   address: z.string().nullable(),
   form1099Box: z.enum(FORM_1099_BOXES),
-  /** The calendar year's approved invoices of the vendor (by invoice date), credit notes subtracted. */
+  /** The vendor's approved invoices paid in the calendar year (by paid date), credit notes subtracted. */
   amount: z.number(),
   invoiceCount: z.number().int(),
   reachesThreshold: z.boolean(),

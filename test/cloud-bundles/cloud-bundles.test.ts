@@ -77,7 +77,8 @@ beforeAll(async () => {
     inboxAddress: string;
   };
   orgInbox = organization.inboxAddress;
-  pdf = await invoicePdf(plumbingInvoice());
+  // Two pages (the invoice and its terms): the workflow's Split state reads a multi-page text PDF too.
+  pdf = await invoicePdf(plumbingInvoice(), undefined, { termsPage: true });
   receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200).end('ok'));
@@ -315,6 +316,9 @@ describe('each bundle answers as its source does', () => {
   it('the schedules, the table stream and SES', async () => {
     await compare('abandoned-uploads, its schedule', 'functions/workers/abandoned-uploads/handler.ts', () =>
       scheduledEvent('abandoned-uploads'),
+    );
+    await compare('insurance-expiry, its schedule', 'functions/workers/insurance-expiry/handler.ts', () =>
+      scheduledEvent('insurance-expiry'),
     );
     await compare('outbox-relay, its sweep', 'functions/workers/outbox-relay/handler.ts', () =>
       scheduledEvent('outbox-relay-sweep'),

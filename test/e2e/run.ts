@@ -16,6 +16,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { sampleInvoicePdf } from '../fixtures/sample-invoice';
 import { appearanceSteps } from './appearance';
 import { approvalSteps } from './approvals';
+import { batchSplitSteps } from './batch-split';
 import { decisionSteps } from './decisions';
 import { entitySteps } from './entities';
 import {
@@ -37,8 +38,10 @@ import { invoiceSteps } from './invoices';
 import { visitorSteps } from './landing';
 import { moneyPathSteps } from './money-path';
 import { newVendorReviewStep, teamInvitationStep } from './organization';
+import { reportSteps } from './reports';
 import { reviewLoopSteps } from './review-loop';
 import { type RunningStack, startStack } from './stack';
+import { vendorComplianceSteps } from './vendor-compliance';
 import { webhookSteps } from './webhooks';
 
 async function main() {
@@ -90,6 +93,7 @@ async function main() {
         'Vendors',
         'Properties',
         'Analytics',
+        'Reports',
         'Settings',
       ]) {
         assert(
@@ -132,6 +136,12 @@ async function main() {
       },
     );
 
+    // After the money path: its approved invoices are open payables in the reports beside this one.
+    await reportSteps({ page, step, shot, seen, assertA11y });
+
+    // Its 12 invoices are found by their file's name, so the invoices before and after it do not matter.
+    await batchSplitSteps({ page, step, shot, seen, assertA11y });
+
     await teamInvitationStep(page);
 
     await approvalSteps({
@@ -148,6 +158,9 @@ async function main() {
         return other;
       },
     });
+
+    // After the approvals: its rule (deleted at its end) would hold every uninsured vendor's invoice.
+    await vendorComplianceSteps({ page, step, shot, seen, assertA11y });
 
     await appearanceSteps(page);
 

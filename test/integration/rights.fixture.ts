@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { getInvoice } from '../../functions/adapters/dynamodb/invoices';
+import { getInvoice, invoicesWithIdPrefix } from '../../functions/adapters/dynamodb/invoices';
 import { registerProcessingStarter } from '../../functions/adapters/workflow/processing-starter';
 import { saveInvoice } from '../../functions/core/invoices/commit';
 import { errorBodySchema } from '../../shared/errors';
@@ -24,8 +24,10 @@ import {
   vendorSchema,
   webhookSchema,
 } from '../../shared/schemas';
+import { batchScanPdf } from '../fixtures/batch-scan';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { body } from '../helpers/responses';
+import { plumbingInvoice } from './pipeline-invoices';
 
 export type Caller = 'admin' | 'approver' | 'member' | 'viewer' | 'defaultKey' | 'scopedKey';
 
@@ -98,11 +100,49 @@ export async function inReview() {
   return invoice;
 }
 
+/** A file of two one-page invoices read as one, waiting for review as stored now (to split at page 2). */
+export async function twoInOneInReview() {
+  const pages = await batchScanPdf([
+    { pages: 1, spec: plumbingInvoice({ invoiceNumber: unique('A') }) },
+    { pages: 1, spec: plumbingInvoice({ invoiceNumber: unique('B') }) },
+  ]);
+  const form = fileForm(new Uint8Array(pages), 'two-bills.pdf', 'application/pdf');
+  const upload = await admin('/api/invoices/upload', { method: 'POST', body: form });
+  const invoice = await body(upload, 201, invoiceSchema);
+  const item = await getInvoice(orgId, invoice.id);
+  return saveInvoice(item, { status: 'REVIEW_REQUIRED', processingStage: 'DONE' }, null);
+}
+
+/** The second invoice of such a file once the administrator split it at page 2 (to merge back). */
+export async function splitSecond() {
+  const whole = await twoInOneInReview();
+  const split = await admin(`/api/invoices/${whole.id}/split`, {
+    method: 'POST',
+    json: { version: whole.version, atPage: 2 },
+  });
+  expect(split.status, await split.clone().text()).toBe(202);
+  const second = (await invoicesWithIdPrefix(orgId, whole.id.slice(0, 10))).find((i) => i.id !== whole.id);
+  expect(second?.batch).toMatchObject({ firstPage: 2, lastPage: 2 });
+  return second as NonNullable<typeof second>;
+}
+
 /** An approved invoice (to reopen or void). */
 export async function approvedOne() {
   const invoice = await inReview();
   await saveInvoice(await getInvoice(orgId, invoice.id), { status: 'APPROVED' }, null);
   return invoice;
+}
+
+/** An approved invoice as stored now (its version is what marking it paid names). */
+export async function approvedItem() {
+  const invoice = await inReview();
+  return saveInvoice(await getInvoice(orgId, invoice.id), { status: 'APPROVED' }, null);
+}
+
+/** An approved invoice marked paid (to take the mark back). */
+export async function paidItem() {
+  const item = await approvedItem();
+  return saveInvoice(item, { paidOn: item.updatedAt.slice(0, 10) }, null);
 }
 
 /** An approved invoice whose sync to an integration failed for good. */

@@ -14,6 +14,7 @@ import { consentToQuickBooks } from '../helpers/quickbooks-consent';
 import { body } from '../helpers/responses';
 import { registeredRoutes } from '../helpers/routes';
 import {
+  approvedItem,
   approvedOne,
   type Caller,
   certificate,
@@ -24,11 +25,14 @@ import {
   integration,
   invite,
   newMember,
+  paidItem,
   pdf,
   property,
   type RightsWorld,
   rule,
+  splitSecond,
   startRightsWorld,
+  twoInOneInReview,
   unique,
   uploaded,
   vendor,
@@ -75,6 +79,13 @@ const approvers = (ok: number) => ({ ...refused, admin: ok, approver: ok });
 const upload = (ok: number) => ({ ...editors(ok), defaultKey: ok });
 const edit = (ok: number) => ({ ...editors(ok), scopedKey: ok });
 
+/** The invoices each route that reads an invoice again was tried on, by the route's last word. */
+const triedOn: Record<'reprocess' | 'split', string[]> = { reprocess: [], split: [] };
+const tried = (route: keyof typeof triedOn, id: string) => {
+  triedOn[route].push(id);
+  return id;
+};
+
 const post = (path: string, json?: unknown): Attempt => ({ path, init: { method: 'POST', json } });
 const put = (path: string, json: unknown): Attempt => ({ path, init: { method: 'PUT', json } });
 const del = (path: string): Attempt => ({ path, init: { method: 'DELETE' } });
@@ -112,7 +123,21 @@ const CASES: Record<string, Case> = {
     expect: edit(204),
   },
   'POST /api/invoices/{id}/reprocess': {
-    attempt: async () => post(`/api/invoices/${(await inReview()).id}/reprocess`),
+    attempt: async () => post(`/api/invoices/${tried('reprocess', (await inReview()).id)}/reprocess`),
+    expect: edit(202),
+  },
+  'POST /api/invoices/{id}/split': {
+    attempt: async () => {
+      const item = await twoInOneInReview();
+      return post(`/api/invoices/${tried('split', item.id)}/split`, { version: item.version, atPage: 2 });
+    },
+    expect: edit(202),
+  },
+  'POST /api/invoices/{id}/merge-previous': {
+    attempt: async () => {
+      const item = await splitSecond();
+      return post(`/api/invoices/${item.id}/merge-previous`, { version: item.version });
+    },
     expect: edit(202),
   },
   'POST /api/invoices/{id}/comments': {
@@ -138,6 +163,20 @@ const CASES: Record<string, Case> = {
   'POST /api/invoices/{id}/void': {
     attempt: async () => post(`/api/invoices/${(await approvedOne()).id}/void`, { reason: 'Billed twice' }),
     expect: approvers(201),
+  },
+  'POST /api/invoices/{id}/payment': {
+    attempt: async () => {
+      const item = await approvedItem();
+      return post(`/api/invoices/${item.id}/payment`, { version: item.version });
+    },
+    expect: approvers(200),
+  },
+  'DELETE /api/invoices/{id}/payment': {
+    attempt: async () => {
+      const item = await paidItem();
+      return del(`/api/invoices/${item.id}/payment?version=${item.version}`);
+    },
+    expect: approvers(200),
   },
   // Bulk work: the rule of the single action; which invoices are then decided is in the answer.
   'POST /api/invoices/bulk/approve': {
@@ -181,6 +220,16 @@ const CASES: Record<string, Case> = {
     attempt: async () => {
       const { vendorId, id } = await certificate();
       return put(`/api/vendors/${vendorId}/certificates/${id}`, { ...certificateInput, carrier: 'Renamed' });
+    },
+    expect: edit(200),
+  },
+  'PUT /api/vendors/{id}/certificates/{certificateId}/file': {
+    attempt: async () => {
+      const { vendorId, id } = await certificate();
+      return {
+        path: `/api/vendors/${vendorId}/certificates/${id}/file`,
+        init: { method: 'PUT', body: fileForm(pdf, 'certificate.pdf') },
+      };
     },
     expect: edit(200),
   },
@@ -406,10 +455,12 @@ describe('the rights table', () => {
     });
   }
 
-  it('sent back to processing only what allowed callers reprocessed', async () => {
-    // Each reprocess starts its run through the outbox.
+  it('sent back to processing only what allowed callers reprocessed or split', async () => {
+    // Each reprocess (and each split, for the pages it keeps) starts its run through the outbox.
     await stack.outbox.drained();
-    const allowed = CALLERS.filter((c) => CASES['POST /api/invoices/{id}/reprocess'].expect[c] !== 403);
-    expect(reprocessed).toHaveLength(allowed.length);
+    for (const route of ['reprocess', 'split'] as const) {
+      const allowed = CALLERS.filter((c) => CASES[`POST /api/invoices/{id}/${route}`].expect[c] !== 403);
+      expect(reprocessed.filter((id) => triedOn[route].includes(id))).toHaveLength(allowed.length);
+    }
   });
 });

@@ -236,6 +236,7 @@ describe("a vendor's tax identity", () => {
       totalAmount: 750,
       currency: 'USD',
       status: 'APPROVED',
+      paidOn: '2026-04-20',
     });
     const adminCsv = await (await ada.api('/api/reports/1099.csv?year=2026')).text();
     expect(adminCsv.split('\r\n')[0]).toBe(
@@ -360,7 +361,7 @@ describe('the 1099 report', () => {
     carol = await signedUp('Carol');
   });
 
-  it("totals each 1099 vendor's approved invoices of the year, credits subtracting, as a brute-force sum does", async () => {
+  it("totals each 1099 vendor's approved invoices paid in the year, credits subtracting, as a brute-force sum does", async () => {
     const nec = await newVendor(carol, {
       name: `Plumb Right ${run}`,
       taxIdentity: { legalName: 'Plumb Right LLC', tinType: 'EIN', tin: '561234567', reports1099: true },
@@ -380,19 +381,89 @@ describe('the 1099 report', () => {
       taxIdentity: { legalName: 'Odd Jobs', tinType: 'SSN', tin: '111-22-3333', reports1099: true },
     });
     const notFlagged = await newVendor(carol, { name: `Big Supplier ${run}` });
-    const made: { vendorId: string; status: string; invoiceDate: string; totalAmount: number }[] = [
-      { vendorId: nec.id, status: 'APPROVED', invoiceDate: '2026-01-01', totalAmount: 450.25 },
-      { vendorId: nec.id, status: 'APPROVED', invoiceDate: '2026-12-31', totalAmount: 300.1 },
-      { vendorId: nec.id, status: 'APPROVED', invoiceDate: '2026-06-15', totalAmount: -120.35 },
-      { vendorId: nec.id, status: 'PROCESSED', invoiceDate: '2026-06-15', totalAmount: 5_000 },
-      { vendorId: nec.id, status: 'REJECTED', invoiceDate: '2026-06-15', totalAmount: 5_000 },
-      { vendorId: nec.id, status: 'APPROVED', invoiceDate: '2025-12-31', totalAmount: 5_000 },
-      { vendorId: nec.id, status: 'APPROVED', invoiceDate: '2027-01-01', totalAmount: 5_000 },
-      { vendorId: rents.id, status: 'APPROVED', invoiceDate: '2026-03-01', totalAmount: 1_500 },
-      { vendorId: rents.id, status: 'APPROVED', invoiceDate: '2026-04-01', totalAmount: 1_500 },
-      { vendorId: small.id, status: 'APPROVED', invoiceDate: '2026-05-01', totalAmount: 599.99 },
-      { vendorId: small.id, status: 'REVIEW_REQUIRED', invoiceDate: '2026-05-02', totalAmount: 10 },
-      { vendorId: notFlagged.id, status: 'APPROVED', invoiceDate: '2026-05-01', totalAmount: 9_999 },
+    type Made = {
+      vendorId: string;
+      status: string;
+      invoiceDate: string;
+      paidOn: string | null;
+      totalAmount: number;
+    };
+    // A 1099 reports payments: the year is the paid date's (an invoice of 2025 paid in 2026 counts in
+    // 2026, one of 2026 paid in 2027 does not, nor does one not paid yet).
+    const made: Made[] = [
+      {
+        vendorId: nec.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-01-01',
+        paidOn: '2026-01-20',
+        totalAmount: 450.25,
+      },
+      {
+        vendorId: nec.id,
+        status: 'APPROVED',
+        invoiceDate: '2025-12-20',
+        paidOn: '2026-01-05',
+        totalAmount: 300.1,
+      },
+      {
+        vendorId: nec.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-06-15',
+        paidOn: '2026-07-01',
+        totalAmount: -120.35,
+      },
+      { vendorId: nec.id, status: 'APPROVED', invoiceDate: '2026-06-15', paidOn: null, totalAmount: 4_000 },
+      { vendorId: nec.id, status: 'PROCESSED', invoiceDate: '2026-06-15', paidOn: null, totalAmount: 5_000 },
+      { vendorId: nec.id, status: 'REJECTED', invoiceDate: '2026-06-15', paidOn: null, totalAmount: 5_000 },
+      {
+        vendorId: nec.id,
+        status: 'APPROVED',
+        invoiceDate: '2025-12-31',
+        paidOn: '2025-12-31',
+        totalAmount: 5_000,
+      },
+      {
+        vendorId: nec.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-12-20',
+        paidOn: '2027-01-01',
+        totalAmount: 5_000,
+      },
+      {
+        vendorId: rents.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-03-01',
+        paidOn: '2026-03-01',
+        totalAmount: 1_500,
+      },
+      {
+        vendorId: rents.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-04-01',
+        paidOn: '2026-04-03',
+        totalAmount: 1_500,
+      },
+      {
+        vendorId: small.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-05-01',
+        paidOn: '2026-05-09',
+        totalAmount: 599.99,
+      },
+      {
+        vendorId: small.id,
+        status: 'REVIEW_REQUIRED',
+        invoiceDate: '2026-05-02',
+        paidOn: null,
+        totalAmount: 10,
+      },
+      {
+        vendorId: notFlagged.id,
+        status: 'APPROVED',
+        invoiceDate: '2026-05-01',
+        paidOn: '2026-05-01',
+        totalAmount: 9_999,
+      },
     ];
     const names = new Map([nec, rents, small, notFlagged].map((v) => [v.id, v.name]));
     for (const invoice of made)
@@ -404,19 +475,16 @@ describe('the 1099 report', () => {
       });
 
     const flagged = [nec.id, rents.id, small.id];
+    const counted = (vendorId: string) =>
+      made.filter((i) => i.vendorId === vendorId && i.status === 'APPROVED' && i.paidOn?.startsWith('2026'));
     const bruteForce = (vendorId: string) =>
-      Math.round(
-        made
-          .filter(
-            (i) => i.vendorId === vendorId && i.status === 'APPROVED' && i.invoiceDate.startsWith('2026'),
-          )
-          .reduce((sum, i) => sum + i.totalAmount * 100, 0),
-      ) / 100;
+      Math.round(counted(vendorId).reduce((sum, i) => sum + i.totalAmount * 100, 0)) / 100;
     const report = await body(await carol.api('/api/reports/1099?year=2026'), 200, form1099ReportSchema);
     expect(report).toMatchObject({ year: 2026, currency: 'USD', threshold: 600 });
     expect(report.rows.map((r) => r.vendorId).sort()).toEqual([...flagged].sort());
     for (const row of report.rows) {
       expect(row.amount, row.vendorName).toBe(bruteForce(row.vendorId));
+      expect(row.invoiceCount, row.vendorName).toBe(counted(row.vendorId).length);
       expect(row.reachesThreshold).toBe(bruteForce(row.vendorId) >= 600);
     }
     expect(report.rows.find((r) => r.vendorId === nec.id)).toMatchObject({
@@ -424,16 +492,14 @@ describe('the 1099 report', () => {
       tinType: 'EIN',
       tinMasked: '**-***4567',
       form1099Box: 'NEC',
-      amount: 630,
-      invoiceCount: 3,
     });
 
     // The CSV a filing service imports: only the vendors reaching $600.
     const csv = await (await carol.api('/api/reports/1099.csv?year=2026')).text();
     expect(csv.trim().split('\r\n')).toEqual([
       'Recipient name,Recipient TIN type,Recipient TIN,Address,Box,Amount',
-      'Plumb Right LLC,EIN,56-1234567,,1099-NEC Box 1,630.00',
-      'Storage Lot Inc,EIN,56-7654321,,1099-MISC Box 1,3000.00',
+      `Plumb Right LLC,EIN,56-1234567,,1099-NEC Box 1,${bruteForce(nec.id).toFixed(2)}`,
+      `Storage Lot Inc,EIN,56-7654321,,1099-MISC Box 1,${bruteForce(rents.id).toFixed(2)}`,
     ]);
     // Another year has nothing yet.
     const empty = await body(await carol.api('/api/reports/1099?year=2024'), 200, form1099ReportSchema);

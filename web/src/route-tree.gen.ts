@@ -17,6 +17,7 @@ import { Route as AppInvoicesRouteImport } from './routes/_app/invoices';
 import { Route as AppOrganizationRouteImport } from './routes/_app/organization';
 import { Route as AppProfileRouteImport } from './routes/_app/profile';
 import { Route as AppPropertiesRouteImport } from './routes/_app/properties';
+import { Route as AppReportsRouteImport } from './routes/_app/reports';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppUploadRouteImport } from './routes/_app/upload';
 import { Route as AppVendorsRouteImport } from './routes/_app/vendors';
@@ -61,6 +62,11 @@ const AppPropertiesRoute = AppPropertiesRouteImport.update({
   path: '/properties',
   getParentRoute: () => AppRoute,
 } as any);
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -91,6 +97,7 @@ export interface FileRoutesByFullPath {
   '/organization': typeof AppOrganizationRoute;
   '/profile': typeof AppProfileRoute;
   '/properties': typeof AppPropertiesRoute;
+  '/reports': typeof AppReportsRoute;
   '/settings': typeof AppSettingsRoute;
   '/upload': typeof AppUploadRoute;
   '/vendors': typeof AppVendorsRoute;
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/organization': typeof AppOrganizationRoute;
   '/profile': typeof AppProfileRoute;
   '/properties': typeof AppPropertiesRoute;
+  '/reports': typeof AppReportsRoute;
   '/settings': typeof AppSettingsRoute;
   '/upload': typeof AppUploadRoute;
   '/vendors': typeof AppVendorsRoute;
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   '/_app/organization': typeof AppOrganizationRoute;
   '/_app/profile': typeof AppProfileRoute;
   '/_app/properties': typeof AppPropertiesRoute;
+  '/_app/reports': typeof AppReportsRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/upload': typeof AppUploadRoute;
   '/_app/vendors': typeof AppVendorsRoute;
@@ -134,6 +143,7 @@ export interface FileRouteTypes {
     | '/organization'
     | '/profile'
     | '/properties'
+    | '/reports'
     | '/settings'
     | '/upload'
     | '/vendors'
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/organization'
     | '/profile'
     | '/properties'
+    | '/reports'
     | '/settings'
     | '/upload'
     | '/vendors'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/_app/organization'
     | '/_app/profile'
     | '/_app/properties'
+    | '/_app/reports'
     | '/_app/settings'
     | '/_app/upload'
     | '/_app/vendors'
@@ -230,6 +242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPropertiesRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/reports': {
+      id: '/_app/reports';
+      path: '/reports';
+      fullPath: '/reports';
+      preLoaderRoute: typeof AppReportsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/settings': {
       id: '/_app/settings';
       path: '/settings';
@@ -267,6 +286,7 @@ interface AppRouteChildren {
   AppOrganizationRoute: typeof AppOrganizationRoute;
   AppProfileRoute: typeof AppProfileRoute;
   AppPropertiesRoute: typeof AppPropertiesRoute;
+  AppReportsRoute: typeof AppReportsRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppUploadRoute: typeof AppUploadRoute;
   AppVendorsRoute: typeof AppVendorsRoute;
@@ -280,6 +300,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrganizationRoute: AppOrganizationRoute,
   AppProfileRoute: AppProfileRoute,
   AppPropertiesRoute: AppPropertiesRoute,
+  AppReportsRoute: AppReportsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppUploadRoute: AppUploadRoute,
   AppVendorsRoute: AppVendorsRoute,

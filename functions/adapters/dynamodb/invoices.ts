@@ -5,10 +5,15 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
-import { aggregateLabels, contributionDelta, vendorNameKey } from '../../core/invoices/aggregates';
+import {
+  aggregateLabels,
+  type Contribution,
+  contributionDelta,
+  vendorNameKey,
+} from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
 import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoices/invoice';
-import type { InvoiceCommit } from '../../core/invoices/invoice-commit';
+import type { BatchMergeCommit, BatchSplitCommit, InvoiceCommit } from '../../core/invoices/invoice-commit';
 import { MonthlyLimitReached } from '../../core/invoices/upload-records';
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';
@@ -206,6 +211,167 @@ export async function writeInvoice(commit: InvoiceCommit): Promise<void> {
     ...outboxPuts(after.orgId, commit.outbox),
   ]);
   if (commit.outbox.length) outboxWritten();
+}
+
+/** Two contributions as one: a transaction may update each aggregate item only once. */
+function summed(deltas: Contribution[]): Contribution {
+  const total: Contribution = {};
+  for (const delta of deltas)
+    for (const [bucket, fields] of Object.entries(delta))
+      for (const [field, value] of Object.entries(fields)) {
+        total[bucket] ??= {};
+        total[bucket][field] = (total[bucket][field] ?? 0) + value;
+      }
+  return total;
+}
+
+/**
+ * Writes a batch split (core/invoices/batch-split.ts) as one transaction: the parent's commit (guarded
+ * by its version and run), each new invoice with its audit event, pending-file marker (the files are
+ * stored after this write; the sweep of pending uploads settles one a crash left without its file) and
+ * outbox items, the aggregates of all of them, and the month's usage counted once per new invoice.
+ */
+export async function writeBatchSplit(split: BatchSplitCommit): Promise<void> {
+  const { parent, children } = split;
+  const after = parent.after;
+  const month = monthOf(after.createdAt);
+  const condition = ['version = :expectedVersion', parent.condition?.expression]
+    .filter(Boolean)
+    .join(' AND ');
+  const childDeltas = children.map((c) =>
+    contributionDelta(undefined, factsOf({ ...c, aggregates: AGGREGATES_SCHEME })),
+  );
+  const labels = Object.assign({}, parent.labels, ...children.map((c) => aggregateLabels(c)));
+  const added = children.length;
+  const outbox = [parent.outbox, ...children.map((c) => split.outbox[c.id] ?? [])].flat();
+  const items: TransactWriteCommandInput['TransactItems'] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toStored(after),
+        ConditionExpression: condition,
+        ExpressionAttributeValues: {
+          ':expectedVersion': parent.expectedVersion,
+          ...(parent.condition?.values ?? {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.usage(after.orgId, month),
+        UpdateExpression: 'ADD invoices :added',
+        ...(split.monthlyLimit === null
+          ? { ExpressionAttributeValues: { ':added': added } }
+          : {
+              ConditionExpression: 'attribute_not_exists(invoices) OR invoices <= :most',
+              ExpressionAttributeValues: { ':added': added, ':most': split.monthlyLimit - added },
+            }),
+      },
+    },
+    ...aggregateUpdates(after.orgId, summed([parent.delta, ...childDeltas]), labels),
+    ...(parent.event
+      ? [{ Put: { TableName: tableName(), Item: eventRecord(after.orgId, after.id, parent.event) } }]
+      : []),
+    ...children.flatMap((child) => [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: toStored(child),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: eventRecord(child.orgId, child.id, invoiceEvent(undefined, child, split.event)),
+        },
+      },
+      { Put: { TableName: tableName(), Item: pendingUploadItem(child) } },
+    ]),
+    ...outboxPuts(after.orgId, outbox),
+  ];
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (reasons[1]?.Code === 'ConditionalCheckFailed') {
+      throw new MonthlyLimitReached(
+        'quota',
+        'monthly_limit_reached',
+        `Monthly invoice limit reached: your plan allows ${split.monthlyLimit} invoices per month`,
+        { retryAfterSeconds: secondsUntilNextMonth() },
+      );
+    }
+    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
+  }
+  if (outbox.length) outboxWritten();
+}
+
+/**
+ * Writes a batch merge (core/invoices/batch-boundaries.ts) as one transaction: the kept invoice's commit
+ * and the removed invoice's deletion, each guarded by its version, both out of the aggregates as one
+ * sum, the removed one's file-hash record gone and its month's count given back (it was one document
+ * counted twice). The removed invoice's line items, comments and events go after it.
+ */
+export async function writeBatchMerge({ kept, removed }: BatchMergeCommit): Promise<void> {
+  const after = kept.after;
+  const removedDelta = contributionDelta(factsOf(removed), undefined);
+  await transactVersioned([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toStored(after),
+        ConditionExpression: 'version = :expectedVersion',
+        ExpressionAttributeValues: { ':expectedVersion': kept.expectedVersion },
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.invoice(removed.orgId, removed.id),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': removed.version },
+      },
+    },
+    ...aggregateUpdates(after.orgId, summed([kept.delta, removedDelta]), kept.labels),
+    ...(kept.event
+      ? [{ Put: { TableName: tableName(), Item: eventRecord(after.orgId, after.id, kept.event) } }]
+      : []),
+    ...(removed.contentHash
+      ? [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: contentHashKey(removed.orgId, removed.contentHash, removed.id),
+            },
+          },
+        ]
+      : []),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.usage(removed.orgId, monthOf(removed.createdAt)),
+        UpdateExpression: 'ADD invoices :minusOne',
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      },
+    },
+    ...outboxPuts(after.orgId, kept.outbox),
+  ]);
+  if (kept.outbox.length) outboxWritten();
+  await deleteChildren(removed.orgId, removed.id, '');
+}
+
+/** The invoices whose id starts with `idPrefix` (a ULID's time part: those created in that millisecond). */
+export async function invoicesWithIdPrefix(orgId: string, idPrefix: string): Promise<InvoiceItem[]> {
+  const query = sortKeyStartsWith(keys.orgPk(orgId), keys.invoiceSk(idPrefix));
+  const items = await queryAll({
+    KeyConditionExpression: query.KeyConditionExpression,
+    FilterExpression: 'entity = :entity',
+    ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':entity': 'Invoice' },
+  });
+  return items.map(fromStored);
 }
 
 /**

@@ -91,6 +91,21 @@ export const keys = {
     SK: `VENDORCERT#${vendorId}#${certificateId}`,
   }),
   vendorCertificatePrefix: (vendorId?: string) => (vendorId ? `VENDORCERT#${vendorId}#` : 'VENDORCERT#'),
+  /**
+   * Every organization's certificates by expiry date, one index item each (written in the certificate's
+   * transaction): the daily expiry alerts read the dates that matter in one range query instead of every
+   * organization's certificates.
+   */
+  certificateExpiry: (expiresOn: string, orgId: string, certificateId: string) => ({
+    PK: 'CERT_EXPIRY',
+    SK: `${expiresOn}#${orgId}#${certificateId}`,
+  }),
+  certificateExpiryPk: 'CERT_EXPIRY',
+  /** The mark that a certificate's expiry alert of one threshold went out (the alert is sent once). */
+  certificateAlert: (orgId: string, certificateId: string, threshold: string, expiresOn: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `CERTALERT#${certificateId}#${threshold}#${expiresOn}`,
+  }),
   classifierPrefix: 'CLASSIFIER#',
   classifierVendorPrefix: 'CLASSIFIER#VENDOR#',
   classifierExamplePrefix: 'CLASSIFIER#EXAMPLE#',

@@ -43,6 +43,14 @@ export function resetS3Client(): void {
 export const objectKeyFor = (orgId: string, invoiceId: string, filename: string) =>
   `uploads/${orgId}/${invoiceId}/${filename}`;
 
+/**
+ * A vendor's certificate file lives under its organization too, `certificates/<orgId>/<certificateId>/<fileId>`,
+ * outside `uploads/`: every object created there starts the invoice workflow. A new file id per upload, so
+ * a replaced file's object is deleted only once the certificate names the new one.
+ */
+export const certificateObjectKeyFor = (orgId: string, certificateId: string, fileId: string) =>
+  `certificates/${orgId}/${certificateId}/${fileId}`;
+
 /** The organization and invoice an object key belongs to, or undefined for keys outside uploads/. */
 export function parseObjectKey(
   key: string,

@@ -6,6 +6,10 @@ import {
   idSchema,
   invoiceEventSchema,
   invoiceListQuerySchema,
+  invoiceMergeBodySchema,
+  invoicePaymentInputSchema,
+  invoicePaymentRemovalSchema,
+  invoiceSplitBodySchema,
   invoiceUpdateSchema,
   lineItemSchema,
   pageOf,
@@ -156,6 +160,28 @@ export const invoicesContract = defineContract({
     response: named.Invoice,
     errors: [400, 404, 409],
   },
+  'POST /api/invoices/{id}/payment': {
+    rule: approve,
+    tag: 'Invoices',
+    summary:
+      'Mark an approved invoice paid on `paidOn` (today, UTC, by default); a paid invoice is no longer an open payable and counts in the 1099 report by the year it was paid (409 `stale_version`, `not_approved`; 400 for a future date)',
+    params: { id: idSchema },
+    body: invoicePaymentInputSchema,
+    success: 200,
+    response: named.Invoice,
+    errors: [400, 404, 409],
+  },
+  'DELETE /api/invoices/{id}/payment': {
+    rule: approve,
+    tag: 'Invoices',
+    summary:
+      'Take the paid mark back (`version`: the invoice version seen): the invoice is an open payable again (409 `stale_version`, `not_paid`)',
+    params: { id: idSchema },
+    query: invoicePaymentRemovalSchema,
+    success: 200,
+    response: named.Invoice,
+    errors: [400, 404, 409],
+  },
   'POST /api/invoices/{id}/sync/retry': {
     rule: approve,
     tag: 'Invoices',
@@ -175,6 +201,28 @@ export const invoicesContract = defineContract({
     success: 202,
     response: named.Invoice,
     errors: [404, 409],
+  },
+  'POST /api/invoices/{id}/split': {
+    rule: edit('invoices:write'),
+    tag: 'Invoices',
+    summary:
+      'Split a PDF invoice of several pages at `atPage` (of its own pages): pages `atPage` on become a new invoice, processed as an upload and counted against the month, and this invoice keeps the pages before and is read again; answers the invoice kept (409 `stale_version`, `approved`, `one_page`, `not_a_pdf`; 400 for a page out of range; 429 at the monthly limit)',
+    params: { id: idSchema },
+    body: invoiceSplitBodySchema,
+    success: 202,
+    response: named.Invoice,
+    errors: [400, 404, 409, 429],
+  },
+  'POST /api/invoices/{id}/merge-previous': {
+    rule: edit('invoices:write'),
+    tag: 'Invoices',
+    summary:
+      'Merge an invoice split from a batch file with the document before it in that file: that invoice gets both pages ranges and is read again, this one is deleted and its month count given back; answers the merged invoice (409 `stale_version`, `approved`, `not_split`, `no_previous`)',
+    params: { id: idSchema },
+    body: invoiceMergeBodySchema,
+    success: 202,
+    response: named.Invoice,
+    errors: [400, 404, 409],
   },
   'GET /api/invoices/{id}/line-items': {
     rule: read('invoices:read'),

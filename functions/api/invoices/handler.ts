@@ -11,14 +11,22 @@ import { listAllProperties } from '../../adapters/dynamodb/properties';
 import { getObjectBytes } from '../../adapters/s3/storage';
 import { approverRoleOf, invoicesWaitingFor } from '../../core/approvals/routing';
 import { AppError } from '../../core/errors/app-error';
+import {
+  mergeWithPrevious,
+  type OriginalPdf,
+  originalKeyOf,
+  splitInvoiceAt,
+} from '../../core/invoices/batch-boundaries';
 import { approve, reject } from '../../core/invoices/decisions';
 import { removeInvoice } from '../../core/invoices/delete';
 import { editInvoice } from '../../core/invoices/edit';
 import { prepareBrowserUploadOnce, uploadOnce } from '../../core/invoices/idempotent-upload';
 import { type InvoiceItem, toInvoice, withLineSplits } from '../../core/invoices/invoice';
+import { markPaid, removePayment } from '../../core/invoices/payment';
 import { reprocess } from '../../core/invoices/processing';
 import { reopenInvoice, voidInvoice } from '../../core/invoices/reopen';
 import { retryFailedSync } from '../../core/invoices/sync-retry';
+import { openPdf } from '../../extraction/pdf/pdf-pages';
 import { actorNameOf } from '../lib/actor-name';
 import { type ApiRequest, type IdRequest, resourceHandler } from '../lib/http';
 import { bulkRoutes } from './bulk';
@@ -59,6 +67,24 @@ async function upload(request: UploadRequest) {
   const file = await readMultipartFile(request.headers['content-type'], request.rawBody);
   const { value, replayed } = await uploadOnce(await uploader(request), file, key);
   return { status: replayed ? 200 : 201, body: toInvoice(value) };
+}
+
+/**
+ * The file `item`'s pages are cut from (its batch file's upload, or its own) with its pages' object
+ * references, which pdfjs reads from the cross-reference table and page tree only.
+ */
+async function originalPdf(item: InvoiceItem): Promise<OriginalPdf> {
+  const bytes = await getObjectBytes(originalKeyOf(item));
+  const pdf = await openPdf(bytes).catch(() => {
+    throw new AppError('conflict', 'not_cuttable', 'This file cannot be read as a PDF, so it cannot be cut');
+  });
+  try {
+    const refs = [];
+    for (let page = 1; page <= pdf.pageCount; page++) refs.push(await pdf.pageRef(page));
+    return { bytes, refs };
+  } finally {
+    await pdf.close();
+  }
 }
 
 /** Sends a stored file back, inline for the preview or as an attachment for the download button. */
@@ -196,6 +222,16 @@ export const handler = resourceHandler(invoicesContract, {
     return toInvoice(await voidInvoice(before, request.body.reason, await actor(request)));
   },
 
+  'POST /api/invoices/{id}/payment': async (request) => {
+    const before = await load(request);
+    return toInvoice(await markPaid(before, request.body, await actor(request)));
+  },
+
+  'DELETE /api/invoices/{id}/payment': async (request) => {
+    const before = await load(request);
+    return toInvoice(await removePayment(before, request.query.version, await actor(request)));
+  },
+
   'POST /api/invoices/{id}/sync/retry': async (request) => {
     const { integrationId } = request.body;
     return { status: 200, body: toInvoice(await retryFailedSync(await load(request), integrationId)) };
@@ -204,6 +240,30 @@ export const handler = resourceHandler(invoicesContract, {
   'POST /api/invoices/{id}/reprocess': async (request) => {
     const after = await reprocess(await load(request), await actor(request));
     return { status: 202, body: toInvoice(after) };
+  },
+
+  'POST /api/invoices/{id}/split': async (request) => {
+    const before = await load(request);
+    const { version, atPage } = request.body;
+    const { kept } = await splitInvoiceAt({
+      before,
+      version,
+      atPage,
+      original: await originalPdf(before),
+      actor: await actor(request),
+    });
+    return { status: 202, body: toInvoice(kept) };
+  },
+
+  'POST /api/invoices/{id}/merge-previous': async (request) => {
+    const before = await load(request);
+    const merged = await mergeWithPrevious({
+      before,
+      version: request.body.version,
+      original: await originalPdf(before),
+      actor: await actor(request),
+    });
+    return { status: 202, body: toInvoice(merged) };
   },
 
   'GET /api/invoices/{id}/line-items': async (request) => {

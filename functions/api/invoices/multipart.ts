@@ -8,12 +8,14 @@ export interface UploadedFile {
 }
 
 /**
- * Reads the one field `file` of a multipart body. Up to MAX_UPLOAD_BYTES is accepted, more is 413; no
- * file is 400, and so is a body that is not readable multipart (no boundary, a broken part).
+ * Reads the one field `file` of a multipart body. Up to MAX_UPLOAD_BYTES (or `limit.maxBytes`) is
+ * accepted, more is 413; no file is 400, and so is a body that is not readable multipart (no boundary, a
+ * broken part).
  */
 export async function readMultipartFile(
   contentType: string | undefined,
   body: Buffer,
+  limit = { maxBytes: MAX_UPLOAD_BYTES, message: UPLOAD_TOO_LARGE_MESSAGE },
 ): Promise<UploadedFile> {
   if (!contentType?.toLowerCase().startsWith('multipart/form-data'))
     throw new AppError(
@@ -21,13 +23,13 @@ export async function readMultipartFile(
       'multipart_required',
       "Send the file as multipart/form-data in the field 'file'",
     );
-  const form = await readMultipart(contentType, body, MAX_UPLOAD_BYTES).catch((error) => {
+  const form = await readMultipart(contentType, body, limit.maxBytes).catch((error) => {
     if (error instanceof MalformedMultipartError)
       throw new AppError('input', 'invalid_multipart', 'The multipart body could not be read');
     throw error;
   });
   const file = form.file?.field === 'file' ? form.file : undefined;
   if (!file) throw new AppError('input', 'file_missing', "No file was sent in the field 'file'");
-  if (file.tooLarge) throw new AppError('too_large', 'file_too_large', UPLOAD_TOO_LARGE_MESSAGE);
+  if (file.tooLarge) throw new AppError('too_large', 'file_too_large', limit.message);
   return { filename: file.filename || 'upload', bytes: file.bytes };
 }

@@ -103,6 +103,37 @@ export const vendorsContract = defineContract({
     response: named.InsuranceCertificate,
     errors: [409],
   },
+  'PUT /api/vendors/{id}/certificates/{certificateId}/file': {
+    rule: edit('vendors:write'),
+    tag: 'Vendors',
+    summary:
+      "Attach the certificate's file (multipart, field `file`: a PDF, JPEG or PNG of at most 5 MB), replacing the one attached",
+    params: { id: idSchema, certificateId: idSchema },
+    rawBody: {
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+    },
+    success: 200,
+    response: named.InsuranceCertificate,
+    errors: [400, 409, 413, 415],
+  },
+  'GET /api/vendors/{id}/certificates/{certificateId}/file': {
+    rule: read('vendors:read'),
+    tag: 'Vendors',
+    summary: "The certificate's attached file, as a download",
+    params: { id: idSchema, certificateId: idSchema },
+    success: 200,
+    rawResponse: { contentType: 'application/octet-stream', description: 'The file as attached' },
+  },
   'DELETE /api/vendors/{id}/certificates/{certificateId}': {
     rule: edit('vendors:write'),
     tag: 'Vendors',

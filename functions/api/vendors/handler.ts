@@ -1,12 +1,20 @@
-import type { Vendor } from '../../../shared/schemas';
+import { ulid } from 'ulid';
+import {
+  CERTIFICATE_FILE_TOO_LARGE_MESSAGE,
+  MAX_CERTIFICATE_FILE_BYTES,
+  type Vendor,
+} from '../../../shared/schemas';
 import { defaultCurrencyOf } from '../../adapters/dynamodb/organizations';
 import {
+  attachCertificateFile,
   certificatesByVendor,
   createVendorCertificate,
   deleteVendorCertificate,
   deleteVendorCertificates,
+  getCertificateFile,
   getVendorCertificate,
   listVendorCertificates,
+  moveVendorCertificates,
   updateVendorCertificate,
 } from '../../adapters/dynamodb/vendor-certificates';
 import {
@@ -18,10 +26,15 @@ import {
   type VendorItem,
   withTotals,
 } from '../../adapters/dynamodb/vendors';
+import { logError } from '../../adapters/observability/logger';
+import { certificateObjectKeyFor, deleteObject, getObjectBytes, putObject } from '../../adapters/s3/storage';
+import { AppError } from '../../core/errors/app-error';
+import { certificateFileOf } from '../../core/vendors/certificate-file';
 import { insuranceStatus, isoToday } from '../../core/vendors/insurance';
 import { mergeVendors } from '../../core/vendors/merge';
 import { storedTaxIdentity, taxIdentityView } from '../../core/vendors/tax-identity';
 import { forgetWhatWasLearned, whatWasLearned } from '../../core/vendors/what-was-learned';
+import { readMultipartFile } from '../invoices/multipart';
 import { actorNameOf } from '../lib/actor-name';
 import { type IdRequest, resourceHandler } from '../lib/http';
 import { vendorsContract } from './contract';
@@ -53,6 +66,17 @@ async function certificateOf(request: IdRequest & { params: { certificateId: str
   const { orgId } = request.principal();
   const vendor = await getVendor(orgId, request.params.id);
   return { orgId, certificate: await getVendorCertificate(orgId, vendor.id, request.params.certificateId) };
+}
+
+/**
+ * Deletes files nothing names any more (a deleted or replaced certificate's). The certificate is already
+ * written without it: a failure leaves an orphan object, logged, never a certificate naming a lost file.
+ */
+async function deleteFiles(keys: readonly (string | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    await deleteObject(key).catch((error) => logError('Deleting a certificate file failed', error, { key }));
+  }
 }
 
 export const handler = resourceHandler(vendorsContract, {
@@ -108,9 +132,47 @@ export const handler = resourceHandler(vendorsContract, {
     return updateVendorCertificate(orgId, certificate, request.body);
   },
 
+  'PUT /api/vendors/{id}/certificates/{certificateId}/file': async (request) => {
+    // The ids are checked (404) before the body is read, so another tenant's ids learn nothing from it.
+    const { orgId, certificate } = await certificateOf(request);
+    const upload = await readMultipartFile(request.headers['content-type'], request.rawBody, {
+      maxBytes: MAX_CERTIFICATE_FILE_BYTES,
+      message: CERTIFICATE_FILE_TOO_LARGE_MESSAGE,
+    });
+    const file = certificateFileOf(upload);
+    const key = certificateObjectKeyFor(orgId, certificate.id, ulid());
+    await putObject(key, upload.bytes, file.contentType);
+    try {
+      const attached = await attachCertificateFile(orgId, certificate.vendorId, certificate.id, file, key);
+      await deleteFiles([attached.replacedKey]);
+      return attached.certificate;
+    } catch (error) {
+      await deleteFiles([key]);
+      throw error;
+    }
+  },
+
+  'GET /api/vendors/{id}/certificates/{certificateId}/file': async (request) => {
+    const { orgId, certificate } = await certificateOf(request);
+    const { file, key } = await getCertificateFile(orgId, certificate.vendorId, certificate.id);
+    const bytes = await getObjectBytes(key).catch((error) => {
+      if ((error as Error).name === 'NoSuchKey')
+        throw new AppError('not_found', 'file_missing', 'The certificate file is not stored');
+      throw error;
+    });
+    return {
+      binary: Buffer.from(bytes),
+      headers: {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.filename.replace(/"/g, '')}"`,
+        'x-content-type-options': 'nosniff',
+      },
+    };
+  },
+
   'DELETE /api/vendors/{id}/certificates/{certificateId}': async (request) => {
     const { orgId, certificate } = await certificateOf(request);
-    await deleteVendorCertificate(orgId, certificate.vendorId, certificate.id);
+    await deleteFiles([await deleteVendorCertificate(orgId, certificate.vendorId, certificate.id)]);
     return { status: 204 };
   },
 
@@ -122,19 +184,8 @@ export const handler = resourceHandler(vendorsContract, {
       actor: principal.actorId,
       actorName: await actorNameOf(principal),
     });
-    // The merged vendor is the same contractor: its certificates now belong to the vendor kept.
-    for (const certificate of await listVendorCertificates(principal.orgId, sourceVendorId)) {
-      const {
-        id: _id,
-        vendorId: _vendor,
-        createdAt: _c,
-        updatedAt: _u,
-        version: _v,
-        ...fields
-      } = certificate;
-      await createVendorCertificate(principal.orgId, merged.id, fields);
-      await deleteVendorCertificate(principal.orgId, sourceVendorId, certificate.id);
-    }
+    // The merged vendor is the same contractor: its certificates (and their files) now belong to the vendor kept.
+    await moveVendorCertificates(principal.orgId, sourceVendorId, merged.id);
     return one(principal.orgId, merged);
   },
 
@@ -149,7 +200,7 @@ export const handler = resourceHandler(vendorsContract, {
   'DELETE /api/vendors/{id}': async (request) => {
     const { orgId } = request.principal();
     await deleteVendor(orgId, request.params.id);
-    await deleteVendorCertificates(orgId, request.params.id);
+    await deleteFiles(await deleteVendorCertificates(orgId, request.params.id));
     return { status: 204 };
   },
 });

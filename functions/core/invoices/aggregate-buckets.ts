@@ -21,6 +21,19 @@ export const AGGREGATE_BUCKETS = {
   vendorNameBucketPrefix: 'VENDOR#NAME#',
   categoryBucketPrefix: 'CATEGORY#',
   propertyBucketPrefix: 'PROPERTY#',
+  /**
+   * The AP reports' buckets (scheme 5, core/invoices/report-aggregates): open payables by due day, due
+   * month, due year and all of them; approved spend by invoice month; billed amounts by invoice month.
+   */
+  dueDayBucket: (day: string) => `AP#DUE#DAY#${day}`,
+  /** Open payables due in the week (Monday to Sunday, UTC) starting on `monday`. */
+  dueWeekBucket: (monday: string) => `AP#DUE#WEEK#${monday}`,
+  dueMonthBucket: (month: string) => `AP#DUE#MONTH#${month}`,
+  dueYearBucket: (year: string) => `AP#DUE#YEAR#${year}`,
+  dueYearBucketPrefix: 'AP#DUE#YEAR#',
+  dueAllBucket: 'AP#DUE#ALL',
+  spendMonthBucket: (month: string) => `AP#SPEND#${month}`,
+  billedMonthBucket: (month: string) => `AP#BILLED#${month}`,
 };
 
 /** `YYYY-MM` of an ISO timestamp, the bucket of monthly usage and totals. */

@@ -1,6 +1,7 @@
 import { type InvoiceStatus, MIN_REVIEWED_FOR_ACCURACY } from '../../../shared/schemas';
 import { AGGREGATE_BUCKETS as buckets, monthOf } from './aggregate-buckets';
 import type { SpendShare } from './allocations';
+import { type ReportFacts, reportContributionOf } from './report-aggregates';
 
 /**
  * Stats and analytics are read from aggregate items, never by scanning invoices. Each invoice
@@ -30,6 +31,10 @@ import type { SpendShare } from './allocations';
  * ready ones' share is also kept apart (`unapprovedCents`, `unapprovedCount`, in TOTALS and the month), so
  * screens can say how much of a figure nobody approved yet. Scheme 3 and older counted every invoice that
  * was not rejected: an invoice last written before (`readyOnly` false) is taken out that way.
+ *
+ * The AP reports' buckets (open payables by due day, spend per property × category, bills per vendor and
+ * account; `AP#…`) came with scheme 5 (report-aggregates.ts): an invoice last written before has no
+ * `reports` facts and added nothing to them.
  */
 export interface InvoiceFacts {
   status: InvoiceStatus;
@@ -61,6 +66,8 @@ export interface InvoiceFacts {
    * before, which counted every invoice that was not rejected.
    */
   readyOnly?: boolean;
+  /** What the AP reports' buckets count (scheme 5); absent for an invoice last written before them. */
+  reports?: ReportFacts;
 }
 
 export type Contribution = Record<string, Record<string, number>>;
@@ -171,6 +178,7 @@ export function contributionOf(facts: InvoiceFacts | undefined): Contribution {
   }
   const vendor = vendorBucket(facts);
   if (vendor) out[vendor] = { ...count(1), ...money };
+  if (facts.reports) Object.assign(out, reportContributionOf({ ...facts, reports: facts.reports }));
   return out;
 }
 

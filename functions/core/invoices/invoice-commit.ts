@@ -27,3 +27,30 @@ export interface SaveOptions {
   /** Side effects of the change (webhook events, syncs, notifications, vendor activation; see core/outbox). */
   outbox?: readonly OutboxEffect[];
 }
+
+/**
+ * A batch file split into its documents (core/invoices/batch-split.ts): the change of the invoice the
+ * file was uploaded as (now its first document) and the new invoices of the others, written as one
+ * transaction with the month's usage counted once per new invoice (MonthlyLimitReached when it does not
+ * fit) and each new invoice's audit event, pending-file marker and side effects.
+ */
+export interface BatchSplitCommit {
+  parent: InvoiceCommit;
+  children: readonly InvoiceItem[];
+  monthlyLimit: number | null;
+  /** The `uploaded` event each new invoice's History starts with. */
+  event: { type: string; actor: string; actorName?: string | null; note?: string | null };
+  /** Side effects per new invoice, by its id. */
+  outbox: Readonly<Record<string, readonly OutboxEffect[]>>;
+}
+
+/**
+ * Two documents of a batch file joined again (core/invoices/batch-boundaries.ts): the change of the one
+ * kept (its pages now both documents' pages, queued to be read again) and the deletion of the other,
+ * written as one transaction with the month's usage given back for the deleted one.
+ */
+export interface BatchMergeCommit {
+  kept: InvoiceCommit;
+  /** As read: a write by anyone else since makes the whole merge a 409. */
+  removed: InvoiceItem;
+}

@@ -17,6 +17,7 @@ import type { UploadReservation } from '../invoices/upload-records';
 import type { InvoiceFacts } from './aggregates';
 import { spendShares, toCents } from './allocations';
 import { correctedFields, type ExtractedValues, extractedFields } from './fields';
+import { dueDayOf } from './report-aggregates';
 
 /**
  * The invoice entity: what is stored per invoice, the new invoice an upload creates, and the views of
@@ -36,6 +37,17 @@ export interface SyncResult {
   nextAttemptAt?: string | null;
   approvedAt?: string | null;
   updatedAt: string;
+}
+
+/** Where an invoice split from a batch file came from: the upload's name and key, and its pages in it. */
+export interface BatchOrigin {
+  filename: string;
+  objectKey: string;
+  firstPage: number;
+  lastPage: number;
+  /** 1-based position among the file's documents, and how many it holds. */
+  index: number;
+  documents: number;
 }
 
 /** An invoice as stored. `extracted` keeps what the AI found, so corrections can be counted. */
@@ -111,12 +123,17 @@ export interface InvoiceItem {
   autoApproved?: boolean;
   /** Set when the invoice became ready for approval (core/approvals/routing.ts). */
   approvalSteps?: ApprovalSteps | null;
+  /** Set on the invoices of a batch file split into its documents (core/invoices/batch-split.ts). */
+  batch?: BatchOrigin | null;
+  /** The day it was paid (core/invoices/payment.ts); absent on invoices written before paid marks. */
+  paidOn?: string | null;
   /**
    * 2 once the invoice is counted in the aggregates per currency, 3 once also per property, 4 once its
-   * money counts only when approved or ready (see core/invoices/aggregates); absent on invoices last
-   * written before, whose contribution is taken out the old way.
+   * money counts only when approved or ready, 5 once also in the AP reports' buckets (see
+   * core/invoices/aggregates); absent on invoices last written before, whose contribution is taken out
+   * the old way.
    */
-  aggregates?: 2 | 3 | 4;
+  aggregates?: 2 | 3 | 4 | 5;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -160,6 +177,14 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     reviewReasons: item.reviewReasons ?? [],
     readFailure: item.readFailure ?? null,
     duplicateOf: item.duplicateOf ?? null,
+    batch: item.batch
+      ? {
+          filename: item.batch.filename,
+          firstPage: item.batch.firstPage,
+          lastPage: item.batch.lastPage,
+          documents: item.batch.documents,
+        }
+      : null,
     autoApproved: item.autoApproved ?? false,
     rejectionReason: item.rejectionReason ?? null,
     aiConfidence: item.aiConfidence,
@@ -186,6 +211,7 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
     emailSubject: item.emailSubject ?? null,
     uploadedByName: item.uploadedByName ?? null,
     approvalSteps: item.approvalSteps ?? null,
+    paidOn: item.paidOn ?? null,
     version: item.version,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
@@ -193,7 +219,7 @@ export function toInvoice(item: InvoiceItem, defaultCurrency = DEFAULT_CURRENCY)
 }
 
 /** The aggregate scheme every invoice write counts by (see `aggregates` above). */
-export const AGGREGATES_SCHEME = 4;
+export const AGGREGATES_SCHEME = 5;
 
 export function factsOf(item: InvoiceItem): InvoiceFacts {
   const extracted = item.extracted ?? {};
@@ -210,7 +236,16 @@ export function factsOf(item: InvoiceItem): InvoiceFacts {
     correctedFields: correctedFields(extracted, item as unknown as ExtractedValues),
     legacy: item.aggregates === undefined,
     countsProperties: item.aggregates !== undefined && item.aggregates >= 3,
-    readyOnly: item.aggregates === 4,
+    readyOnly: item.aggregates !== undefined && item.aggregates >= 4,
+    reports:
+      item.aggregates !== undefined && item.aggregates >= 5
+        ? {
+            dueOn: dueDayOf(item),
+            billedMonth: (item.invoiceDate ?? item.createdAt).slice(0, 7),
+            paidOn: item.paidOn ?? null,
+            accountNumber: item.accountNumber ?? null,
+          }
+        : undefined,
     readFailure: Boolean(item.readFailure),
     shares: spendShares({
       totalCents: toCents(item.totalAmount ?? 0),

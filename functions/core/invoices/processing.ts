@@ -30,6 +30,19 @@ export interface ProcessingRun {
   contentHash?: string;
 }
 
+/** What reading an invoice again changes on it: queued again under the new run `runId`. */
+export function rereadChanges(runId: string): Partial<InvoiceItem> {
+  return {
+    status: 'UPLOADED',
+    processingStage: 'QUEUED',
+    processingRunId: runId,
+    reviewReasons: [],
+    rejectionReason: null,
+    // The next decision evaluates the approval rules afresh.
+    approvalSteps: null,
+  };
+}
+
 /**
  * A person asks for the invoice to be read again: it goes back to UPLOADED under a new run id (so any
  * still-running earlier run's late result lands nowhere), and the same transaction's outbox item starts
@@ -39,15 +52,7 @@ export async function reprocess(before: InvoiceItem, actor: Actor): Promise<Invo
   assertTransition('reprocess', before.status);
   const after = await saveInvoice(
     before,
-    {
-      status: 'UPLOADED',
-      processingStage: 'QUEUED',
-      processingRunId: ulid(),
-      reviewReasons: [],
-      rejectionReason: null,
-      // The next decision evaluates the approval rules afresh.
-      approvalSteps: null,
-    },
+    rereadChanges(ulid()),
     { type: 'reprocess_requested', ...actor },
     // The run starts from the outbox: a crash after this write still reads the invoice again.
     {

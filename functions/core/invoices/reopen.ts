@@ -32,6 +32,8 @@ export async function reopenInvoice(before: InvoiceItem, reason: string, actor: 
     autoApproved: false,
     reviewReasons: [reopenedReason(reason), ...(before.reviewReasons ?? [])],
     approvalSteps,
+    // Paid or not is decided again once it is approved again.
+    paidOn: null,
   };
   const after = await saveInvoice(
     before,
@@ -68,7 +70,8 @@ export async function voidInvoice(before: InvoiceItem, reason: string, actor: Ac
   assertTransition('void', before.status);
   const after = await saveInvoice(
     before,
-    { status: 'REJECTED', rejectionReason: voidedReason(reason) },
+    // A voided invoice is no payable: it keeps no paid date (nor counts in the 1099).
+    { status: 'REJECTED', rejectionReason: voidedReason(reason), paidOn: null },
     { type: 'voided', ...actor, note: reason },
     { outbox: [invoiceEventEffect(before.id, 'invoice.voided')] },
   );

@@ -20,18 +20,18 @@ const vendor = (id: string, over: Partial<VendorItem> = {}): VendorItem =>
     ...over,
   }) as VendorItem;
 
-type Counted = Pick<InvoiceItem, 'status' | 'vendorId' | 'invoiceDate' | 'totalAmount' | 'currency'>;
+type Counted = Pick<InvoiceItem, 'status' | 'vendorId' | 'paidOn' | 'totalAmount' | 'currency'>;
 const invoice = (over: Partial<Counted>): Counted => ({
   status: 'APPROVED',
   vendorId: 'A',
-  invoiceDate: '2026-03-01',
+  paidOn: '2026-03-01',
   totalAmount: 100,
   currency: 'USD',
   ...over,
 });
 
 describe('form1099Rows', () => {
-  it("sums the year's approved invoices per flagged vendor in cents, credits subtracting, against $600", () => {
+  it('sums the approved invoices paid in the year per flagged vendor in cents, credits subtracting, against $600', () => {
     const rows = form1099Rows(
       [vendor('A'), vendor('B'), vendor('C', { taxIdentity: null })],
       [
@@ -39,9 +39,11 @@ describe('form1099Rows', () => {
         invoice({ totalAmount: 200.2 }),
         invoice({ totalAmount: -0.3 }),
         invoice({ status: 'PROCESSED', totalAmount: 5000 }),
-        invoice({ invoiceDate: '2025-12-31', totalAmount: 5000 }),
-        invoice({ invoiceDate: '2027-01-01', totalAmount: 5000 }),
-        invoice({ invoiceDate: null, totalAmount: 5000 }),
+        invoice({ paidOn: '2025-12-31', totalAmount: 5000 }),
+        invoice({ paidOn: '2027-01-01', totalAmount: 5000 }),
+        // Approved but not paid yet: nothing to report.
+        invoice({ paidOn: null, totalAmount: 5000 }),
+        invoice({ paidOn: undefined, totalAmount: 5000 }),
         invoice({ currency: 'EUR', totalAmount: 5000 }),
         invoice({ vendorId: 'B', totalAmount: 599.99 }),
         invoice({ vendorId: 'C', totalAmount: 9000 }),

@@ -7,15 +7,15 @@ import type { VendorItem } from './vendor';
 
 /**
  * The 1099 report: per vendor flagged for a 1099, what the organization paid it in a calendar year (its
- * APPROVED invoices dated in the year, credit notes subtracting), and whether that reaches the $600 a
- * 1099 is filed for.
+ * APPROVED invoices marked paid in the year, credit notes subtracting), and whether that reaches the $600
+ * a 1099 is filed for. A 1099 reports payments, so the year is the paid date's, not the invoice's.
  */
 
-type CountedInvoice = Pick<InvoiceItem, 'status' | 'vendorId' | 'invoiceDate' | 'totalAmount' | 'currency'>;
+type CountedInvoice = Pick<InvoiceItem, 'status' | 'vendorId' | 'paidOn' | 'totalAmount' | 'currency'>;
 
 /**
- * The rows of the report for `year`. An invoice counts when it is APPROVED, linked to the vendor, dated
- * in the year, with a total, in the organization's currency (the 1099 is in dollars; no exchange rate is
+ * The rows of the report for `year`. An invoice counts when it is APPROVED, linked to the vendor, paid
+ * in the year (core/invoices/payment), with a total, in the organization's currency (the 1099 is in dollars; no exchange rate is
  * applied to another currency). Sums are in cents, so a year of invoices adds up exactly.
  */
 export function form1099Rows(
@@ -27,7 +27,7 @@ export function form1099Rows(
   const sums = new Map<string, { cents: number; count: number }>();
   for (const invoice of invoices) {
     if (invoice.status !== 'APPROVED' || !invoice.vendorId || invoice.totalAmount === null) continue;
-    if (!invoice.invoiceDate?.startsWith(`${year}-`)) continue;
+    if (!invoice.paidOn?.startsWith(`${year}-`)) continue;
     if ((invoice.currency ?? currency).toUpperCase() !== currency.toUpperCase()) continue;
     const sum = sums.get(invoice.vendorId) ?? { cents: 0, count: 0 };
     sum.cents += Math.round(invoice.totalAmount * 100);
@@ -55,7 +55,7 @@ export function form1099Rows(
     .sort((a, b) => (a.legalName ?? a.vendorName).localeCompare(b.legalName ?? b.vendorName));
 }
 
-/** The organization's 1099 report for `year`, from its vendors and its approved invoices. */
+/** The organization's 1099 report for `year`, from its vendors and its approved, paid invoices. */
 export async function form1099Report(orgId: string, year: number): Promise<Form1099Report> {
   const [vendors, invoices, organization] = await Promise.all([
     ports().listAllVendors(orgId),

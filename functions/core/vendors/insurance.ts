@@ -13,7 +13,8 @@ type CertificateDates = Pick<InsuranceCertificate, 'effectiveOn' | 'expiresOn'>;
 /** Today's calendar date (UTC), as the certificates' dates are written. */
 export const isoToday = (now = new Date()) => now.toISOString().slice(0, 10);
 
-const plusDays = (date: string, days: number) =>
+/** The calendar date `days` after `date` (before it when negative). */
+export const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Whether a certificate is in force on `date` (both its effective and its expiry date included). */

@@ -16,6 +16,8 @@ const tasks = {
   analyze: (doc: ExpenseDocumentInput) => analyzer.analyze(doc),
   outline: (doc: ExpenseDocumentInput) => inProcessPdfReader.outline(doc.bytes),
   embeddedFiles: (doc: ExpenseDocumentInput) => inProcessPdfReader.embeddedFiles(doc),
+  pageTexts: (doc: ExpenseDocumentInput & { maxPages?: number }) =>
+    inProcessPdfReader.pageTexts(doc.bytes, doc.maxPages ?? 1),
 };
 
 export type EngineTask = keyof typeof tasks;

@@ -9,7 +9,7 @@ import type {
   ExpenseAnalyzer,
   ExpenseDocumentInput,
 } from '../../core/extraction/expense-types';
-import { EngineProcessFailed, type PdfOutline, type PdfReader } from '../pdf/pdf-reader';
+import { EngineProcessFailed, type PdfOutline, type PdfPageTexts, type PdfReader } from '../pdf/pdf-reader';
 import type { EngineReply, EngineRequest, EngineResult, EngineTask } from './analyzer-process';
 
 /** How long one document may take by default: a poster-sized page on a busy 2-core machine takes minutes. */
@@ -98,6 +98,15 @@ export class IsolatedExpenseAnalyzer implements ExpenseAnalyzer, PdfReader {
 
   readonly embeddedFiles = (doc: ExpenseDocumentInput): Promise<EmbeddedFile[]> =>
     this.#run('embeddedFiles', doc);
+
+  pageTexts(bytes: Uint8Array, maxPages: number): Promise<PdfPageTexts> {
+    // The page limit travels with the document: one message carries both.
+    return this.#run('pageTexts', {
+      bytes,
+      contentType: 'application/pdf',
+      maxPages,
+    } as ExpenseDocumentInput);
+  }
 
   #run<T extends EngineTask>(task: T, doc: ExpenseDocumentInput): Promise<EngineResult<T>> {
     if (this.#closed) return Promise.reject(new EngineProcessFailed('The local engine was stopped'));

@@ -65,6 +65,8 @@ export interface PdfFile {
    * scan's page as PNG took longer than rendering it (0.4–0.6 s for an A4 page at 150 dpi).
    */
   pixels(page: number, dpi: number): Promise<RawPixels>;
+  /** The page object's reference in the file (what a cut of the file's pages lists, core/files/pdf-cut.ts). */
+  pageRef(page: number): Promise<{ num: number; gen: number }>;
   close(): Promise<void>;
 }
 
@@ -193,6 +195,13 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
         height,
         channels: 4 as const,
       }));
+    },
+    async pageRef(pageNumber) {
+      const page = await doc.getPage(pageNumber);
+      const ref = page.ref;
+      page.cleanup();
+      if (!ref) throw new Error(`Page ${pageNumber} has no object reference`);
+      return { num: ref.num, gen: ref.gen };
     },
     async close() {
       await doc.destroy();

@@ -1,4 +1,6 @@
 import type { EmbeddedFilesReader } from '../../core/extraction/e-invoice';
+import type { PageRef } from '../../core/files/pdf-cut';
+import type { LayoutPage } from '../text-layout';
 import { pdfEmbeddedFiles } from './pdf-attachments';
 import { openPdf, textLayers } from './pdf-pages';
 
@@ -21,6 +23,15 @@ export interface PdfReader {
   /** Throws {@link EngineProcessFailed} when the reading process ended; any other error: the PDF is damaged. */
   outline(bytes: Uint8Array): Promise<PdfOutline>;
   embeddedFiles: EmbeddedFilesReader;
+  /** Every page's text layer (up to `maxPages`) and object reference: what splitting a batch reads (Split). */
+  pageTexts(bytes: Uint8Array, maxPages: number): Promise<PdfPageTexts>;
+}
+
+/** A PDF's pages as its text layers read them (null: a page without usable text), with their object refs. */
+export interface PdfPageTexts {
+  pageCount: number;
+  pages: (LayoutPage | null)[];
+  refs: PageRef[];
 }
 
 /**
@@ -47,5 +58,22 @@ export async function pdfOutline(bytes: Uint8Array): Promise<PdfOutline> {
   }
 }
 
+/** The pages' text layers and object references as pdfjs reads them in this process. */
+export async function pdfPageTexts(bytes: Uint8Array, maxPages: number): Promise<PdfPageTexts> {
+  const pdf = await openPdf(bytes);
+  try {
+    const pages = await textLayers(pdf, maxPages);
+    const refs: PageRef[] = [];
+    for (let page = 1; page <= pages.length; page++) refs.push(await pdf.pageRef(page));
+    return { pageCount: pdf.pageCount, pages, refs };
+  } finally {
+    await pdf.close();
+  }
+}
+
 /** pdfjs in this process: what a Lambda, bounded by its own memory, reads with. */
-export const inProcessPdfReader: PdfReader = { outline: pdfOutline, embeddedFiles: pdfEmbeddedFiles };
+export const inProcessPdfReader: PdfReader = {
+  outline: pdfOutline,
+  embeddedFiles: pdfEmbeddedFiles,
+  pageTexts: pdfPageTexts,
+};

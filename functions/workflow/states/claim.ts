@@ -28,7 +28,9 @@ export const handler = coreHandler(async function claimState({
   executionId,
 }: StateInput & { executionId?: string }): Promise<WorkflowContext> {
   const before = await findInvoice(ctx.orgId, ctx.invoiceId);
-  if (!before || !canTransition('claim', before.status))
+  // A file the invoice no longer names (its pages were cut again since the event was sent, when a
+  // reviewer split or merged it) is not read: the run of the file it names now comes with its own start.
+  if (!before || !canTransition('claim', before.status) || before.objectKey !== ctx.objectKey)
     return { ...ctx, claimed: false, waitingForSlot: false };
   const { plan } = await getOrganization(ctx.orgId);
   if (!(await takeProcessingSlot(ctx.orgId, ctx.invoiceId, processingCapOf(plan)))) {

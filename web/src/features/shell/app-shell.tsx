@@ -127,14 +127,14 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <TooltipProvider>
-      <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <div className="min-h-dvh bg-slate-50 print:bg-white dark:bg-slate-950">
         <a
           href="#content"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
         >
           Skip to content
         </a>
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block print:hidden dark:border-slate-800 dark:bg-slate-900">
           <SidebarNav />
         </aside>
 
@@ -161,8 +161,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           </DialogPrimitive.Portal>
         </DialogPrimitive.Root>
 
-        <div className="md:pl-64">
-          <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-900/85">
+        <div className="md:pl-64 print:pl-0">
+          <header className="sticky top-0 z-20 border-b print:hidden border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-900/85">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-3 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0">
               <Button
                 variant="ghost"

@@ -1,4 +1,13 @@
-import { ChartColumn, FileText, House, LayoutDashboard, Settings, Store, Upload } from 'lucide-react';
+import {
+  ChartColumn,
+  FileSpreadsheet,
+  FileText,
+  House,
+  LayoutDashboard,
+  Settings,
+  Store,
+  Upload,
+} from 'lucide-react';
 
 export const NAV_ITEMS = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard },
@@ -7,5 +16,6 @@ export const NAV_ITEMS = [
   { to: '/vendors', label: 'Vendors', icon: Store },
   { to: '/properties', label: 'Properties', icon: House },
   { to: '/analytics', label: 'Analytics', icon: ChartColumn },
+  { to: '/reports', label: 'Reports', icon: FileSpreadsheet },
   { to: '/settings', label: 'Settings', icon: Settings },
 ] as const;

@@ -107,6 +107,15 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+/** Where an invoice split from a batch file came from: "Split from scan.pdf, pages 3–4". */
+export function batchNote(batch: NonNullable<Invoice['batch']>): string {
+  const pages =
+    batch.firstPage === batch.lastPage
+      ? `page ${batch.firstPage}`
+      : `pages ${batch.firstPage}–${batch.lastPage}`;
+  return `Split from ${batch.filename}, ${pages}`;
+}
+
 /** The Details tab: the extracted fields with their confidence (or who corrected them), and the sync. */
 export function ExtractedInformation({ invoice, canRetrySync }: { invoice: Invoice; canRetrySync: boolean }) {
   useClearHighlightOnUnmount();
@@ -162,6 +171,11 @@ export function ExtractedInformation({ invoice, canRetrySync }: { invoice: Invoi
           <Field wide label="Rejection Reason" value={invoice.rejectionReason} />
         ) : null}
       </dl>
+      {invoice.batch ? (
+        <p data-testid="batch-note" className="text-sm text-slate-600 dark:text-slate-300">
+          {batchNote(invoice.batch)}
+        </p>
+      ) : null}
       {invoice.matchNotes?.length ? (
         <Section title="How it was matched">
           <ul className="grid gap-1 text-sm text-slate-700 dark:text-slate-300">

@@ -24,6 +24,7 @@ import {
 } from '@/features/invoices/lib/invoice-rules';
 import { useUser } from '@/lib/current-user';
 import { AuditHistory } from './audit-history';
+import { BoundaryActions } from './boundary-actions';
 import { CreditBadge } from './credit-badge';
 import { useDecision } from './decision';
 import { DocumentPreview } from './document-preview';
@@ -33,6 +34,7 @@ import { ExtractedInformation } from './invoice-details';
 import { InvoiceEditForm } from './invoice-edit-form';
 import { CommentsTab, FilesTab } from './invoice-tabs';
 import { LineItemsTable } from './line-items-table';
+import { PaymentActions } from './payment-actions';
 import {
   ApprovedActions,
   CouldNotRead,
@@ -293,6 +295,16 @@ export function InvoiceDialog({
                   {invoice.status === 'APPROVED' && rights.approve ? (
                     <ApprovedActions invoice={invoice} />
                   ) : null}
+                  {invoice.status === 'APPROVED' ? (
+                    <PaymentActions key={`paid-${invoice.id}`} invoice={invoice} canMark={rights.approve} />
+                  ) : null}
+                  <BoundaryActions
+                    key={`pages-${invoice.id}`}
+                    invoice={invoice}
+                    canEdit={rights.edit}
+                    // The merged-away invoice is gone: show the one its pages joined, else close.
+                    onMerged={(merged) => (onOpenInvoice ? onOpenInvoice(merged.id) : onClose())}
+                  />
                   {rejectable ? (
                     <RejectReason
                       key={`reject-${invoice.id}`}

@@ -15,6 +15,7 @@ const KIND_DOT: Record<string, string> = {
   sync_failed: 'bg-amber-500',
   email: 'bg-sky-500',
   approval_requested: 'bg-amber-500',
+  insurance_expiring: 'bg-amber-500',
 };
 
 /** The header bell: unread count and the latest notifications. */

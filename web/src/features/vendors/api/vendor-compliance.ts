@@ -2,6 +2,7 @@ import type {
   Form1099Report,
   InsuranceCertificate,
   InsuranceCertificateInput,
+  Vendor,
 } from '@shared/schemas/entities';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl, fetchBlob } from '@/lib/api-client';
@@ -18,6 +19,20 @@ export const useCertificates = (vendorId: string) =>
       queryKey: certificatesQueryKey(vendorId),
       queryFn: ({ signal }) =>
         api.get<{ items: InsuranceCertificate[] }>(certificatesPath(vendorId), { signal }),
+    }),
+  );
+
+/**
+ * The vendor's insurance as the server answers it now: the edit dialog's copy of the vendor was read when
+ * it opened, and a certificate added or deleted since changes the status (the key is under the vendors').
+ */
+export const useVendorInsurance = (vendor: Vendor) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['/api/vendors', vendor.id, 'insurance'] as const,
+      queryFn: async ({ signal }) =>
+        (await api.get<Vendor>(`/api/vendors/${encodeURIComponent(vendor.id)}`, { signal })).insurance,
+      initialData: vendor.insurance,
     }),
   );
 
@@ -43,6 +58,30 @@ export function useDeleteCertificate(vendorId: string) {
       api.delete<void>(`${certificatesPath(vendorId)}/${encodeURIComponent(certificateId)}`),
     onSuccess: refresh,
   });
+}
+
+const certificateFilePath = (vendorId: string, certificateId: string) =>
+  `${certificatesPath(vendorId)}/${encodeURIComponent(certificateId)}/file`;
+
+/** Attaches a file to the certificate, replacing the one attached (the server checks its bytes and size). */
+export function useAttachCertificateFile(vendorId: string) {
+  const refresh = useRefreshVendors();
+  return useMutation({
+    mutationFn: ({ certificateId, file }: { certificateId: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.put<InsuranceCertificate>(certificateFilePath(vendorId, certificateId), form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Downloads the certificate's attached file under its own name. */
+export async function downloadCertificateFile(certificate: InsuranceCertificate): Promise<void> {
+  const { blob, filename } = await fetchBlob(
+    buildUrl(certificateFilePath(certificate.vendorId, certificate.id)),
+  );
+  saveBlob(blob, filename ?? certificate.file?.filename ?? 'certificate');
 }
 
 export const useForm1099Report = (year: number) =>

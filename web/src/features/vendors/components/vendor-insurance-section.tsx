@@ -22,7 +22,9 @@ import {
   useAddCertificate,
   useCertificates,
   useDeleteCertificate,
+  useVendorInsurance,
 } from '@/features/vendors/api/vendor-compliance';
+import { CertificateFileControls } from '@/features/vendors/components/certificate-file-controls';
 import { insuranceBadge } from '@/features/vendors/lib/compliance-rules';
 import { errorDetail } from '@/lib/api-client';
 import { useRights } from '@/lib/rights';
@@ -122,7 +124,8 @@ export function VendorInsuranceSection({ vendor }: { vendor: Vendor }) {
   const currency = useOrganization().data?.defaultCurrency ?? 'USD';
   const certificates = useCertificates(vendor.id);
   const remove = useDeleteCertificate(vendor.id);
-  const badge = vendor.insurance ? insuranceBadge(vendor.insurance) : null;
+  const insurance = useVendorInsurance(vendor).data;
+  const badge = insurance ? insuranceBadge(insurance) : null;
   const items = certificates.data?.items ?? [];
   return (
     <section
@@ -167,6 +170,7 @@ export function VendorInsuranceSection({ vendor }: { vendor: Vendor }) {
                     ? ` · ${formatMoney(c.perOccurrenceLimit, currency)} per occurrence`
                     : ''}
                 </p>
+                <CertificateFileControls certificate={c} maintains={maintains} />
               </div>
               {maintains ? (
                 <Button
