@@ -8,6 +8,7 @@ import { approvalStepsFor } from '../../functions/core/approvals/routing';
 import type { InvoiceItem } from '../../functions/core/invoices/invoice';
 import { LOCAL_TABLE } from '../../infra/local/local-config';
 import { errorBodySchema } from '../../shared/errors';
+import { formatDate } from '../../shared/format';
 import {
   approvalRuleSchema,
   form1099ReportSchema,
@@ -303,7 +304,10 @@ describe('insurance and the approval rules', () => {
       ruleId,
       ruleName: 'Uninsured vendors',
       approverRole: 'ADMIN',
-      insuranceHold: { reason: `${acme.name}'s insurance expired on ${expiredOn}`, blocksApproval: false },
+      insuranceHold: {
+        reason: `${acme.name}'s insurance expired on ${formatDate(expiredOn)}`,
+        blocksApproval: false,
+      },
     });
     expect((await failure(await approve(bea, invoiceId), 403)).message).toBe(
       'You are not an approver for this invoice',
@@ -331,7 +335,7 @@ describe('insurance and the approval rules', () => {
     const refused = await failure(await approve(ada, invoiceId), 409);
     expect(refused).toMatchObject({
       code: 'insurance_lapsed',
-      message: `${acme.name}'s insurance expired on ${expiredOn}: add a current certificate before approving`,
+      message: `${acme.name}'s insurance expired on ${formatDate(expiredOn)}: add a current certificate before approving`,
     });
     const still = await body(await ada.api(`/api/invoices/${invoiceId}`), 200, invoiceSchema);
     expect(still).toMatchObject({ status: 'PROCESSED', approvalSteps: { approvals: [] } });

@@ -46,11 +46,11 @@ describe('the insurance condition of a rule', () => {
   });
 
   it('is met only by an invoice whose vendor is not insured for it, and says why on its steps', () => {
-    const steps = stepsFor([uninsured], facts("Acme Roofing's insurance expired on 2026-10-31"));
+    const steps = stepsFor([uninsured], facts("Acme Roofing's insurance expired on Oct 31, 2026"));
     expect(steps).toMatchObject({
       ruleId: 'INS',
       approverRole: 'ADMIN',
-      insuranceHold: { reason: "Acme Roofing's insurance expired on 2026-10-31", blocksApproval: false },
+      insuranceHold: { reason: "Acme Roofing's insurance expired on Oct 31, 2026", blocksApproval: false },
     });
     expect(stepsFor([uninsured], facts(null)).ruleId).toBeNull();
     expect(stepsFor([uninsured], { ...facts(null), insuranceLapse: undefined }).ruleId).toBeNull();
@@ -73,7 +73,7 @@ describe('the insurance condition of a rule', () => {
 describe('vendorInsuranceLapse', () => {
   it("reads the vendor's certificates: lapsed, covered, or (no vendor linked) held", async () => {
     expect(await vendorInsuranceLapse(invoice('EXPIRED'), now)).toBe(
-      "Acme Roofing's insurance expired on 2026-10-31",
+      "Acme Roofing's insurance expired on Oct 31, 2026",
     );
     expect(await vendorInsuranceLapse(invoice('EXPIRED', { invoiceDate: '2026-10-01' }), now)).toBeNull();
     expect(await vendorInsuranceLapse(invoice('CURRENT'), now)).toBeNull();
@@ -90,7 +90,7 @@ describe('assertInsuranceAllowsApproval', () => {
     await expect(assertInsuranceAllowsApproval(invoice('EXPIRED'), steps, now)).rejects.toMatchObject({
       kind: 'conflict',
       code: 'insurance_lapsed',
-      message: "Acme Roofing's insurance expired on 2026-10-31: add a current certificate before approving",
+      message: "Acme Roofing's insurance expired on Oct 31, 2026: add a current certificate before approving",
     });
     await expect(assertInsuranceAllowsApproval(invoice('CURRENT'), steps, now)).resolves.toBeUndefined();
     // A rule that only routes (no block) never refuses.

@@ -53,10 +53,10 @@ describe('insuranceLapse', () => {
 
   it('says when the insurance expired, or that there is none', () => {
     expect(insuranceLapse('Acme Roofing', expired, { invoiceDate: '2026-11-20', today })).toBe(
-      "Acme Roofing's insurance expired on 2026-10-31",
+      "Acme Roofing's insurance expired on Oct 31, 2026",
     );
     expect(insuranceLapse('Acme Roofing', expired, { invoiceDate: null, today })).toBe(
-      "Acme Roofing's insurance expired on 2026-10-31",
+      "Acme Roofing's insurance expired on Oct 31, 2026",
     );
     expect(insuranceLapse('Acme Roofing', [], { invoiceDate: '2026-11-20', today })).toBe(
       'Acme Roofing has no current insurance certificate',

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../shared/format';
 import type { InsuranceCertificate, VendorInsurance } from '../../../shared/schemas';
 
 /**
@@ -54,6 +55,7 @@ export function insuranceLapse(
   const days = [dates.invoiceDate, dates.today].filter((d): d is string => Boolean(d));
   if (certificates.some((c) => days.some((day) => covers(c, day)))) return null;
   const { status, expiresOn } = insuranceStatus(certificates, dates.today);
-  if (status === 'expired') return `${vendorName}'s insurance expired on ${expiresOn}`;
+  if (status === 'expired' && expiresOn)
+    return `${vendorName}'s insurance expired on ${formatDate(expiresOn)}`;
   return `${vendorName} has no current insurance certificate`;
 }

@@ -11,7 +11,7 @@ const steps = (blocksApproval: boolean) => ({
   approverIds: [],
   separationOfDuties: false,
   approvals: [],
-  insuranceHold: { reason: "Acme Roofing's insurance expired on 2026-10-31", blocksApproval },
+  insuranceHold: { reason: "Acme Roofing's insurance expired on Oct 31, 2026", blocksApproval },
 });
 
 describe('the insurance hold on the review screen', () => {
@@ -22,7 +22,7 @@ describe('the insurance hold on the review screen', () => {
       />,
     );
     expect(await screen.findByRole('note')).toHaveTextContent(
-      "Uninsured vendors: Acme Roofing's insurance expired on 2026-10-31. An admin must approve it.",
+      "Uninsured vendors: Acme Roofing's insurance expired on Oct 31, 2026. An admin must approve it.",
     );
   });
 
@@ -46,5 +46,23 @@ describe('the insurance hold on the review screen', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Approved invoice' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('does not call a processed invoice ready to approve while the rule refuses its approval', async () => {
+    const { unmount } = renderWithProviders(
+      <InvoiceStateNotice
+        invoice={makeInvoice({ status: 'PROCESSED', approvalSteps: steps(true) }) as never}
+      />,
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent('It cannot be approved until');
+    expect(screen.queryByText('Ready to approve.')).not.toBeInTheDocument();
+    unmount();
+    // Held for a second look only (an admin approves): the invoice is still ready for that admin.
+    renderWithProviders(
+      <InvoiceStateNotice
+        invoice={makeInvoice({ status: 'PROCESSED', approvalSteps: steps(false) }) as never}
+      />,
+    );
+    expect(await screen.findByText('Ready to approve.')).toBeInTheDocument();
   });
 });

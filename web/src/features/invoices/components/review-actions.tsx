@@ -303,7 +303,8 @@ function StateNotice({ invoice }: { invoice: Invoice }) {
       </div>
     );
   }
-  if (readyToApprove(invoice)) {
+  // A rule that refuses approval while the vendor is uninsured: its notice says so, and nothing is ready.
+  if (readyToApprove(invoice) && !invoice.approvalSteps?.insuranceHold?.blocksApproval) {
     return (
       <p className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-100">
         <CircleCheck className="size-4 shrink-0" aria-hidden />
