@@ -33,22 +33,10 @@ const usDate = (iso: string) => {
   return `${m}/${d}/${y}`;
 };
 
-/**
- * A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time).
- * `picture` (a PNG) is printed below the text, like a scanned signature: it makes the file as large as
- * the picture without changing what is read.
- */
-export function invoicePdf(
-  spec: InvoiceSpec,
-  picture?: Buffer,
-  options: { termsPage?: boolean } = {},
-): Promise<Buffer> {
-  const usd = (n: number) => money(n, spec.currency);
-  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+type Doc = InstanceType<typeof PDFDocument>;
 
+/** The vendor, the invoice's number and dates, and the bill-to block, at the top of the page. */
+export function drawInvoiceHeader(doc: Doc, spec: InvoiceSpec): void {
   doc.font('Helvetica-Bold').fontSize(20).text(spec.vendorName, 50, 50);
   doc.font('Helvetica').fontSize(10).text(spec.vendorAddress, 50, 78).text(spec.vendorEmail, 50, 92);
   doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 400, 50);
@@ -61,16 +49,24 @@ export function invoicePdf(
   spec.billTo.forEach((line, i) => {
     doc.text(line, 50, 154 + i * 14);
   });
+}
 
-  let y = 240;
+/** The line-item table's head at `top` and `lines` below it; answers the last row's y. */
+export function drawLineItems(doc: Doc, spec: InvoiceSpec, lines: InvoiceSpec['lines'], top: number): number {
+  const usd = (n: number) => money(n, spec.currency);
   doc.font('Helvetica-Bold');
-  doc.text('Description', 50, y).text('Qty', 330, y).text('Unit Price', 390, y).text('Amount', 480, y);
   doc
-    .moveTo(50, y + 14)
-    .lineTo(560, y + 14)
+    .text('Description', 50, top)
+    .text('Qty', 330, top)
+    .text('Unit Price', 390, top)
+    .text('Amount', 480, top);
+  doc
+    .moveTo(50, top + 14)
+    .lineTo(560, top + 14)
     .stroke();
   doc.font('Helvetica');
-  for (const line of spec.lines) {
+  let y = top;
+  for (const line of lines) {
     y += 22;
     doc
       .text(line.description, 50, y)
@@ -78,8 +74,14 @@ export function invoicePdf(
       .text(usd(line.unitPrice), 390, y)
       .text(usd(round2(line.quantity * line.unitPrice)), 480, y);
   }
+  return y;
+}
+
+/** Subtotal, tax and total below the last row (`lastRow`); answers where the footer may start. */
+export function drawTotals(doc: Doc, spec: InvoiceSpec, lastRow: number): number {
+  const usd = (n: number) => money(n, spec.currency);
   const { subtotal, tax, total } = totalsOf(spec);
-  y += 40;
+  const y = lastRow + 40;
   doc.text('Subtotal:', 390, y).text(usd(subtotal), 480, y);
   doc.text(`Tax (${Math.round(spec.taxRate * 100)}%):`, 390, y + 16).text(usd(tax), 480, y + 16);
   doc
@@ -87,10 +89,30 @@ export function invoicePdf(
     .text('Total Due:', 390, y + 32)
     .text(usd(total), 480, y + 32);
   doc.font('Helvetica').text('Thank you for your business.', 50, y + 80);
+  return y + 100;
+}
+
+/**
+ * A plain text-layer invoice PDF, as accounting software prints them (pdfkit, made at test time).
+ * `picture` (a PNG) is printed below the text, like a scanned signature: it makes the file as large as
+ * the picture without changing what is read.
+ */
+export function invoicePdf(
+  spec: InvoiceSpec,
+  picture?: Buffer,
+  options: { termsPage?: boolean } = {},
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: spec.invoiceNumber } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  drawInvoiceHeader(doc, spec);
+  const foot = drawTotals(doc, spec, drawLineItems(doc, spec, spec.lines, 240));
   (spec.remitTo ?? []).forEach((line, i) => {
-    doc.text(line, 50, y + 100 + i * 14);
+    doc.text(line, 50, foot + i * 14);
   });
-  if (picture) doc.image(picture, 50, y + 100, { width: 200 });
+  if (picture) doc.image(picture, 50, foot, { width: 200 });
   if (options.termsPage) {
     // A second page of terms, as many vendors print: the document is then read as a multi-page job.
     doc.addPage();

@@ -2,10 +2,10 @@ import { formatDate, formatMoney } from '@shared/format';
 import type { AgingBuckets, AgingReport } from '@shared/schemas/ap-reports';
 import { Hourglass } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { MoneyBarChart } from '@/features/analytics';
 import { useAgingReport } from '@/features/reports/api/get-aging';
 import { reportCsvUrl } from '@/features/reports/api/report-query';
 import { AGING_BUCKETS, todayUtc } from '@/features/reports/lib/report-rules';
-import { ReportBarChart } from './report-bar-chart';
 import { DAY, ReportParamField, useReportParam } from './report-controls';
 import { blockTitle, CurrencyBlock, ReportBody, ReportToolbar } from './report-parts';
 
@@ -87,7 +87,7 @@ function AgingBlock({ block, asOf, many }: { block: Block; asOf: string; many: b
       title={title}
       description={`As of ${formatDate(asOf)}: ${formatMoney(block.totals.total, block.currency)} open on ${count} invoice${count === 1 ? '' : 's'}, by days past due.`}
     >
-      <ReportBarChart
+      <MoneyBarChart
         caption={`${title} by bucket`}
         labelHeader="Days past due"
         valueHeader="Open amount"

@@ -4,11 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { Building2 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { monthLabel } from '@/features/analytics';
+import { MoneyBarChart, monthLabel } from '@/features/analytics';
 import { useSpendPerDoorReport } from '@/features/reports/api/get-spend-per-door';
 import { reportCsvUrl } from '@/features/reports/api/report-query';
 import { lastTwelveMonths } from '@/features/reports/lib/report-rules';
-import { ReportBarChart } from './report-bar-chart';
 import { MONTH, ReportParamField, useReportParam } from './report-controls';
 import { blockTitle, CurrencyBlock, ReportBody, ReportToolbar } from './report-parts';
 
@@ -38,7 +37,7 @@ function SpendBlock({ block, range, many }: { block: Block; range: string; many:
       description={`${range}: approved spend per property, divided by its units (doors). A split invoice counts on each property for its share.`}
     >
       {withDoors.length ? (
-        <ReportBarChart
+        <MoneyBarChart
           caption={`${title} by property`}
           labelHeader="Property"
           valueHeader="Per door"

@@ -1,36 +1,36 @@
 import { formatMoney } from '@shared/format';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  ChartTooltipCard,
-  compactMoney,
-  SrDataTable,
-  useChartTheme,
-  useMinWidth,
-} from '@/features/analytics';
+import { compactMoney } from '@/features/analytics/lib/analytics-rules';
+import { useChartTheme, useMinWidth } from './chart-theme';
+import { ChartTooltipCard, SrDataTable } from './chart-tooltip';
 
 export interface BarDatum {
   label: string;
   value: number;
+  /** Invoices behind the amount, shown in the tooltip and the table when `countHeader` is given. */
+  count?: number;
 }
 
 const shorten = (max: number) => (name: string) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
 
 /**
- * Money per row as horizontal bars (aging buckets, spend per door by property), drawn as Analytics
- * draws its top vendors; screen readers get the numbers as a table instead of the drawing.
+ * Money per row as horizontal bars (Analytics' top vendors, the Reports page's aging buckets and spend
+ * per door); screen readers get the numbers as a table instead of the drawing.
  */
-export function ReportBarChart({
+export function MoneyBarChart({
   data,
   currency,
   caption,
   labelHeader,
   valueHeader,
+  countHeader,
 }: {
   data: BarDatum[];
   currency: string;
   caption: string;
   labelHeader: string;
   valueHeader: string;
+  countHeader?: string;
 }) {
   const t = useChartTheme();
   const wide = useMinWidth(640);
@@ -74,6 +74,7 @@ export function ReportBarChart({
                         value: formatMoney(payload[0].payload.value, currency),
                         color: t.primary,
                       },
+                      ...(countHeader ? [{ label: countHeader, value: payload[0].payload.count ?? 0 }] : []),
                     ]}
                   />
                 ) : null
@@ -93,8 +94,12 @@ export function ReportBarChart({
       </div>
       <SrDataTable
         caption={caption}
-        headers={[labelHeader, valueHeader]}
-        rows={data.map((d) => [d.label, formatMoney(d.value, currency)])}
+        headers={countHeader ? [labelHeader, countHeader, valueHeader] : [labelHeader, valueHeader]}
+        rows={data.map((d) =>
+          countHeader
+            ? [d.label, d.count ?? 0, formatMoney(d.value, currency)]
+            : [d.label, formatMoney(d.value, currency)],
+        )}
       />
     </>
   );
