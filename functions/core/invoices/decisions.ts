@@ -8,7 +8,7 @@ import { type OrganizationItem, orgSettings } from '../organizations/organizatio
 import { invoiceEventEffect, notificationEffect, type OutboxEffect } from '../outbox/effects';
 import { ports } from '../ports';
 import { readSurely } from '../validation/validate';
-import { learnLayoutOnApproval, recordApprovedInvoice } from '../vendors/learn-layout';
+import { approvedRunLines, learnLayoutOnApproval, recordApprovedInvoice } from '../vendors/learn-layout';
 import type { Actor } from './audit';
 import { saveInvoice } from './commit';
 import { type InvoiceItem, invoiceLabel } from './invoice';
@@ -112,13 +112,22 @@ async function approveByPerson(
   if (after.vendorId) await ports().activateSuggestedVendor(after.orgId, after.vendorId);
   // What the person approved teaches the vendor's layout memory (core/vendors/memory.ts); learning never
   // fails the approval.
-  await learnLayoutOnApproval(after).catch((error: unknown) =>
+  const lines = await runLinesForLearning(after);
+  await learnLayoutOnApproval(after, lines).catch((error: unknown) =>
     ports().logError('Learning the vendor layout from an approval failed', error, { invoiceId: after.id }),
   );
-  await recordApprovedInvoice(after).catch((error: unknown) =>
+  await recordApprovedInvoice(after, lines).catch((error: unknown) =>
     ports().logError('Recording the approval in the vendor history failed', error, { invoiceId: after.id }),
   );
   return after;
+}
+
+/** The approved run's lines for the lessons of an approval; a failed read teaches nothing, never fails it. */
+function runLinesForLearning(invoice: InvoiceItem) {
+  return approvedRunLines(invoice).catch((error: unknown) => {
+    ports().logError('Reading the approved invoice lines failed', error, { invoiceId: invoice.id });
+    return undefined;
+  });
 }
 
 /**
@@ -166,7 +175,7 @@ export async function autoApproveIfAllowed(
       ],
     },
   );
-  await recordApprovedInvoice(after).catch((error: unknown) =>
+  await recordApprovedInvoice(after, await runLinesForLearning(after)).catch((error: unknown) =>
     ports().logError('Recording the approval in the vendor history failed', error, { invoiceId: after.id }),
   );
   return after;

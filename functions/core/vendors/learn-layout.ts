@@ -1,9 +1,19 @@
 import { ulid } from 'ulid';
+import type { PageLine } from '../extraction/layout';
 import type { InvoiceItem } from '../invoices/invoice';
 import { ports } from '../ports';
 import { type ApprovedInvoiceFact, postcodeOf, withApproval, withoutInvoice } from './history';
 import { approvedValuesOf, type LayoutMemory, learnLayout } from './memory';
 import { paymentAccountsIn } from './payment-accounts';
+
+/**
+ * The lines of the approved invoice's processing run, read once for both lessons below; none when the
+ * run's lines are gone (runs expire after 30 days) or were never kept.
+ */
+export async function approvedRunLines(invoice: InvoiceItem): Promise<PageLine[] | undefined> {
+  if (!invoice.processingRunId) return undefined;
+  return ports().runLayout(invoice.orgId, invoice.id, invoice.processingRunId);
+}
 
 /**
  * The approval hook (POST /api/invoices/{id}/approve, after the PUTs that corrected it): the vendor's
@@ -12,10 +22,11 @@ import { paymentAccountsIn } from './payment-accounts';
  * kept, teaches nothing. Learning must never fail the approval: the caller swallows errors. Returns the
  * vendor's layouts after learning, or null when nothing could be learned.
  */
-export async function learnLayoutOnApproval(invoice: InvoiceItem): Promise<LayoutMemory[] | null> {
-  if (!invoice.vendorId || !invoice.processingRunId) return null;
-  const lines = await ports().runLayout(invoice.orgId, invoice.id, invoice.processingRunId);
-  if (!lines?.length) return null;
+export async function learnLayoutOnApproval(
+  invoice: InvoiceItem,
+  lines: PageLine[] | undefined,
+): Promise<LayoutMemory[] | null> {
+  if (!invoice.vendorId || !lines?.length) return null;
   const approved = approvedValuesOf(invoice);
   const now = new Date().toISOString();
   return ports().updateVendorMemory(invoice.orgId, invoice.vendorId, (layouts) =>
@@ -28,12 +39,12 @@ export async function learnLayoutOnApproval(invoice: InvoiceItem): Promise<Layou
  * gains this one, so its next invoice is no longer a first and is weighed against its history. Like the
  * layout, it never fails the approval.
  */
-export async function recordApprovedInvoice(invoice: InvoiceItem): Promise<void> {
+export async function recordApprovedInvoice(
+  invoice: InvoiceItem,
+  /** The run's lines: the bank accounts the approved document asked to be paid to are read from them. */
+  lines: PageLine[] | undefined,
+): Promise<void> {
   if (!invoice.vendorId) return;
-  // The bank accounts the approved document asked to be paid to (its run's lines; none once they expired).
-  const lines = invoice.processingRunId
-    ? await ports().runLayout(invoice.orgId, invoice.id, invoice.processingRunId)
-    : undefined;
   const fact: ApprovedInvoiceFact = {
     invoiceId: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
