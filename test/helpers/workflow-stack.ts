@@ -11,6 +11,8 @@ export interface WorkflowStack {
   api: Api;
   /** Uploads a file, waits for the workflow, and returns the invoice as the list API shows it. */
   decided(bytes: Uint8Array, filename: string): Promise<Invoice>;
+  /** The organization's invoices (its first 100) as the list API shows them; `as` another user's. */
+  listed(as?: Api): Promise<Invoice[]>;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,10 @@ export async function startWorkflowStack(options: WorkflowRunnerOptions): Promis
   runner = ready;
   registerProcessingStarter(ready);
   const { api } = await stack.newUser();
+  const listed = async (as = api) => {
+    const page = await (await as('/api/invoices?limit=100')).json();
+    return (page.items as unknown[]).map((i) => invoiceSchema.parse(i));
+  };
   return {
     stack,
     runner: ready,
@@ -38,11 +44,11 @@ export async function startWorkflowStack(options: WorkflowRunnerOptions): Promis
       expect(response.status, await response.clone().text()).toBe(201);
       const { id } = invoiceSchema.parse(await response.json());
       await ready.idle();
-      const page = await (await api('/api/invoices?limit=100')).json();
-      const found = page.items.find((i: Invoice) => i.id === id);
+      const found = (await listed()).find((i) => i.id === id);
       if (!found) throw new Error(`Invoice ${id} is not listed`);
-      return invoiceSchema.parse(found);
+      return found;
     },
+    listed,
     async stop() {
       await ready.stop();
       await stack.stop();

@@ -36,10 +36,7 @@ afterAll(async () => {
   await ws?.stop();
 });
 
-async function listed(api: Api = ws.api): Promise<Invoice[]> {
-  const page = await (await api('/api/invoices?limit=100')).json();
-  return (page.items as unknown[]).map((i) => invoiceSchema.parse(i));
-}
+const listed = (api?: Api) => ws.listed(api);
 
 /** Every invoice of the organization once the workflow has decided them all. */
 async function settled(api: Api, count: number): Promise<Invoice[]> {

@@ -30,10 +30,7 @@ afterAll(async () => {
   await ws?.stop();
 });
 
-async function listed(api: Api = ws.api): Promise<Invoice[]> {
-  const page = await (await api('/api/invoices?limit=100')).json();
-  return (page.items as unknown[]).map((i) => invoiceSchema.parse(i));
-}
+const listed = (api?: Api) => ws.listed(api);
 
 async function invoicesThisMonth(api: Api): Promise<number> {
   return organizationSchema.parse(await (await api('/api/organization/current')).json()).invoicesThisMonth;
