@@ -6,7 +6,9 @@
  *
  * `backfill-aggregates` brings every organization's invoices to the current aggregate scheme
  * (functions/core/invoices/backfill-aggregates.ts): run it once after a deploy that adds buckets, such
- * as the AP reports'. It is idempotent; an organization already done is skipped unless `--force`.
+ * as the AP reports'. The same walk gives certificates saved before the expiry index their index item
+ * (their insurance alerts were never due otherwise). It is idempotent; an organization already done is
+ * skipped unless `--force`.
  *
  * The table comes from TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local). Without them, the local
  * stack's `<DATA_DIR or .data>/local.json` is read for `table` and `endpoints.dynamodb`.
@@ -62,7 +64,12 @@ async function backfill(force: boolean): Promise<number> {
           ? `${result.orgId}: already backfilled`
           : `${result.orgId}: ${result.written} of ${result.scanned} invoices brought to the current scheme`,
       ),
-    { force },
+    {
+      force,
+      onCertificates: (orgId, indexed) => {
+        if (indexed > 0) console.log(`${orgId}: ${indexed} certificates given their expiry index item`);
+      },
+    },
   );
   return 0;
 }

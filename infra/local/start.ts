@@ -84,12 +84,23 @@ async function main() {
   New accounts can sign up on the page; their confirmation codes are printed here.
   Press Ctrl-C to stop.
 `);
-  // Invoices last written under an older aggregate scheme are brought to the current one, once (the
-  // table is marked when all organizations are done, so later starts read one item); in the background.
-  void backfillEveryOrganization((result) => {
-    if (result.written > 0)
-      console.log(`Aggregates: ${result.written} invoices of organization ${result.orgId} backfilled`);
-  }).catch((error: unknown) => console.error('Backfilling the aggregates failed', error));
+  // Invoices last written under an older aggregate scheme are brought to the current one, and certificates
+  // saved before the expiry index get their item, once (the table is marked when all organizations are
+  // done, so later starts read one item); in the background.
+  void backfillEveryOrganization(
+    (result) => {
+      if (result.written > 0)
+        console.log(`Aggregates: ${result.written} invoices of organization ${result.orgId} backfilled`);
+    },
+    {
+      onCertificates: (orgId, indexed) => {
+        if (indexed > 0)
+          console.log(
+            `Insurance: ${indexed} certificates of organization ${orgId} given their expiry index item`,
+          );
+      },
+    },
+  ).catch((error: unknown) => console.error('Backfilling the aggregates failed', error));
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { backfillEveryOrganization } from '../../functions/adapters/dynamodb/aggregate-backfill';
+import { db, tableName } from '../../functions/adapters/dynamodb/client';
+import { backfillCertificateExpiry } from '../../functions/adapters/dynamodb/vendor-certificates';
 import { resetMailSender } from '../../functions/adapters/email/mail-sender';
 import { objectExists } from '../../functions/adapters/s3/storage';
 import { sendInsuranceExpiryAlerts } from '../../functions/core/vendors/insurance-alerts';
@@ -363,5 +367,46 @@ describe('the daily insurance expiry alert', () => {
       expect(alertMailOf(admin).filter((m) => m.subject === message)).toHaveLength(1);
       expect((await notificationsOf(admin)).filter((n) => n.message === message)).toHaveLength(1);
     }
+  });
+});
+
+describe('the expiry index backfill', () => {
+  it('gives a certificate saved before the expiry index its item, once, and its alert is then due', async () => {
+    const una = await signedUp('Una');
+    // Far off, so no other test's certificate shares the alert day's range of dates.
+    const certificate = await certificateOf(una, await newVendor(una, 'Old Times Roofing'), 900);
+    // Saved as before the index existed: the certificate without its CERT_EXPIRY item.
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: { PK: 'CERT_EXPIRY', SK: `${certificate.expiresOn}#${una.orgId}#${certificate.id}` },
+      }),
+    );
+    const alertDay = dayOf(TODAY, 880);
+    expect(await sendInsuranceExpiryAlerts(alertDay)).toEqual({ checked: 0, notified: 0, emailed: 0 });
+
+    const indexed = new Map<string, number>();
+    await backfillEveryOrganization(() => undefined, {
+      onCertificates: (orgId, written) => indexed.set(orgId, written),
+    });
+    expect(indexed.get(una.orgId)).toBe(1);
+    // Every other organization's certificates were saved with their items: nothing to write there.
+    expect([...indexed].filter(([orgId, written]) => orgId !== una.orgId && written > 0)).toEqual([]);
+    // Run again, the table's mark skips the walk; asked for the organization itself, nothing is missing.
+    indexed.clear();
+    await backfillEveryOrganization(() => undefined, {
+      onCertificates: (orgId, written) => indexed.set(orgId, written),
+    });
+    expect(indexed.size).toBe(0);
+    expect(await backfillCertificateExpiry(una.orgId)).toBe(0);
+
+    expect(await sendInsuranceExpiryAlerts(alertDay)).toEqual({ checked: 1, notified: 1, emailed: 1 });
+    await stack.outbox.drained();
+    const notifications = (
+      await body(await una.api('/api/notifications'), 200, notificationListSchema)
+    ).items.filter((n) => n.kind === 'insurance_expiring');
+    expect(notifications.map((n) => n.message)).toEqual([
+      `Old Times Roofing ${run}'s general liability insurance expires on ${formatDate(certificate.expiresOn)}`,
+    ]);
   });
 });

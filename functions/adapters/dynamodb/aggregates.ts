@@ -1,24 +1,24 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Contribution } from '../../core/invoices/aggregates';
-import { db, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith } from './keys';
+import { itemKind, readMany } from './entity';
+import { invoices } from './invoice-item';
+import { keys } from './keys';
 
-type TransactItem = {
-  Update: {
-    TableName: string;
-    Key: Record<string, string>;
-    UpdateExpression: string;
-    ExpressionAttributeNames: Record<string, string>;
-    ExpressionAttributeValues: Record<string, unknown>;
-  };
-};
+export type AggregateItem = Record<string, number | string | undefined> & { label?: string };
+
+/**
+ * The aggregate items (`STATS#<bucket>` in the organization's partition): counters and sums moved in the
+ * transaction of every write they count, answered as stored (keys included), as they always were.
+ */
+export const aggregateItems = itemKind<AggregateItem>()({
+  key: keys.stats,
+  collection: (orgId: string, prefix: string) => ({
+    PK: keys.orgPk(orgId),
+    prefix: `${keys.statsPrefix}${prefix}`,
+  }),
+});
 
 /** One ADD update per aggregate bucket, to be written in the same transaction as the invoice change. */
-export function aggregateUpdates(
-  orgId: string,
-  delta: Contribution,
-  labels: Record<string, string> = {},
-): TransactItem[] {
+export function aggregateUpdates(orgId: string, delta: Contribution, labels: Record<string, string> = {}) {
   return Object.entries(delta).map(([bucket, fields]) => {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
@@ -33,25 +33,16 @@ export function aggregateUpdates(
       values[':label'] = labels[bucket];
       expression += ' SET #label = :label';
     }
-    return {
-      Update: {
-        TableName: tableName(),
-        Key: keys.stats(orgId, bucket),
-        UpdateExpression: expression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
+    return aggregateItems.tx.update([orgId, bucket], {
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
   });
 }
 
-export type AggregateItem = Record<string, number | string | undefined> & { label?: string };
-
 export async function getAggregate(orgId: string, bucket: string): Promise<AggregateItem> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.stats(orgId, bucket) }),
-  );
-  return (Item ?? {}) as AggregateItem;
+  return ((await aggregateItems.read([orgId, bucket])) ?? {}) as AggregateItem;
 }
 
 /** All aggregate items whose bucket starts with `prefix` (e.g. `MONTH#`, `VENDOR#`): bounded by months, vendors, categories. */
@@ -59,8 +50,7 @@ export async function listAggregates(
   orgId: string,
   prefix: string,
 ): Promise<(AggregateItem & { bucket: string })[]> {
-  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), `${keys.statsPrefix}${prefix}`));
-  return items.map(withBucket);
+  return (await aggregateItems.readAll([orgId, prefix])).map(withBucket);
 }
 
 const withBucket = (item: Record<string, unknown>) => ({
@@ -69,30 +59,17 @@ const withBucket = (item: Record<string, unknown>) => ({
 });
 
 /** The given months' buckets (`YYYY-MM`, at most 100) in one batch read; months without invoices are absent. */
-export async function getMonthAggregates(
-  orgId: string,
-  months: string[],
-): Promise<(AggregateItem & { bucket: string })[]> {
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: months.map((m) => keys.stats(orgId, keys.monthBucket(m))) } },
-    }),
-  );
-  return (Responses?.[tableName()] ?? []).map(withBucket);
-}
+export const getMonthAggregates = (orgId: string, months: string[]) =>
+  getAggregates(orgId, months.map(keys.monthBucket));
 
 /** The newest invoice's last change: one item read, newest first. */
 export async function lastInvoiceActivityAt(orgId: string): Promise<string | null> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...sortKeyStartsWith(keys.orgPk(orgId), keys.invoicePrefix),
-      ProjectionExpression: 'updatedAt',
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  return (Items?.[0]?.updatedAt as string | undefined) ?? null;
+  const { items } = await invoices.page([orgId], {
+    ProjectionExpression: 'updatedAt',
+    newestFirst: true,
+    limit: 1,
+  });
+  return (items[0]?.updatedAt as string | undefined) ?? null;
 }
 
 export interface OrganizationCounts {
@@ -107,14 +84,8 @@ export interface OrganizationCounts {
  * by every invoice write, vendors and properties in the same transaction as their create and delete.
  */
 export async function getOrganizationCounts(orgId: string): Promise<OrganizationCounts> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.stats(orgId, keys.totalsBucket),
-      ConsistentRead: true,
-    }),
-  );
-  const n = (field: string) => Math.max(0, Number(Item?.[field] ?? 0));
+  const item = await aggregateItems.read([orgId, keys.totalsBucket], { consistent: true });
+  const n = (field: string) => Math.max(0, Number(item?.[field] ?? 0));
   return {
     totalUsers: n('userCount'),
     totalInvoices: n('invoiceCount'),
@@ -123,34 +94,14 @@ export async function getOrganizationCounts(orgId: string): Promise<Organization
   };
 }
 
-/** The most keys one BatchGet reads. */
-const BATCH_GET_LIMIT = 100;
-
 /**
- * The named buckets' items, in batches of 100 read in parallel (keys DynamoDB left unprocessed are read
- * again); buckets nothing counted in yet are absent. The AP reports read a few hundred at most.
+ * The named buckets' items (entity.ts readMany: batches of 100 read in parallel, keys DynamoDB left
+ * unprocessed read again); buckets nothing counted in yet are absent. The AP reports read a few hundred at most.
  */
 export async function getAggregates(
   orgId: string,
   buckets: readonly string[],
 ): Promise<(AggregateItem & { bucket: string })[]> {
   const unique = [...new Set(buckets)];
-  const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) chunks.push(unique.slice(i, i + BATCH_GET_LIMIT));
-  const pages = await Promise.all(
-    chunks.map(async (chunk) => {
-      const found: Record<string, unknown>[] = [];
-      let wanted: Record<string, unknown>[] = chunk.map((bucket) => keys.stats(orgId, bucket));
-      for (let attempt = 0; wanted.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(500, 20 * 2 ** attempt)));
-        const { Responses, UnprocessedKeys } = await db().send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted } } }),
-        );
-        found.push(...(Responses?.[tableName()] ?? []));
-        wanted = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-      }
-      return found;
-    }),
-  );
-  return pages.flat().map(withBucket);
+  return (await readMany(unique.map((bucket) => keys.stats(orgId, bucket)))).map(withBucket);
 }

@@ -8,6 +8,8 @@ import {
   type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
+  ScanCommand,
+  type ScanCommandInput,
   TransactWriteCommand,
   UpdateCommand,
   type UpdateCommandInput,
@@ -15,7 +17,8 @@ import {
 import { ulid } from 'ulid';
 import { conflict, notFound } from '../../core/errors/app-error';
 import { db, isConditionFailure, nowIso, queryAll, tableName } from './client';
-import { keys, sortKeyStartsWith, withoutKeys } from './keys';
+import { AFTER_EVERY_KEY_CHARACTER, keys, withoutKeys } from './keys';
+import { TABLE_INDEXES, TABLE_KEYS } from './table-definition';
 
 export type TransactItems = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
@@ -99,6 +102,150 @@ type ListOptions = Pick<QueryCommandInput, 'ConsistentRead' | 'ProjectionExpress
   newestFirst?: boolean;
 };
 
+/** The table (no name) or one of its global indexes (table-definition.ts). */
+export type IndexName = (typeof TABLE_INDEXES)[number]['indexName'];
+
+/** A partition to query: on the table, or on an index, its partition key built from composites. */
+export interface IndexSpec<C extends unknown[]> {
+  index?: IndexName;
+  partition: (...composites: C) => string;
+}
+
+/** A query's sort-key range: a prefix (read as a range, see below), both bounds included, or below a key. */
+export type SortKeyRange = { prefix: string } | { from: string; to: string } | { below: string };
+
+export interface QueryOptions {
+  range?: SortKeyRange;
+  /** A FilterExpression and the names and values it uses (`:pk`, `:skFrom`, `:skTo` are the key's). */
+  filter?: {
+    expression: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  };
+  newestFirst?: boolean;
+  consistent?: boolean;
+  projection?: string;
+}
+
+/** One request of a query: where it starts, and how many items it reads at most. */
+export interface PageOptions extends QueryOptions {
+  limit?: number;
+  startKey?: Record<string, unknown>;
+}
+
+/** The key condition of a sort-key range; a prefix is read as a range (keys.ts sortKeyStartsWith says why). */
+function sortKeyCondition(sk: string, range: SortKeyRange | undefined) {
+  if (!range) return { condition: '', values: {} };
+  if ('below' in range) return { condition: ` AND ${sk} < :skTo`, values: { ':skTo': range.below } };
+  const [from, to] =
+    'prefix' in range
+      ? [range.prefix, `${range.prefix}${AFTER_EVERY_KEY_CHARACTER}`]
+      : [range.from, range.to];
+  return { condition: ` AND ${sk} BETWEEN :skFrom AND :skTo`, values: { ':skFrom': from, ':skTo': to } };
+}
+
+/**
+ * The queries of one partition of the table or of an index: every query request is built here, so a
+ * module says which partition, range, filter and order it reads, and how many items.
+ */
+export function partitionQuery(index: IndexName | undefined, pk: string) {
+  const names = TABLE_INDEXES.find((i) => i.indexName === index) ?? TABLE_KEYS;
+  const keyNames = { pk: names.partitionKey, sk: names.sortKey };
+  const input = (options: QueryOptions = {}): QueryCommandInput => {
+    const sk = sortKeyCondition(keyNames.sk, options.range);
+    const filterNames = options.filter?.names ?? {};
+    return {
+      TableName: tableName(),
+      ...(index ? { IndexName: index } : {}),
+      KeyConditionExpression: `${keyNames.pk} = :pk${sk.condition}`,
+      ExpressionAttributeValues: { ':pk': pk, ...sk.values, ...options.filter?.values },
+      ...(Object.keys(filterNames).length ? { ExpressionAttributeNames: filterNames } : {}),
+      ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
+      ...(options.newestFirst ? { ScanIndexForward: false } : {}),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+      ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+    };
+  };
+  return {
+    /** The partition key's value, and the names of the key attributes it is queried on. */
+    pk,
+    keyNames,
+    input,
+    /** One request: the matching items (as stored), how many it read, and the key to read on from. */
+    async page(options: PageOptions = {}) {
+      const { limit, startKey, ...rest } = options;
+      const {
+        Items = [],
+        ScannedCount,
+        LastEvaluatedKey,
+      } = await db().send(
+        new QueryCommand({
+          ...input(rest),
+          ...(limit ? { Limit: limit } : {}),
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      return { items: Items, scanned: ScannedCount ?? 0, lastKey: LastEvaluatedKey };
+    },
+    /** Every matching item, page after page. For sets known to stay small. */
+    all: (options?: QueryOptions) => queryAll(input(options)),
+    /**
+     * How many items match (Select COUNT, page after page), reading at most `budget` items: `lastKey`
+     * is where counting stopped when the budget ran out first.
+     */
+    async count(options: QueryOptions & { budget?: number } = {}) {
+      const { budget = Number.POSITIVE_INFINITY, ...rest } = options;
+      let count = 0;
+      let read = 0;
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(
+          new QueryCommand({
+            ...input(rest),
+            Select: 'COUNT',
+            ExclusiveStartKey: startKey,
+            ...(Number.isFinite(budget) ? { Limit: budget - read } : {}),
+          }),
+        );
+        count += page.Count ?? 0;
+        read += page.ScannedCount ?? 0;
+        startKey = page.LastEvaluatedKey;
+      } while (startKey && read < budget);
+      return { count, lastKey: startKey };
+    },
+    /** The key a query of this partition starts after `item` from: the table's key and the index's. */
+    keyOf: (item: Record<string, unknown>): Record<string, unknown> => ({
+      PK: item.PK,
+      SK: item.SK,
+      ...(index ? { [keyNames.pk]: item[keyNames.pk], [keyNames.sk]: item[keyNames.sk] } : {}),
+    }),
+  };
+}
+
+export type PartitionQuery = ReturnType<typeof partitionQuery>;
+
+/** A declared partition to query: called with its composites, it answers that partition's queries. */
+export const declaredIndex =
+  <C extends unknown[]>(spec: IndexSpec<C>) =>
+  (...composites: C): PartitionQuery =>
+    partitionQuery(spec.index, spec.partition(...composites));
+
+/** Every item a scan matches, page after page: for the operator's scripts, never a request path. */
+export async function scanAll(
+  input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 /**
  * One kind of item, declared once: its key composites (`key`, built by keys.ts), the list it belongs to
  * (`collection`: a partition and a sort-key prefix), the `entity` attribute it is stored with and the
@@ -111,9 +258,16 @@ type ListOptions = Pick<QueryCommandInput, 'ConsistentRead' | 'ProjectionExpress
  */
 export const itemKind =
   <T extends object>() =>
-  <K extends unknown[], C extends unknown[] = never[]>(spec: {
+  <
+    K extends unknown[],
+    C extends unknown[] = never[],
+    // biome-ignore lint/suspicious/noExplicitAny: each index has composites of its own
+    I extends Record<string, IndexSpec<any[]>> = Record<never, never>,
+  >(spec: {
     key: (...composites: K) => Key;
     collection?: (...composites: C) => { PK: string; prefix: string };
+    /** The partitions the kind is queried in beyond its collection (an index, a range of its own). */
+    indexes?: I;
     entity?: string;
     hidden?: readonly string[];
   }) => {
@@ -131,12 +285,11 @@ export const itemKind =
       if (!spec.collection) throw new Error(`${spec.entity ?? 'This item kind'} has no collection`);
       const { PK, prefix } = spec.collection(...composites);
       const { newestFirst, ...rest } = options;
-      return {
-        ...sortKeyStartsWith(PK, prefix),
-        ...(newestFirst ? { ScanIndexForward: false } : {}),
-        ...rest,
-      };
+      return { ...partitionQuery(undefined, PK).input({ range: { prefix }, newestFirst }), ...rest };
     };
+    const indexes = Object.fromEntries(
+      Object.entries(spec.indexes ?? {}).map(([name, index]) => [name, declaredIndex(index)]),
+    ) as { [N in keyof I]: (...composites: Parameters<I[N]['partition']>) => PartitionQuery };
     const tx = {
       put: (composites: K, value: object, condition: Condition = {}): TransactItem => ({
         Put: { TableName: tableName(), Item: stored(composites, value), ...condition },
@@ -144,7 +297,7 @@ export const itemKind =
       update: (
         composites: K,
         expression: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>,
-      ): TransactItem => ({
+      ) => ({
         Update: { TableName: tableName(), Key: spec.key(...composites), ...expression },
       }),
       delete: (composites: K, condition: Condition = {}): TransactItem => ({
@@ -171,6 +324,8 @@ export const itemKind =
       key: spec.key,
       stored,
       fromStored,
+      /** The kind's declared partitions: `kind.indexes.byStatus(orgId, status).page({ ... })`. */
+      indexes,
       /** Transaction items of the kind's writes, for `transact`. */
       tx,
       read,
@@ -211,6 +366,8 @@ export const itemKind =
       async list(composites: C, options?: ListOptions): Promise<T[]> {
         return (await queryAll(listInput(composites, options))).map(fromStored);
       },
+      /** Every item of the collection as stored (keys included), oldest first unless `newestFirst`. */
+      readAll: (composites: C, options?: ListOptions) => queryAll(listInput(composites, options)),
       /** One page of the collection, as stored (keys included), and the key to read on from. */
       async page(
         composites: C,
@@ -219,7 +376,6 @@ export const itemKind =
         const { limit, startKey, ...rest } = options;
         const { Items = [], LastEvaluatedKey } = await db().send(
           new QueryCommand({
-            TableName: tableName(),
             ...listInput(composites, rest),
             ...(limit ? { Limit: limit } : {}),
             ...(startKey ? { ExclusiveStartKey: startKey } : {}),
@@ -249,23 +405,29 @@ export async function writeBatches(requests: Record<string, unknown>[]): Promise
 
 /**
  * The stored items of `itemKeys` (absent ones left out, in no order), read 100 keys a request
- * (BatchGetItem's limit) and asking again for what DynamoDB left unprocessed: a figure summed from
- * them never silently misses one.
+ * (BatchGetItem's limit), the requests in parallel, asking again, a little later each time, for what
+ * DynamoDB left unprocessed: a figure summed from them never silently misses one.
  */
 export async function readMany(itemKeys: readonly Key[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < itemKeys.length; i += 100) {
-    let pending: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: itemKeys.slice(i, i + 100) as unknown as Record<string, unknown>[] },
-    };
-    for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-      if (attempt === BATCH_ATTEMPTS) throw new Error('DynamoDB left batch reads unprocessed');
-      const result = await db().send(new BatchGetCommand({ RequestItems: pending }));
-      found.push(...(result.Responses?.[tableName()] ?? []));
-      pending = result.UnprocessedKeys as typeof pending;
-    }
-  }
-  return found;
+  const chunks: Key[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) chunks.push(itemKeys.slice(i, i + 100));
+  const pages = await Promise.all(
+    chunks.map(async (chunk) => {
+      const found: Record<string, unknown>[] = [];
+      let wanted: Record<string, unknown>[] = chunk as unknown as Record<string, unknown>[];
+      for (let attempt = 0; wanted.length > 0; attempt++) {
+        if (attempt === BATCH_ATTEMPTS) throw new Error('DynamoDB left batch reads unprocessed');
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(500, 20 * 2 ** attempt)));
+        const { Responses, UnprocessedKeys } = await db().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted } } }),
+        );
+        found.push(...(Responses?.[tableName()] ?? []));
+        wanted = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+      }
+      return found;
+    }),
+  );
+  return pages.flat();
 }
 
 /**

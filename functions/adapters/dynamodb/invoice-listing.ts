@@ -1,13 +1,16 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import type { InvoiceListQuery, InvoiceStatus } from '../../../shared/schemas';
 import { vendorNameKey } from '../../core/invoices/aggregates';
 import type { InvoiceItem } from '../../core/invoices/invoice';
 import { getAggregate } from './aggregates';
-import { db, queryAll, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
-import { findInvoice, fromStored } from './invoices';
-import { AFTER_EVERY_KEY_CHARACTER, keys, sortKeyStartsWith } from './keys';
+import type { QueryOptions } from './entity';
+import { invoices } from './invoice-item';
+import { findInvoice } from './invoices';
+import { AFTER_EVERY_KEY_CHARACTER, keys } from './keys';
+
+const { fromStored } = invoices;
+const { organization, byStatus, byVendorName } = invoices.indexes;
 
 /** Reading many invoices: the list (filters, search, cursor, count), by vendor, and those awaiting a decision. */
 
@@ -67,16 +70,12 @@ export async function listInvoices(
         ? undefined
         : query.status;
   const range = idRange(query);
-  const useStatusIndex = Boolean(status);
-  const pk = useStatusIndex ? keys.statusIndex(orgId, status as string) : keys.orgPk(orgId);
-  const pkName = useStatusIndex ? 'GSI1PK' : 'PK';
-  const skName = useStatusIndex ? 'GSI1SK' : 'SK';
+  const partition = status ? byStatus(orgId, status) : organization(orgId);
   const bounds = range
-    ? { ':low': range.low, ':high': range.high }
-    : { ':low': keys.invoicePrefix, ':high': keys.invoiceSk(AFTER_EVERY_KEY_CHARACTER) };
-  const values: Record<string, unknown> = { ':pk': pk, ...bounds };
-  const keyCondition = `${pkName} = :pk AND ${skName} BETWEEN :low AND :high`;
+    ? { from: range.low, to: range.high }
+    : { from: keys.invoicePrefix, to: keys.invoiceSk(AFTER_EVERY_KEY_CHARACTER) };
   const filters: string[] = [];
+  const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
   if (query.search) {
     filters.push('contains(searchText, :q)');
@@ -93,46 +92,42 @@ export async function listInvoices(
   // Invoice children live in their own partitions, but guard anyway: only invoice items are listed.
   filters.push('entity = :entity');
   values[':entity'] = 'Invoice';
-  const base: QueryCommandInput = {
-    TableName: tableName(),
-    ...(useStatusIndex ? { IndexName: 'GSI1' } : {}),
-    KeyConditionExpression: keyCondition,
-    FilterExpression: filters.join(' AND '),
-    ExpressionAttributeValues: values,
-    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-    ScanIndexForward: false,
+  const base: QueryOptions = {
+    range: bounds,
+    filter: { expression: filters.join(' AND '), names, values },
+    newestFirst: true,
   };
 
   const filtered = Boolean(query.search || (query.processingStatus && !status));
   // The count does not depend on the page: read both at once.
-  const counting = count ? countInvoices(orgId, query, base, status, readBudget) : undefined;
+  const counting = count
+    ? countInvoices(orgId, query, status, () => partition.count({ ...base, budget: readBudget }))
+    : undefined;
   // If reading the page fails first, the count's own failure must not surface as an unhandled rejection.
   counting?.catch(() => undefined);
   const items: InvoiceItem[] = [];
   // A cursor continues the query it came from: this partition or status index and this key range.
-  const cursorScope = `INVOICE|${pkName}=${pk}|${bounds[':low']}|${bounds[':high']}`;
+  const cursorScope = `INVOICE|${partition.keyNames.pk}=${partition.pk}|${bounds.from}|${bounds.to}`;
   let startKey = decodeCursor(cursorScope, query.cursor);
   let lastKey: Record<string, unknown> | undefined;
   let read = 0;
   // Filters can leave pages short: keep reading until the page is full, the partition ends or the
   // read budget is spent.
   do {
-    const page = await db().send(
+    const page = await partition.page({
+      ...base,
+      startKey,
       // Filtered reads skip non-matching items, so they read in larger steps than the page size.
-      new QueryCommand({
-        ...base,
-        ExclusiveStartKey: startKey,
-        Limit: filtered ? Math.min(1000, readBudget - read) : limit - items.length + 1,
-      }),
-    );
-    read += page.ScannedCount ?? 0;
-    for (const raw of page.Items ?? []) {
+      limit: filtered ? Math.min(1000, readBudget - read) : limit - items.length + 1,
+    });
+    read += page.scanned;
+    for (const raw of page.items) {
       if (items.length < limit) {
         items.push(fromStored(raw));
         lastKey = raw;
       }
     }
-    startKey = page.LastEvaluatedKey;
+    startKey = page.lastKey;
     if (items.length >= limit) break;
   } while (startKey && read < readBudget);
 
@@ -143,13 +138,12 @@ export async function listInvoices(
   }
   let nextCursor: string | null = null;
   if (items.length >= limit && lastKey && (startKey || items.length === limit)) {
-    const keyOf: Record<string, unknown> = { PK: lastKey.PK, SK: lastKey.SK };
-    if (useStatusIndex) Object.assign(keyOf, { GSI1PK: lastKey.GSI1PK, GSI1SK: lastKey.GSI1SK });
+    const keyOf = partition.keyOf(lastKey);
     nextCursor = startKey ? encodeCursor(cursorScope, keyOf) : null;
     if (!startKey) {
       // The page ended exactly at the partition's end only if nothing follows the last item.
-      const probe = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: keyOf, Limit: 50 }));
-      if ((probe.Items ?? []).length || probe.LastEvaluatedKey) nextCursor = encodeCursor(cursorScope, keyOf);
+      const probe = await partition.page({ ...base, startKey: keyOf, limit: 50 });
+      if (probe.items.length || probe.lastKey) nextCursor = encodeCursor(cursorScope, keyOf);
     }
   }
   return { items, nextCursor, total: 0, ...counted };
@@ -158,13 +152,12 @@ export async function listInvoices(
 async function countInvoices(
   orgId: string,
   query: InvoiceListQuery,
-  base: QueryCommandInput,
   status: string | undefined,
-  readBudget: number,
+  countFiltered: () => Promise<{ count: number; lastKey?: Record<string, unknown> }>,
 ): Promise<Pick<InvoicePage, 'total' | 'totalIsLowerBound'>> {
   // Without search or dates the count is an aggregate; otherwise it is counted with the same filters.
   if (!query.search && !query.days && !query.from && !query.to) {
-    const totals = await getAggregate(orgId, 'TOTALS');
+    const totals = await getAggregate(orgId, keys.totalsBucket);
     if (status) return { total: Number(totals[`status_${status}`] ?? 0) };
     if (query.processingStatus) {
       const statuses = STATUSES_BY_PROCESSING[query.processingStatus];
@@ -172,32 +165,9 @@ async function countInvoices(
     }
     return { total: Number(totals.invoiceCount ?? 0) };
   }
-  let total = 0;
-  let read = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        ...base,
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-        Limit: readBudget - read,
-      }),
-    );
-    total += page.Count ?? 0;
-    read += page.ScannedCount ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && read < readBudget);
-  return startKey ? { total, totalIsLowerBound: true } : { total };
+  const { count, lastKey } = await countFiltered();
+  return lastKey ? { total: count, totalIsLowerBound: true } : { total: count };
 }
-
-/** The query of the invoices naming a vendor (by its normalized name), on the vendor index. */
-const namingVendor = (orgId: string, nameKey: string) => ({
-  TableName: tableName(),
-  IndexName: 'GSI2',
-  KeyConditionExpression: 'GSI2PK = :pk',
-  ExpressionAttributeValues: { ':pk': keys.vendorIndex(orgId, nameKey) },
-});
 
 /** Invoices of the same vendor (by normalized name), for duplicate detection. */
 export async function invoicesOfVendor(
@@ -207,10 +177,8 @@ export async function invoicesOfVendor(
 ): Promise<InvoiceItem[]> {
   const key = vendorNameKey(vendorName);
   if (!key) return [];
-  const page = await db().send(
-    new QueryCommand({ ...namingVendor(orgId, key), ScanIndexForward: false, Limit: limit }),
-  );
-  return (page.Items ?? []).map(fromStored);
+  const page = await byVendorName(orgId, key).page({ newestFirst: true, limit });
+  return page.items.map(fromStored);
 }
 
 /**
@@ -222,13 +190,11 @@ export async function invoicesOfVendorRecord(
   orgId: string,
   vendor: { id: string; nameKey: string | null },
 ): Promise<InvoiceItem[]> {
-  const invoices = sortKeyStartsWith(keys.orgPk(orgId), keys.invoicePrefix);
-  const linked = await queryAll({
-    ...invoices,
-    FilterExpression: 'vendorId = :vendor',
-    ExpressionAttributeValues: { ...invoices.ExpressionAttributeValues, ':vendor': vendor.id },
+  const linked = await organization(orgId).all({
+    range: { prefix: keys.invoicePrefix },
+    filter: { expression: 'vendorId = :vendor', values: { ':vendor': vendor.id } },
   });
-  const named = vendor.nameKey ? await queryAll(namingVendor(orgId, vendor.nameKey)) : [];
+  const named = vendor.nameKey ? await byVendorName(orgId, vendor.nameKey).all() : [];
   const byId = new Map<string, InvoiceItem>();
   for (const raw of [...linked, ...named]) {
     const item = fromStored(raw);
@@ -242,13 +208,14 @@ export async function invoicesOfVendorRecord(
  * consistent, which a yearly report asked for by a person can afford for now.
  */
 export async function approvedInvoices(orgId: string): Promise<InvoiceItem[]> {
-  const invoices = sortKeyStartsWith(keys.orgPk(orgId), keys.invoicePrefix);
-  const items = await queryAll({
-    ...invoices,
-    FilterExpression: '#status = :approved',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ...invoices.ExpressionAttributeValues, ':approved': 'APPROVED' },
-    ConsistentRead: true,
+  const items = await organization(orgId).all({
+    range: { prefix: keys.invoicePrefix },
+    filter: {
+      expression: '#status = :approved',
+      names: { '#status': 'status' },
+      values: { ':approved': 'APPROVED' },
+    },
+    consistent: true,
   });
   return items.map(fromStored);
 }
@@ -263,19 +230,13 @@ export async function invoicesAwaitingDecision(orgId: string): Promise<InvoiceIt
       const items: InvoiceItem[] = [];
       let startKey: Record<string, unknown> | undefined;
       do {
-        const page = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-            Limit: AWAITING_DECISION_READ_LIMIT - items.length,
-          }),
-        );
-        items.push(...(page.Items ?? []).map(fromStored));
-        startKey = page.LastEvaluatedKey;
+        const page = await byStatus(orgId, status).page({
+          newestFirst: true,
+          startKey,
+          limit: AWAITING_DECISION_READ_LIMIT - items.length,
+        });
+        items.push(...page.items.map(fromStored));
+        startKey = page.lastKey;
       } while (startKey && items.length < AWAITING_DECISION_READ_LIMIT);
       return items;
     }),
@@ -288,12 +249,7 @@ export async function invoicesAwaitingDecision(orgId: string): Promise<InvoiceIt
  * consistent), each item then read itself and kept only if it still has that status.
  */
 export async function invoicesWithStatus(orgId: string, status: string): Promise<InvoiceItem[]> {
-  const ids = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.statusIndex(orgId, status) },
-    ProjectionExpression: 'id',
-  });
+  const ids = await byStatus(orgId, status).all({ projection: 'id' });
   const out: InvoiceItem[] = [];
   for (const { id } of ids) {
     const item = await findInvoice(orgId, id as string);

@@ -1,86 +1,42 @@
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, secondsUntilNextMonth } from '../../core/errors/app-error';
-import {
-  aggregateLabels,
-  type Contribution,
-  contributionDelta,
-  vendorNameKey,
-} from '../../core/invoices/aggregates';
+import { aggregateLabels, type Contribution, contributionDelta } from '../../core/invoices/aggregates';
 import { type EventInput, invoiceEvent } from '../../core/invoices/audit';
 import { AGGREGATES_SCHEME, factsOf, type InvoiceItem } from '../../core/invoices/invoice';
 import type { BatchMergeCommit, BatchSplitCommit, InvoiceCommit } from '../../core/invoices/invoice-commit';
 import { MonthlyLimitReached } from '../../core/invoices/upload-records';
 import type { OutboxEffect } from '../../core/outbox/effects';
 import { aggregateUpdates } from './aggregates';
-import { db, isConditionFailure, queryAll, tableName } from './client';
+import { tableName } from './client';
+import { itemKind, type TransactItems, transact } from './entity';
 import { type IdempotencyClaim, IdempotencyKeyTaken, idempotencyKeyPut } from './idempotency-keys';
 import { deleteChildren, eventRecord } from './invoice-children';
-import { keys, monthOf, sortKeyStartsWith, withoutKeys } from './keys';
+import { invoicePut, invoices } from './invoice-item';
+import { keys, monthOf } from './keys';
 import { outboxPuts, outboxWritten } from './outbox';
 import { pendingUploadItem } from './pending-uploads';
 
 export { MonthlyLimitReached } from '../../core/invoices/upload-records';
 
 /**
- * The invoice item: its keys and index attributes, and every write of it in one transaction with what
- * must change with it (month's usage, aggregates, audit event, file-hash record). What to write is
- * decided by the use-cases in core/invoices.
+ * Every write of the invoice item (invoice-item.ts), each in one transaction with what must change with
+ * it (month's usage, aggregates, audit event, file-hash record). What to write is decided by the
+ * use-cases in core/invoices.
  */
 
-/** Lowercased text the list's search matches against. */
-function searchTextOf(item: InvoiceItem): string {
-  return [
-    item.invoiceNumber,
-    item.vendorName,
-    item.filename,
-    item.id.slice(-8),
-    item.categoryName,
-    item.notes,
-  ]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-}
-
-function vendorKeyOf(item: InvoiceItem): string | null {
-  return item.vendorName ? vendorNameKey(item.vendorName) : null;
-}
-
-function toStored(item: InvoiceItem): Record<string, unknown> {
-  const vendorKey = vendorKeyOf(item);
-  return {
-    ...keys.invoice(item.orgId, item.id),
-    entity: 'Invoice',
-    ...item,
-    aggregates: AGGREGATES_SCHEME,
-    searchText: searchTextOf(item),
-    GSI1PK: keys.statusIndex(item.orgId, item.status),
-    GSI1SK: keys.invoiceSk(item.id),
-    ...(vendorKey
-      ? { GSI2PK: keys.vendorIndex(item.orgId, vendorKey), GSI2SK: keys.invoiceSk(item.id) }
-      : {}),
-  };
-}
-
-export function fromStored(raw: Record<string, unknown>): InvoiceItem {
-  const { searchText: _s, ...rest } = withoutKeys(raw);
-  return rest as unknown as InvoiceItem;
-}
+const staleInvoice = () =>
+  conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
 
 /** Writes one transaction whose conditions guard the invoice's version: a failed one is a 409 stale_version. */
-async function transactVersioned(items: TransactWriteCommandInput['TransactItems']): Promise<void> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
-  }
-}
+const transactVersioned = (items: TransactItems) => transact(items, staleInvoice);
+
+/** The 429 of a month whose plan limit the write would pass. */
+const monthlyLimitReached = (monthlyLimit: number | null) =>
+  new MonthlyLimitReached(
+    'quota',
+    'monthly_limit_reached',
+    `Monthly invoice limit reached: your plan allows ${monthlyLimit} invoices per month`,
+    { retryAfterSeconds: secondsUntilNextMonth() },
+  );
 
 /**
  * Creates an invoice as UPLOADED, counting it against the month's plan limit and the aggregates in one
@@ -104,76 +60,51 @@ export async function createInvoice(
 ): Promise<InvoiceItem> {
   const month = monthOf(item.createdAt);
   const delta = contributionDelta(undefined, factsOf({ ...item, aggregates: AGGREGATES_SCHEME }));
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toStored(item),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.usage(item.orgId, month),
-              UpdateExpression: 'ADD invoices :one',
-              ...(options.monthlyLimit === null
-                ? { ExpressionAttributeValues: { ':one': 1 } }
-                : {
-                    ConditionExpression: 'attribute_not_exists(invoices) OR invoices < :limit',
-                    ExpressionAttributeValues: { ':one': 1, ':limit': options.monthlyLimit },
-                  }),
-            },
-          },
-          ...aggregateUpdates(item.orgId, delta, aggregateLabels(item)),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: eventRecord(item.orgId, item.id, invoiceEvent(undefined, item, options.event)),
-            },
-          },
-          ...(options.fileToFollow
-            ? [{ Put: { TableName: tableName(), Item: pendingUploadItem(item) } }]
-            : []),
-          ...outboxPuts(item.orgId, options.outbox ?? []),
-          // Last, so its cancellation reason is the last one.
-          ...(options.idempotency ? [idempotencyKeyPut(options.idempotency)] : []),
-        ],
-      }),
-    );
-    if (options.outbox?.length) outboxWritten();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    // The key is taken, or another request with it is being written right now (a transaction conflict).
-    if (
-      options.idempotency &&
-      (reasons.at(-1)?.Code === 'ConditionalCheckFailed' ||
-        reasons.some((r) => r.Code === 'TransactionConflict'))
-    )
-      throw new IdempotencyKeyTaken('The Idempotency-Key is taken');
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') {
-      throw new MonthlyLimitReached(
-        'quota',
-        'monthly_limit_reached',
-        `Monthly invoice limit reached: your plan allows ${options.monthlyLimit} invoices per month`,
-        { retryAfterSeconds: secondsUntilNextMonth() },
-      );
-    }
-    throw conflict('already_exists', 'This invoice already exists');
-  }
+  await transact(
+    [
+      invoicePut(item, { ConditionExpression: 'attribute_not_exists(PK)' }),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.usage(item.orgId, month),
+          UpdateExpression: 'ADD invoices :one',
+          ...(options.monthlyLimit === null
+            ? { ExpressionAttributeValues: { ':one': 1 } }
+            : {
+                ConditionExpression: 'attribute_not_exists(invoices) OR invoices < :limit',
+                ExpressionAttributeValues: { ':one': 1, ':limit': options.monthlyLimit },
+              }),
+        },
+      },
+      ...aggregateUpdates(item.orgId, delta, aggregateLabels(item)),
+      {
+        Put: {
+          TableName: tableName(),
+          Item: eventRecord(item.orgId, item.id, invoiceEvent(undefined, item, options.event)),
+        },
+      },
+      ...(options.fileToFollow ? [{ Put: { TableName: tableName(), Item: pendingUploadItem(item) } }] : []),
+      ...outboxPuts(item.orgId, options.outbox ?? []),
+      // Last, so its cancellation reason is the last one.
+      ...(options.idempotency ? [idempotencyKeyPut(options.idempotency)] : []),
+    ],
+    (reasons) => {
+      // The key is taken, or another request with it is being written right now (a transaction conflict).
+      if (
+        options.idempotency &&
+        (reasons.at(-1) === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict'))
+      )
+        return new IdempotencyKeyTaken('The Idempotency-Key is taken');
+      if (reasons[1] === 'ConditionalCheckFailed') return monthlyLimitReached(options.monthlyLimit);
+      return conflict('already_exists', 'This invoice already exists');
+    },
+  );
+  if (options.outbox?.length) outboxWritten();
   return item;
 }
 
-export async function findInvoice(orgId: string, id: string): Promise<InvoiceItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.invoice(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? fromStored(Item) : undefined;
-}
+export const findInvoice = (orgId: string, id: string): Promise<InvoiceItem | undefined> =>
+  invoices.find([orgId, id], { consistent: true });
 
 /** The invoice of this organization, or 404 (also for another organization's ids). */
 export async function getInvoice(orgId: string, id: string): Promise<InvoiceItem> {
@@ -193,17 +124,13 @@ export async function writeInvoice(commit: InvoiceCommit): Promise<void> {
     .filter(Boolean)
     .join(' AND ');
   await transactVersioned([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: toStored(after),
-        ConditionExpression: condition,
-        ExpressionAttributeValues: {
-          ':expectedVersion': commit.expectedVersion,
-          ...(commit.condition?.values ?? {}),
-        },
+    invoicePut(after, {
+      ConditionExpression: condition,
+      ExpressionAttributeValues: {
+        ':expectedVersion': commit.expectedVersion,
+        ...(commit.condition?.values ?? {}),
       },
-    },
+    }),
     ...aggregateUpdates(after.orgId, commit.delta, commit.labels),
     ...(commit.event
       ? [{ Put: { TableName: tableName(), Item: eventRecord(after.orgId, after.id, commit.event) } }]
@@ -212,6 +139,12 @@ export async function writeInvoice(commit: InvoiceCommit): Promise<void> {
   ]);
   if (commit.outbox.length) outboxWritten();
 }
+
+/** The condition that the stored invoice is still `before`'s version. */
+const versionIs = (before: { version: number }) => ({
+  ConditionExpression: 'version = :v',
+  ExpressionAttributeValues: { ':v': before.version },
+});
 
 /** Two contributions as one: a transaction may update each aggregate item only once. */
 function summed(deltas: Contribution[]): Contribution {
@@ -244,18 +177,14 @@ export async function writeBatchSplit(split: BatchSplitCommit): Promise<void> {
   const labels = Object.assign({}, parent.labels, ...children.map((c) => aggregateLabels(c)));
   const added = children.length;
   const outbox = [parent.outbox, ...children.map((c) => split.outbox[c.id] ?? [])].flat();
-  const items: TransactWriteCommandInput['TransactItems'] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: toStored(after),
-        ConditionExpression: condition,
-        ExpressionAttributeValues: {
-          ':expectedVersion': parent.expectedVersion,
-          ...(parent.condition?.values ?? {}),
-        },
+  const items: TransactItems = [
+    invoicePut(after, {
+      ConditionExpression: condition,
+      ExpressionAttributeValues: {
+        ':expectedVersion': parent.expectedVersion,
+        ...(parent.condition?.values ?? {}),
       },
-    },
+    }),
     {
       Update: {
         TableName: tableName(),
@@ -274,13 +203,7 @@ export async function writeBatchSplit(split: BatchSplitCommit): Promise<void> {
       ? [{ Put: { TableName: tableName(), Item: eventRecord(after.orgId, after.id, parent.event) } }]
       : []),
     ...children.flatMap((child) => [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: toStored(child),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      invoicePut(child, { ConditionExpression: 'attribute_not_exists(PK)' }),
       {
         Put: {
           TableName: tableName(),
@@ -291,21 +214,9 @@ export async function writeBatchSplit(split: BatchSplitCommit): Promise<void> {
     ]),
     ...outboxPuts(after.orgId, outbox),
   ];
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') {
-      throw new MonthlyLimitReached(
-        'quota',
-        'monthly_limit_reached',
-        `Monthly invoice limit reached: your plan allows ${split.monthlyLimit} invoices per month`,
-        { retryAfterSeconds: secondsUntilNextMonth() },
-      );
-    }
-    throw conflict('stale_version', 'This invoice was changed by someone else; reload it and try again');
-  }
+  await transact(items, (reasons) =>
+    reasons[1] === 'ConditionalCheckFailed' ? monthlyLimitReached(split.monthlyLimit) : staleInvoice(),
+  );
   if (outbox.length) outboxWritten();
 }
 
@@ -319,36 +230,16 @@ export async function writeBatchMerge({ kept, removed }: BatchMergeCommit): Prom
   const after = kept.after;
   const removedDelta = contributionDelta(factsOf(removed), undefined);
   await transactVersioned([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: toStored(after),
-        ConditionExpression: 'version = :expectedVersion',
-        ExpressionAttributeValues: { ':expectedVersion': kept.expectedVersion },
-      },
-    },
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.invoice(removed.orgId, removed.id),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': removed.version },
-      },
-    },
+    invoicePut(after, {
+      ConditionExpression: 'version = :expectedVersion',
+      ExpressionAttributeValues: { ':expectedVersion': kept.expectedVersion },
+    }),
+    invoices.tx.delete([removed.orgId, removed.id], versionIs(removed)),
     ...aggregateUpdates(after.orgId, summed([kept.delta, removedDelta]), kept.labels),
     ...(kept.event
       ? [{ Put: { TableName: tableName(), Item: eventRecord(after.orgId, after.id, kept.event) } }]
       : []),
-    ...(removed.contentHash
-      ? [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: contentHashKey(removed.orgId, removed.contentHash, removed.id),
-            },
-          },
-        ]
-      : []),
+    ...(removed.contentHash ? [fileHashes.tx.delete([removed.orgId, removed.contentHash, removed.id])] : []),
     {
       Update: {
         TableName: tableName(),
@@ -365,13 +256,11 @@ export async function writeBatchMerge({ kept, removed }: BatchMergeCommit): Prom
 
 /** The invoices whose id starts with `idPrefix` (a ULID's time part: those created in that millisecond). */
 export async function invoicesWithIdPrefix(orgId: string, idPrefix: string): Promise<InvoiceItem[]> {
-  const query = sortKeyStartsWith(keys.orgPk(orgId), keys.invoiceSk(idPrefix));
-  const items = await queryAll({
-    KeyConditionExpression: query.KeyConditionExpression,
-    FilterExpression: 'entity = :entity',
-    ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':entity': 'Invoice' },
+  const items = await invoices.indexes.organization(orgId).all({
+    range: { prefix: keys.invoiceSk(idPrefix) },
+    filter: { expression: 'entity = :entity', values: { ':entity': 'Invoice' } },
   });
-  return items.map(fromStored);
+  return items.map(invoices.fromStored);
 }
 
 /**
@@ -385,25 +274,9 @@ export async function deleteInvoice(
 ): Promise<void> {
   const delta = contributionDelta(factsOf(before), undefined);
   await transactVersioned([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.invoice(before.orgId, before.id),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': before.version },
-      },
-    },
+    invoices.tx.delete([before.orgId, before.id], versionIs(before)),
     ...aggregateUpdates(before.orgId, delta),
-    ...(before.contentHash
-      ? [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: contentHashKey(before.orgId, before.contentHash, before.id),
-            },
-          },
-        ]
-      : []),
+    ...(before.contentHash ? [fileHashes.tx.delete([before.orgId, before.contentHash, before.id])] : []),
     ...(options.releaseUsage
       ? [
           {
@@ -425,22 +298,20 @@ export async function deleteInvoice(
  * (`ORG#<org>` / `FILEHASH#<sha256>#<invoiceId>`), written when processing reads the file and deleted
  * with the invoice. A hash is only ever looked up within its organization.
  */
-const contentHashKey = (orgId: string, hash: string, invoiceId: string) => ({
-  PK: keys.orgPk(orgId),
-  SK: keys.fileHashSk(hash, invoiceId),
+const fileHashes = itemKind<{ invoiceId: string }>()({
+  key: (orgId: string, hash: string, invoiceId: string) => ({
+    PK: keys.orgPk(orgId),
+    SK: keys.fileHashSk(hash, invoiceId),
+  }),
+  collection: (orgId: string, hash: string) => ({ PK: keys.orgPk(orgId), prefix: keys.fileHashPrefix(hash) }),
+  entity: 'FileHash',
 });
 
 export async function recordContentHash(orgId: string, hash: string, invoiceId: string): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...contentHashKey(orgId, hash, invoiceId), entity: 'FileHash', invoiceId },
-    }),
-  );
+  await fileHashes.put([orgId, hash, invoiceId], { invoiceId });
 }
 
 /** The organization's invoices whose file has this sha256, oldest first. */
 export async function invoiceIdsWithContentHash(orgId: string, hash: string): Promise<string[]> {
-  const items = await queryAll(sortKeyStartsWith(keys.orgPk(orgId), keys.fileHashPrefix(hash)));
-  return items.map((item) => String(item.invoiceId));
+  return (await fileHashes.list([orgId, hash])).map((item) => String(item.invoiceId));
 }

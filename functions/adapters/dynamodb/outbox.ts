@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, ulid } from 'ulid';
 import type { OutboxEffect } from '../../core/outbox/effects';
-import { db, nowIso, tableName } from './client';
+import { nowIso } from './client';
 import { itemKind, transact } from './entity';
 import { keys } from './keys';
 
@@ -24,6 +23,7 @@ export interface OutboxItem {
  */
 const outboxItems = itemKind<OutboxItem>()({
   key: (id: string) => keys.outboxItem(id),
+  indexes: { pending: { partition: () => keys.outboxPk } },
   entity: 'OutboxItem',
 });
 
@@ -91,23 +91,12 @@ export async function pendingOutboxItems(
   options: { limit?: number; olderThan?: Date } = {},
 ): Promise<OutboxItem[]> {
   // Item ids are ULIDs: those written before a moment sort below its encoded time (a range, not a prefix).
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...(options.olderThan
-        ? {
-            KeyConditionExpression: 'PK = :pk AND SK < :before',
-            ExpressionAttributeValues: {
-              ':pk': keys.outboxPk,
-              ':before': encodeTime(options.olderThan.getTime(), 10),
-            },
-          }
-        : { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.outboxPk } }),
-      ConsistentRead: true,
-      Limit: options.limit ?? 25,
-    }),
-  );
-  return Items.map(outboxItemOf);
+  const { items } = await outboxItems.indexes.pending().page({
+    ...(options.olderThan ? { range: { below: encodeTime(options.olderThan.getTime(), 10) } } : {}),
+    consistent: true,
+    limit: options.limit ?? 25,
+  });
+  return items.map(outboxItemOf);
 }
 
 /** Removes an item whose effect was handed to its carrier. */

@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from './client';
+import { getAggregate } from './aggregates';
 import { decodeCursor, encodeCursor } from './cursor';
-import { keys, sortKeyStartsWith } from './keys';
+import { declaredIndex, type QueryOptions } from './entity';
+import { keys } from './keys';
 
 /**
  * Vendors and properties are listed the same way: the items of one type in the organization's partition,
@@ -23,20 +23,20 @@ export interface Page<T> {
   total: number;
 }
 
-function listInput(orgId: string, of: SearchableType, search: string | undefined): QueryCommandInput {
-  const condition = sortKeyStartsWith(keys.orgPk(orgId), `${of.type}#`);
-  const values: Record<string, unknown> = { ...condition.ExpressionAttributeValues, ':e': of.entity };
+/** The organization's partition, where vendors and properties are stored (`<TYPE>#<id>`). */
+const organization = declaredIndex({ partition: keys.orgPk });
+
+function listQuery(of: SearchableType, search: string | undefined): QueryOptions {
+  const values: Record<string, unknown> = { ':e': of.entity };
   const filters = ['entity = :e'];
   if (search) {
     filters.push('contains(searchText, :q)');
     values[':q'] = search.toLowerCase();
   }
   return {
-    TableName: tableName(),
-    KeyConditionExpression: condition.KeyConditionExpression,
-    FilterExpression: filters.join(' AND '),
-    ExpressionAttributeValues: values,
-    ScanIndexForward: false,
+    range: { prefix: `${of.type}#` },
+    filter: { expression: filters.join(' AND '), values },
+    newestFirst: true,
   };
 }
 
@@ -45,47 +45,37 @@ function listInput(orgId: string, of: SearchableType, search: string | undefined
  * there is a next page only if a further matching item was actually seen (so "next" never leads nowhere).
  */
 async function readPage(
-  input: QueryCommandInput,
+  orgId: string,
+  query: QueryOptions,
   limit: number,
   cursorScope: string,
   cursor: string | undefined,
 ): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
+  const partition = organization(orgId);
   const items: Record<string, unknown>[] = [];
   let more = false;
   let key = decodeCursor(cursorScope, cursor);
   do {
-    const page = await db().send(
-      new QueryCommand({ ...input, ExclusiveStartKey: key, Limit: Math.max(limit + 1 - items.length, 25) }),
-    );
-    for (const raw of page.Items ?? []) {
+    const page = await partition.page({
+      ...query,
+      startKey: key,
+      limit: Math.max(limit + 1 - items.length, 25),
+    });
+    for (const raw of page.items) {
       if (items.length === limit) {
         more = true;
         break;
       }
       items.push(raw);
     }
-    key = page.LastEvaluatedKey;
+    key = page.lastKey;
   } while (!more && key);
   const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor(cursorScope, { PK: last.PK, SK: last.SK }) : null };
-}
-
-async function countMatches(input: QueryCommandInput): Promise<number> {
-  let count = 0;
-  let key: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: key }));
-    count += page.Count ?? 0;
-    key = page.LastEvaluatedKey;
-  } while (key);
-  return count;
+  return { items, nextCursor: more && last ? encodeCursor(cursorScope, partition.keyOf(last)) : null };
 }
 
 async function counted(orgId: string, of: SearchableType): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.stats(orgId, 'TOTALS') }),
-  );
-  return Number(Item?.[of.countAttribute] ?? 0);
+  return Number((await getAggregate(orgId, keys.totalsBucket))[of.countAttribute] ?? 0);
 }
 
 /** One page of the type's items, newest first, optionally narrowed by a search, with the total. */
@@ -95,12 +85,16 @@ export async function listSearchable<T>(
   query: { search?: string; cursor?: string; limit?: number },
   fromStored: (raw: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const input = listInput(orgId, of, query.search || undefined);
+  const search = listQuery(of, query.search || undefined);
   // A cursor continues this type's list in this organization's partition, whatever the search.
   const cursorScope = `${of.type}|${keys.orgPk(orgId)}`;
   const [page, total] = await Promise.all([
-    readPage(input, query.limit ?? 25, cursorScope, query.cursor),
-    query.search ? countMatches(input) : counted(orgId, of),
+    readPage(orgId, search, query.limit ?? 25, cursorScope, query.cursor),
+    query.search
+      ? organization(orgId)
+          .count(search)
+          .then(({ count }) => count)
+      : counted(orgId, of),
   ]);
   return { items: page.items.map(fromStored), nextCursor: page.nextCursor, total };
 }
@@ -111,5 +105,5 @@ export async function listEverySearchable<T>(
   of: SearchableType,
   fromStored: (raw: Record<string, unknown>) => T,
 ): Promise<T[]> {
-  return (await queryAll(listInput(orgId, of, undefined))).map(fromStored);
+  return (await organization(orgId).all(listQuery(of, undefined))).map(fromStored);
 }

@@ -5,8 +5,7 @@ import type {
 } from '../../../shared/schemas';
 import { conflict, notFound } from '../../core/errors/app-error';
 import type { CertificateExpiryEntry } from '../../core/vendors/certificate-alert';
-import { queryAll } from './client';
-import { firstVersion, itemKind, nextVersion, type TransactItem, transact } from './entity';
+import { firstVersion, itemKind, nextVersion, type TransactItem, transact, tryTransact } from './entity';
 import { keys } from './keys';
 import { vendorStillThere } from './vendors';
 
@@ -31,6 +30,7 @@ const certificates = itemKind<StoredCertificate>()({
 
 const expiryIndex = itemKind<CertificateExpiryEntry>()({
   key: keys.certificateExpiry,
+  indexes: { byDate: { partition: () => keys.certificateExpiryPk } },
   entity: 'CertificateExpiry',
   hidden: ['expiresAt'],
 });
@@ -215,6 +215,26 @@ export async function moveVendorCertificates(orgId: string, fromVendorId: string
 }
 
 /**
+ * Writes the expiry index item of each of the organization's certificates that has none (those saved
+ * before the index existed never got their alert until edited); answers how many it wrote. Idempotent:
+ * a certificate whose item is there is left alone. Each item is written only while its certificate is
+ * still the version read, so an edit in between (which writes its own item) is never undone by a stale date.
+ */
+export async function backfillCertificateExpiry(orgId: string): Promise<number> {
+  let written = 0;
+  for (const certificate of await certificates.list([orgId], { ConsistentRead: true })) {
+    if (await expiryIndex.read([certificate.expiresOn, orgId, certificate.id], { consistent: true }))
+      continue;
+    const stillThisVersion = certificates.tx.check([orgId, certificate.vendorId, certificate.id], {
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': certificate.version },
+    });
+    if (await tryTransact([stillThisVersion, expiryPut(orgId, certificate)])) written++;
+  }
+  return written;
+}
+
+/**
  * Every organization's certificates expiring from `from` to `to` (ISO dates, both included), by expiry:
  * one range of the expiry index, however many organizations and certificates there are.
  */
@@ -222,9 +242,6 @@ export async function certificatesExpiringBetween(
   from: string,
   to: string,
 ): Promise<CertificateExpiryEntry[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.certificateExpiryPk, ':from': from, ':to': `${to}#\uffff` },
-  });
+  const items = await expiryIndex.indexes.byDate().all({ range: { from, to: `${to}#\uffff` } });
   return items.map(expiryIndex.fromStored);
 }
