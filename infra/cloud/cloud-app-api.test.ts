@@ -270,7 +270,7 @@ describe('api', () => {
       for (const f of own) {
         // The PDF-reading states (and the invoices API, which cuts PDFs again) ship @napi-rs/canvas with the
         // linux-x64 binary npm installs (pipeline-stack.ts).
-        const readsPdfs = /-(state-(inspect|split|extract-locally|normalize)|api-invoices)$/.test(
+        const readsPdfs = /-(state-(inspect|split|split-read|extract-locally|normalize)|api-invoices)$/.test(
           f.Properties.FunctionName,
         );
         expect(f.Properties.Architectures).toEqual([readsPdfs ? 'x86_64' : 'arm64']);

@@ -87,6 +87,17 @@ const STATE_ACCESS: Record<string, StateAccess> = {
     memorySize: 1536,
     timeout: Duration.minutes(2),
   },
+  // Reads the finished Textract job of a scanned PDF for the documents of a batch, and the upload's page
+  // tree (pdfjs) to cut it; stores each document's pages as Split does, and writes the split.
+  'split-read': {
+    objects: [
+      { prefix: UPLOADS_PREFIX, actions: ['s3:GetObject', 's3:PutObject'] },
+      { prefix: TEXTRACT_OUTPUT_PREFIX, actions: ['s3:GetObject'] },
+    ],
+    native: PDF_READER,
+    memorySize: 1536,
+    timeout: Duration.minutes(2),
+  },
   // The local engine on a text-layer PDF (pdfjs and the field model; no OCR engine, no onnxruntime):
   // reads the upload, stores its answer where an async Textract job would. It calls no Textract itself.
   'extract-locally': {

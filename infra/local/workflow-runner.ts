@@ -28,6 +28,7 @@ import { handler as markFailed } from '../../functions/workflow/states/mark-fail
 import { normalizeWith } from '../../functions/workflow/states/normalize';
 import { handler as register } from '../../functions/workflow/states/register';
 import { splitWith } from '../../functions/workflow/states/split';
+import { splitReadWith } from '../../functions/workflow/states/split-read';
 import { handler as validate } from '../../functions/workflow/states/validate';
 import type { ExecutionInput } from '../../functions/workflow/types';
 import type { S3EventRecord } from './emulators';
@@ -103,13 +104,28 @@ export function localTextractHandlers(analyzer: ExpenseAnalyzer) {
     const { Document } = input as { Document: { S3Object: { Name: string } } };
     return (await analyze(Document.S3Object.Name)) as JSONValue;
   };
+  // StartExpenseAnalysis is idempotent on ClientRequestToken: the same token answers the job it started,
+  // and with another document Textract refuses it (IdempotentParameterMismatchException).
+  const jobsByToken = new Map<string, { document: string; jobId: string }>();
   const startExtraction = async (input: JSONValue) => {
-    const { DocumentLocation, OutputConfig } = input as {
+    const { DocumentLocation, OutputConfig, ClientRequestToken } = input as {
       DocumentLocation: { S3Object: { Name: string } };
       OutputConfig: { S3Prefix: string };
+      ClientRequestToken?: string;
     };
-    const response = await analyze(DocumentLocation.S3Object.Name);
+    const document = DocumentLocation.S3Object.Name;
+    const started = ClientRequestToken ? jobsByToken.get(ClientRequestToken) : undefined;
+    if (started?.document === document) return { JobId: started.jobId };
+    if (started) {
+      const error = new Error(`ClientRequestToken ${ClientRequestToken} was used for another document`);
+      error.name = 'Textract.IdempotentParameterMismatchException';
+      throw error;
+    }
+    const response = await analyze(document);
     const jobId = ulid();
+    if (ClientRequestToken) jobsByToken.set(ClientRequestToken, { document, jobId });
+    // Textract forgets a token after days; a long `npm start` keeps the newest only.
+    if (jobsByToken.size > 1000) jobsByToken.delete(jobsByToken.keys().next().value as string);
     await putObject(
       `${OutputConfig.S3Prefix}/${jobId}/1`,
       new TextEncoder().encode(JSON.stringify({ JobStatus: 'SUCCEEDED', ...response })),
@@ -182,6 +198,7 @@ export class LocalWorkflowRunner implements ProcessingStarter {
       Claim: asTask(claim),
       Inspect: asTask(inspectWith(pdfReader)),
       Split: asTask(splitWith(pdfReader)),
+      SplitRead: asTask(splitReadWith(pdfReader)),
       Normalize: asTask(normalizeWith(pdfReader)),
       Classify: asTask(classify),
       Validate: asTask(validate),

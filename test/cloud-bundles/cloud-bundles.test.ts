@@ -16,7 +16,7 @@ import { LOCAL_BUCKET, LOCAL_REGION } from '../../infra/local/local-config';
 import { loadDefinition, localTextractHandlers } from '../../infra/local/workflow-runner';
 import { fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { until } from '../helpers/until';
-import { invoicePdf, plumbingInvoice } from '../integration/pipeline-invoices';
+import { invoicePdf, plumbingInvoice, scanOf } from '../integration/pipeline-invoices';
 import { type ApiCase, apiCases, authorizerEvent, proxyEvent } from './api-cases';
 import { apiAnswer, outcome } from './compare';
 import { Harness, LOCAL_INBOUND_BUCKET, sourceModule, workflowStates } from './harness';
@@ -36,6 +36,7 @@ let harness: Harness;
 let token: string;
 let orgInbox: string;
 let pdf: Buffer;
+let scan: Buffer;
 let receiver: Server;
 let receiverUrl: string;
 const objectKeys: string[] = [];
@@ -79,6 +80,8 @@ beforeAll(async () => {
   orgInbox = organization.inboxAddress;
   // Two pages (the invoice and its terms): the workflow's Split state reads a multi-page text PDF too.
   pdf = await invoicePdf(plumbingInvoice(), undefined, { termsPage: true });
+  // The same two pages printed and scanned back (no text layer): Textract reads it, then SplitRead looks.
+  scan = await scanOf(pdf);
   receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200).end('ok'));
@@ -230,15 +233,6 @@ describe('each bundle answers as its source does', () => {
     };
     try {
       for (const runtime of ['source', 'bundle'] as const) {
-        const before = objectKeys.length;
-        const response = await stack.api(token)('/api/invoices/upload', {
-          method: 'POST',
-          body: fileForm(pdf, `workflow-${runtime}.pdf`),
-        });
-        expect(response.status).toBe(201);
-        const objectKey = await until('the upload’s object', () =>
-          objectKeys.slice(before).find((k) => k.startsWith('uploads/')),
-        );
         const handlers = Object.fromEntries(
           Object.entries(states).map(([state, module]) => [
             state,
@@ -254,18 +248,33 @@ describe('each bundle answers as its source does', () => {
             },
           ]),
         );
-        const machine = new StateMachine(loadDefinition(), {
-          validationOptions: { checkArn: true, checkPaths: true },
-        });
-        const execution = machine.run({ bucket: LOCAL_BUCKET, objectKey } as never, {
-          context: { Execution: { Id: `cloud-bundles:${runtime}` } },
-          overrides: {
-            taskResourceLocalHandlers: { ...handlers, ...localTextractHandlers(analyzer) } as never,
-            waitTimeOverrides: { WaitForExtraction: 0, WaitForSlot: 200 },
-          },
-        });
+        // The text PDF takes Split and the local engine's path; the scan Textract's and SplitRead.
+        for (const [name, file] of [
+          ['text', pdf],
+          ['scan', scan],
+        ] as const) {
+          const before = objectKeys.length;
+          const response = await stack.api(token)('/api/invoices/upload', {
+            method: 'POST',
+            body: fileForm(file, `workflow-${runtime}-${name}.pdf`),
+          });
+          expect(response.status).toBe(201);
+          const objectKey = await until('the upload’s object', () =>
+            objectKeys.slice(before).find((k) => k.startsWith('uploads/')),
+          );
+          const machine = new StateMachine(loadDefinition(), {
+            validationOptions: { checkArn: true, checkPaths: true },
+          });
+          const execution = machine.run({ bucket: LOCAL_BUCKET, objectKey } as never, {
+            context: { Execution: { Id: `cloud-bundles:${runtime}:${name}` } },
+            overrides: {
+              taskResourceLocalHandlers: { ...handlers, ...localTextractHandlers(analyzer) } as never,
+              waitTimeOverrides: { WaitForExtraction: 0, WaitForSlot: 200 },
+            },
+          });
+          await execution.result.catch(() => undefined);
+        }
         const last = traces[runtime].at(-1);
-        await execution.result.catch(() => undefined);
         // MarkFailed, which a healthy run never reaches, with the input a Catch gives it.
         const claimInput = traces[runtime].find((t) => t.state !== 'Register')?.input ?? last?.input;
         await handlers.MarkFailed({

@@ -10,7 +10,7 @@ import { type Api, fileForm } from '../helpers/local-stack';
 import { trustNewVendors } from '../helpers/organization-settings';
 import { until } from '../helpers/until';
 import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
-import { plumbingInvoice, totalsOf } from './pipeline-invoices';
+import { plumbingInvoice, scanOf, totalsOf } from './pipeline-invoices';
 
 /**
  * A batch scan uploaded through the API becomes one invoice per document (issue 35): each with its own
@@ -155,4 +155,53 @@ describe('a batch scan of 12 invoices', () => {
     );
     expect(await invoicesThisMonth(api)).toBe(limit - 2);
   }, 120_000);
+});
+
+describe('a scanned batch without a text layer', () => {
+  it('is split on its OCR lines into invoices of their own pages, each read again on its own file', async () => {
+    const { api } = await ws.stack.newUser();
+    // Three vendors' invoices on four pages, printed and scanned back as pictures. The first takes two
+    // pages, so the upload's run reads a second file of several pages after the split.
+    const batch = entries.slice(1, 4);
+    const scan = await scanOf(await batchScanPdf(batch));
+    const response = await api('/api/invoices/upload', {
+      method: 'POST',
+      body: fileForm(new Uint8Array(scan), 'scanned-batch.pdf'),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const uploaded = invoiceSchema.parse(await response.json());
+
+    const invoices = await until(
+      'the scanned batch to be decided',
+      async () => {
+        await ws.runner.idle();
+        const all = await listed(api);
+        const decided = all.filter((i) => i.status === 'PROCESSED' || i.status === 'REVIEW_REQUIRED');
+        return all.length >= batch.length && decided.length === all.length && all;
+      },
+      240_000,
+    );
+
+    expect(invoices).toHaveLength(batch.length);
+    const ranges = batchPages(batch);
+    const byFirstPage = new Map(invoices.map((i) => [i.batch?.firstPage, i]));
+    for (const [i, { spec, pages }] of batch.entries()) {
+      const invoice = byFirstPage.get(ranges[i].firstPage);
+      expect(invoice?.batch, spec.invoiceNumber).toEqual({
+        filename: 'scanned-batch.pdf',
+        firstPage: ranges[i].firstPage,
+        lastPage: ranges[i].lastPage,
+        documents: batch.length,
+      });
+      // Each is read from its own file (OCR of its own pages), not from the whole batch's reading.
+      expect(invoice).toMatchObject({
+        pageCount: pages,
+        invoiceNumber: spec.invoiceNumber,
+        vendorName: spec.vendorName,
+        totalAmount: totalsOf(spec).total,
+      });
+    }
+    expect(byFirstPage.get(1)?.id).toBe(uploaded.id);
+    expect(await invoicesThisMonth(api)).toBe(batch.length);
+  }, 300_000);
 });

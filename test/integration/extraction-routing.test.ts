@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expenseAnswer } from '../../functions/core/extraction/analysis.fixture';
 import type {
@@ -9,7 +8,7 @@ import type {
 import { LocalExpenseAnalyzer, openPdf, paddleTimings } from '../../functions/extraction';
 import { trustNewVendors } from '../helpers/organization-settings';
 import { startWorkflowStack, type WorkflowStack } from '../helpers/workflow-stack';
-import { invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
+import { imageOnlyPdf, invoicePdf, plumbingInvoice, totalsOf } from './pipeline-invoices';
 
 /**
  * The workflow's extraction routing, on the local runner from the deployed ASL: a PDF with a usable
@@ -61,17 +60,6 @@ afterAll(async () => {
 
 const decided = (bytes: Uint8Array, filename: string) => w.decided(bytes, filename);
 
-/** A PDF whose pages are pictures only (a scanner's output): no text layer. */
-async function scannedPdf(png: Buffer, pages: number): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 0, autoFirstPage: false });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  for (let i = 0; i < pages; i++) doc.addPage().image(png, 0, 0, { width: 612 });
-  doc.end();
-  return done;
-}
-
 /** Calls each engine took for one upload. */
 async function callsFor<T>(run: () => Promise<T>) {
   const before = { local: local.calls, textract: textract.calls, ocrBoxes: paddleTimings.boxes };
@@ -116,7 +104,7 @@ describe('extraction routing', () => {
     await pdf.close();
 
     const photo = await callsFor(() => decided(png, 'photo.png'));
-    const scan = await callsFor(async () => decided(await scannedPdf(png, 2), 'scan.pdf'));
+    const scan = await callsFor(async () => decided(await imageOnlyPdf([png, png]), 'scan.pdf'));
 
     expect([photo.local, photo.textract]).toEqual([0, 1]);
     expect(photo.result.vendorName).toBe('Read By Textract Inc');

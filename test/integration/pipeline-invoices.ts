@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { openPdf } from '../../functions/extraction';
 
 /** What a generated invoice says, so tests can compare what the pipeline read against it. */
 export interface InvoiceSpec {
@@ -159,4 +160,27 @@ export function textlessPdf(side: number): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+/** A PDF whose pages are the pictures `pngs` only (a scanner's output): no text layer. */
+export function imageOnlyPdf(pngs: readonly Buffer[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 0, autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const png of pngs) doc.addPage().image(png, 0, 0, { width: 612 });
+  doc.end();
+  return done;
+}
+
+/** `pdf` printed and scanned back: each page rendered at `dpi` into an image-only PDF. */
+export async function scanOf(pdf: Uint8Array, dpi = 150): Promise<Buffer> {
+  const file = await openPdf(pdf);
+  try {
+    const pngs: Buffer[] = [];
+    for (let page = 1; page <= file.pageCount; page++) pngs.push((await file.render(page, dpi)).png);
+    return await imageOnlyPdf(pngs);
+  } finally {
+    await file.close();
+  }
 }

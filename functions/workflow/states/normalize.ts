@@ -7,6 +7,7 @@ import { type EInvoice, readEmbeddedEInvoice } from '../../core/extraction/e-inv
 import type { AnalyzeExpenseResponse } from '../../core/extraction/expense-types';
 import { normalizeAnalysis } from '../../core/extraction/pipeline';
 import { inProcessPdfReader, type PdfReader } from '../../extraction/pdf/pdf-reader';
+import { readJobOutput } from '../lib/job-output';
 import { setStage } from '../lib/stage';
 import { claimed, type WorkflowContext } from '../types';
 
@@ -15,27 +16,6 @@ export interface NormalizeInput {
   ctx: WorkflowContext;
   analysis?: AnalyzeExpenseResponse;
   job?: { JobId: string };
-}
-
-/**
- * The asynchronous job's answer as Textract stored it: `<prefix>/<JobId>/1`, `/2`, … each one page of
- * GetExpenseAnalysis output. Read in order until the next part does not exist.
- */
-export async function readJobOutput(prefix: string, jobId: string): Promise<AnalyzeExpenseResponse> {
-  const merged: AnalyzeExpenseResponse = { ExpenseDocuments: [] };
-  for (let part = 1; ; part++) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await getObjectBytes(`${prefix}/${jobId}/${part}`);
-    } catch (error) {
-      if ((error as Error).name === 'NoSuchKey' && part > 1) break;
-      throw error;
-    }
-    const page = JSON.parse(new TextDecoder().decode(bytes)) as AnalyzeExpenseResponse;
-    merged.DocumentMetadata ??= page.DocumentMetadata;
-    merged.ExpenseDocuments?.push(...(page.ExpenseDocuments ?? []));
-  }
-  return merged;
 }
 
 /**
