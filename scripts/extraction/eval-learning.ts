@@ -34,7 +34,13 @@ import {
   processAnalysis,
 } from '../../functions/core/extraction/pipeline';
 import { readSurely } from '../../functions/core/validation/validate';
-import { type ApprovedInvoiceFact, postcodeOf, withApproval } from '../../functions/core/vendors/history';
+import {
+  type ApprovedInvoiceFact,
+  postcodeOf,
+  usualTax,
+  usualTerms,
+  withApproval,
+} from '../../functions/core/vendors/history';
 import { type LayoutMemory, learnLayout } from '../../functions/core/vendors/memory';
 import { paymentAccountsIn } from '../../functions/core/vendors/payment-accounts';
 import { type ExtractionModel, loadModel, committedModelJson as modelJson } from '../../functions/extraction';
@@ -144,6 +150,19 @@ let withPaymentAccounts = 0;
 let bankAlarms = 0;
 /** Later documents held for a vendor address in another postcode (none of these sellers moved). */
 let addressAlarms = 0;
+/** Later documents held for tax unlike the approved ones (core/vendors/history.ts, taxDeparture). */
+let taxAlarms = 0;
+const TAX_DEPARTURES = [
+  'Tax is charged on this invoice',
+  'No tax is charged on this invoice',
+  'The tax rate ',
+];
+/** Later documents given a due date by the vendor's payment terms, and those the labels agree with. */
+let termsFilled = 0;
+let termsRight = 0;
+/** Later documents whose vendor had a learned tax behaviour or payment terms to weigh them against. */
+let withTax = 0;
+let withTerms = 0;
 for (const [seller, docs] of sellers) {
   let memory: LayoutMemory[] = [];
   let history: ApprovedInvoiceFact[] = [];
@@ -179,6 +198,15 @@ for (const [seller, docs] of sellers) {
     if (i > 0 && r.reviewReasons.some((reason) => reason.startsWith('Bank details changed'))) bankAlarms++;
     if (i > 0 && r.reviewReasons.some((reason) => reason.startsWith("The vendor's address is in postcode")))
       addressAlarms++;
+    if (i > 0 && r.reviewReasons.some((reason) => TAX_DEPARTURES.some((t) => reason.startsWith(t))))
+      taxAlarms++;
+    if (i > 0 && usualTax(history)) withTax++;
+    if (i > 0 && usualTerms(history)) withTerms++;
+    if (i > 0 && r.notes.some((n) => n.startsWith('Due date '))) {
+      termsFilled++;
+      if (isLabelled(d.doc.label, 'dueDate') && isCorrect(d.doc.label, 'dueDate', r.invoice.dueDate))
+        termsRight++;
+    }
     history = withApproval(history, {
       invoiceId: `${seller}-${i}`,
       invoiceNumber: typeof approved.invoiceNumber === 'string' ? approved.invoiceNumber : null,
@@ -190,6 +218,9 @@ for (const [seller, docs] of sellers) {
       postcode: postcodeOf(
         typeof d.doc.label.vendorAddress === 'string' ? d.doc.label.vendorAddress : r.invoice.vendorAddress,
       ),
+      dueDate: typeof approved.dueDate === 'string' ? approved.dueDate : null,
+      subtotal: typeof approved.subtotal === 'number' ? approved.subtotal : null,
+      taxAmount: typeof approved.taxAmount === 'number' ? approved.taxAmount : null,
       approvedAt: clock.now,
     });
   }
@@ -215,6 +246,9 @@ console.log(
 );
 console.log(
   `Vendor address in another postcode than the approved ones: ${addressAlarms} later documents held (each a false alarm)`,
+);
+console.log(
+  `Tax unlike the approved invoices: ${taxAlarms} of ${withTax} later documents with a learned tax held; due dates given by the vendor's payment terms: ${termsFilled} of ${withTerms} with learned terms (${termsRight} as labelled)`,
 );
 console.log(`\nFields memory read right (wrong in the fresh reading): ${fixedByMemory}`);
 console.log(`Fields memory made wrong (right in the fresh reading): ${worse.length}`);

@@ -53,6 +53,27 @@ export const approvedHistorySchema = z.object({
   ),
   /** The bank accounts its approved invoices asked to be paid to (last four characters only). */
   paymentAccounts: z.array(z.object({ kind: z.enum(['iban', 'us-bank']), last4: z.string() })).default([]),
+  /**
+   * Its payment terms: the days from invoice date to due date its newest approved invoices agree on
+   * (`count` of them); an invoice with no sure due date is given one. Null when they differ or are too few.
+   */
+  paymentTerms: z
+    .object({ days: z.number().int().nonnegative(), count: z.number().int().positive() })
+    .nullable()
+    .default(null),
+  /**
+   * Its tax: whether its newest approved invoices (`count` of them) all carried tax or none, and the rate
+   * (tax over subtotal, 0.19 for 19%) they all charged (null when it varies or is unknown). An invoice
+   * taxed unlike them is sent to review. Null when they mix.
+   */
+  tax: z
+    .object({
+      taxed: z.boolean(),
+      rate: z.number().nonnegative().nullable(),
+      count: z.number().int().positive(),
+    })
+    .nullable()
+    .default(null),
 });
 export type ApprovedHistory = z.infer<typeof approvedHistorySchema>;
 

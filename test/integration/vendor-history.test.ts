@@ -58,6 +58,11 @@ describe("a vendor's approved history", () => {
     expect(second).toMatchObject({ status: 'PROCESSED', reviewReasons: [], vendorId: first.vendorId });
     await approve(api, second.id);
     await approve(api, (await upload(api, month(3))).id);
+    // The vendor page says what the approvals taught of its terms (due the 28th, dated the 2nd) and its tax.
+    const memory = await api(`/api/vendors/${first.vendorId}/memory`);
+    const { history } = (await memory.json()) as { history: { paymentTerms: unknown; tax: unknown } };
+    expect(history.paymentTerms).toEqual({ days: 26, count: 3 });
+    expect(history.tax).toEqual({ taxed: true, rate: 0.08, count: 3 });
 
     // Three approved at $1,566.00: ten times that is far outside the range.
     const large = await upload(api, month(4, 14500));

@@ -23,10 +23,12 @@ import {
 } from '../validation/validate';
 import {
   type ApprovedInvoiceFact,
+  addDays,
   departuresFrom,
   FIRST_INVOICE_REASON,
   propertyFromHistory,
   usualCurrency,
+  usualTerms,
 } from '../vendors/history';
 import { applyLayoutMemory, type LayoutMemory, memoryConfidence } from '../vendors/memory';
 import { paymentAccountsIn } from '../vendors/payment-accounts';
@@ -203,6 +205,11 @@ export async function classifyInvoice(
     invoice = usual.invoice;
     notes.push(usual.note);
   }
+  const terms = withUsualTerms(invoice, usualTerms(history));
+  if (terms) {
+    invoice = terms.invoice;
+    notes.push(terms.note);
+  }
   // The service address first: a utility bill names its property there.
   let propertyMatch: Classified['propertyMatch'] = matchProperty(
     [invoice.serviceAddress, addressText].filter(Boolean).join('\n') || null,
@@ -273,6 +280,46 @@ function withUsualCurrency(
       confidence: { ...invoice.confidence, currency: agrees ? Math.max(read, learned) : learned },
     },
     note: `Currency ${usual.currency}: this vendor's last ${usual.count} approved invoices were in ${usual.currency}.`,
+  };
+}
+
+/** "30 days after their date", "about 30 days after their date", "on their date". */
+const termsWords = ({ days, exact }: { days: number; exact: boolean }) =>
+  days === 0 && exact
+    ? 'on their date'
+    : `${exact ? '' : 'about '}${days} day${days === 1 ? '' : 's'} after their date`;
+
+/**
+ * The due date the vendor's payment terms give an invoice whose due date was read unsure or not at all:
+ * its invoice date plus the days its approved invoices were due after theirs, as sure as those
+ * approvals make it (as a layout memory confirmed that often) and never surer than the invoice date it
+ * counts from. A sure reading stands: terms change, and the invoice says so.
+ */
+function withUsualTerms(
+  invoice: ExtractedInvoice,
+  usual: ReturnType<typeof usualTerms>,
+): { invoice: ExtractedInvoice; note: string } | null {
+  if (!usual || !invoice.invoiceDate) return null;
+  const read = invoice.confidence.dueDate ?? 0;
+  if (invoice.dueDate !== null && read >= SKIP_REVIEW_CONFIDENCE) return null;
+  const dueDate = addDays(invoice.invoiceDate, usual.days);
+  if (!dueDate) return null;
+  const learned = Math.min(
+    memoryConfidence({ right: usual.count - 1, wrong: 0 }),
+    invoice.confidence.invoiceDate ?? 0,
+  );
+  const agrees = invoice.dueDate === dueDate;
+  if (agrees && read >= learned) return null;
+  // A replaced reading's place on the page is not where this date came from.
+  const { dueDate: _, ...locations } = invoice.locations;
+  return {
+    invoice: {
+      ...invoice,
+      dueDate,
+      confidence: { ...invoice.confidence, dueDate: agrees ? Math.max(read, learned) : learned },
+      locations: agrees ? invoice.locations : locations,
+    },
+    note: `Due date ${dueDate}: this vendor's last ${usual.count} approved invoices were due ${termsWords(usual)}.`,
   };
 }
 
@@ -368,6 +415,11 @@ async function vendorDepartures(
         paymentAccounts: paymentAccountsIn(ctx.orgId ?? '', lines),
         vendorAddress:
           (invoice.confidence.vendorAddress ?? 0) >= SKIP_REVIEW_CONFIDENCE ? invoice.vendorAddress : null,
+        // An unsure tax or subtotal is held for its confidence already; it is no evidence of a change.
+        ...(Math.min(invoice.confidence.subtotal ?? 0, invoice.confidence.taxAmount ?? 0) >=
+        SKIP_REVIEW_CONFIDENCE
+          ? { subtotal: invoice.subtotal, taxAmount: invoice.taxAmount }
+          : {}),
       })
     : [FIRST_INVOICE_REASON];
   return ctx.reviewNewVendors === false ? departures.filter((r) => r !== FIRST_INVOICE_REASON) : departures;

@@ -9,6 +9,8 @@ import {
   numberShape,
   postcodeOf,
   propertyFromHistory,
+  usualTax,
+  usualTerms,
   withApproval,
   withoutInvoice,
 } from './history';
@@ -131,6 +133,9 @@ describe('the vendor history', () => {
       // The newest booking of the account wins.
       accounts: [{ accountNumber: '55-0100-1', propertyId: 'maple', propertyName: 'Maple Court' }],
       paymentAccounts: [],
+      // Records without due dates or tax teach neither.
+      paymentTerms: null,
+      tax: null,
     });
   });
 
@@ -167,5 +172,72 @@ describe('the vendor history', () => {
     expect(departuresFrom(history, { ...invoice, vendorAddress: null })).toEqual([]);
     const branches = [fact(1, { postcode: '62704' }), fact(2, { postcode: '62701' })];
     expect(departuresFrom(branches, { ...invoice, vendorAddress: 'Miami, FL 33132' })).toEqual([]);
+  });
+
+  it("learns the vendor's payment terms from approved invoices due the same days after their date", () => {
+    const due = (n: number, dueDate: string | null) => fact(n, { dueDate });
+    // fact(n) is dated the 5th of month n.
+    const net30 = [due(3, '2026-04-04'), due(2, '2026-03-07'), due(1, '2026-02-04')];
+    expect(usualTerms(net30)).toEqual({ days: 30, count: 3, exact: true });
+    // A day either side (a weekend) is still the same terms, though no longer exact.
+    const nearly = [due(3, '2026-04-05'), due(2, '2026-03-07'), due(1, '2026-02-04')];
+    expect(usualTerms(nearly)).toEqual({ days: 30, count: 3, exact: false });
+    // Terms that vary, too few invoices with both dates, or a due date before the invoice's: none.
+    expect(usualTerms([due(3, '2026-04-20'), ...net30.slice(1)])).toBeNull();
+    expect(usualTerms([due(3, null), ...net30.slice(1)])).toBeNull();
+    expect(usualTerms([due(3, '2026-02-01'), ...net30.slice(1)])).toBeNull();
+    const view = historyView(net30, () => null);
+    expect(approvedHistorySchema.parse(view)).toEqual(view);
+    expect(view.paymentTerms).toEqual({ days: 30, count: 3 });
+  });
+
+  it('learns whether the vendor charges tax, and at what rate, and holds an invoice taxed unlike it', () => {
+    const taxed = (n: number, subtotal: number, taxAmount: number) =>
+      fact(n, { subtotal, taxAmount, totalAmount: subtotal + taxAmount });
+    const vat = [taxed(3, 200, 38), taxed(2, 100, 19), taxed(1, 50.5, 9.6)];
+    expect(usualTax(vat)).toEqual({ taxed: true, rate: 0.19, count: 3 });
+    // An untaxed invoice approved with its tax left empty: its subtotal is its total.
+    const none = [1, 2, 3].map((n) => fact(n, { subtotal: 230, totalAmount: 230, taxAmount: null }));
+    expect(usualTax(none)).toEqual({ taxed: false, rate: null, count: 3 });
+    expect(usualTax([...vat.slice(0, 2), none[0]])).toBeNull();
+    expect(usualTax(monthly(4))).toBeNull();
+    const invoice = (subtotal: number, taxAmount: number) => ({
+      invoiceNumber: 'INV-1004',
+      totalAmount: subtotal + taxAmount,
+      currency: 'USD',
+      subtotal,
+      taxAmount,
+    });
+    expect(departuresFrom(vat, invoice(100, 19))).toEqual([]);
+    expect(departuresFrom(vat, invoice(100, 7))).toEqual([
+      "The tax rate 7% is not this vendor's usual one: its last 3 approved invoices were taxed at 19%.",
+    ]);
+    expect(departuresFrom(vat, invoice(230, 0))).toEqual([
+      "No tax is charged on this invoice, and this vendor's last 3 approved invoices all carried tax (19%).",
+    ]);
+    expect(departuresFrom(none, invoice(200, 16.5))).toEqual([
+      "Tax is charged on this invoice (8.25%), and this vendor's last 3 approved invoices carried none.",
+    ]);
+    expect(historyView(vat, () => null).tax).toEqual({ taxed: true, rate: 0.19, count: 3 });
+  });
+
+  it('raises no tax alarm on a reading that does not add up, lacks its subtotal, or on a vendor of mixed rates', () => {
+    const taxed = (n: number, subtotal: number, taxAmount: number) =>
+      fact(n, { subtotal, taxAmount, totalAmount: subtotal + taxAmount });
+    const vat = [taxed(3, 200, 38), taxed(2, 100, 19), taxed(1, 50, 9.5)];
+    const base = { invoiceNumber: 'INV-1004', currency: 'USD' };
+    // A "tax" that with the subtotal does not make the total is a misreading (a deposit, a balance).
+    expect(departuresFrom(vat, { ...base, subtotal: 100, taxAmount: 50, totalAmount: 119 })).toEqual([]);
+    // No subtotal or no tax read: nothing to weigh.
+    expect(departuresFrom(vat, { ...base, subtotal: null, taxAmount: 7, totalAmount: 107 })).toEqual([]);
+    expect(departuresFrom(vat, { ...base, totalAmount: 107 })).toEqual([]);
+    // Rounding to the cent is no other rate.
+    expect(departuresFrom(vat, { ...base, subtotal: 30.15, taxAmount: 5.73, totalAmount: 35.88 })).toEqual(
+      [],
+    );
+    // A vendor billing at two rates has no usual rate to depart from, only its taxing.
+    const mixed = [taxed(3, 100, 7), taxed(2, 100, 19), taxed(1, 100, 19)];
+    expect(usualTax(mixed)).toEqual({ taxed: true, rate: null, count: 3 });
+    expect(departuresFrom(mixed, { ...base, subtotal: 100, taxAmount: 7, totalAmount: 107 })).toEqual([]);
   });
 });

@@ -23,6 +23,10 @@ export interface ApprovedInvoiceFact {
   paymentAccounts?: PaymentAccount[];
   /** The postcode of the vendor's address as approved (`postcodeOf`; absent on older records). */
   postcode?: string | null;
+  /** The due date, subtotal and tax as approved: the vendor's payment terms and tax (absent on older records). */
+  dueDate?: string | null;
+  subtotal?: number | null;
+  taxAmount?: number | null;
   approvedAt: string;
 }
 
@@ -211,6 +215,141 @@ export function propertyFromHistory(
   return null;
 }
 
+/** Approved invoices, newest first, due the same number of days after their date, that make it the vendor's terms. */
+export const USUAL_TERMS_RUN = 3;
+/**
+ * How far apart those invoices' days may be and still be one term: a vendor's "net 30" printed on a
+ * date counted one day either side (a weekend, an end-of-day cut) is still net 30. A vendor due "on the
+ * 1st of next month" varies by 2 to 3 days and learns no terms: the guess would often be a day wrong.
+ */
+const TERMS_TOLERANCE_DAYS = 1;
+/** Terms beyond this many days are a misread year or a standing order, not payment terms. */
+const MAX_TERMS_DAYS = 365;
+/** How far back the terms are looked for, as the currency is: a vendor that changed terms has new ones. */
+const TERMS_LOOKBACK = 6;
+
+const DAY_MS = 86_400_000;
+const dayOf = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+
+/** The days from `from` to `to` (YYYY-MM-DD), or null when either is not a date. */
+export function daysBetween(from: string, to: string): number | null {
+  const [a, b] = [dayOf(from), dayOf(to)];
+  return Number.isNaN(a) || Number.isNaN(b) ? null : Math.round((b - a) / DAY_MS);
+}
+
+/** The date `days` after `date` (YYYY-MM-DD), or null when it is not a date. */
+export function addDays(date: string, days: number): string | null {
+  const day = dayOf(date);
+  return Number.isNaN(day) ? null : new Date(day + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The vendor's payment terms: the days from invoice date to due date its newest approved invoices with
+ * both dates (USUAL_TERMS_RUN of them, of its last TERMS_LOOKBACK) agree on within TERMS_TOLERANCE_DAYS,
+ * or null when they differ or are too few. `days` is their middle one; `exact` when all were the same.
+ */
+export function usualTerms(
+  history: ApprovedInvoiceFact[],
+): { days: number; count: number; exact: boolean } | null {
+  const days = history
+    .slice(0, TERMS_LOOKBACK)
+    .map((f) => (f.invoiceDate && f.dueDate ? daysBetween(f.invoiceDate, f.dueDate) : null))
+    .filter((d): d is number => d !== null && d >= 0 && d <= MAX_TERMS_DAYS)
+    .slice(0, USUAL_TERMS_RUN);
+  if (days.length < USUAL_TERMS_RUN) return null;
+  const sorted = [...days].sort((a, b) => a - b);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (sorted.some((d) => Math.abs(d - middle) > TERMS_TOLERANCE_DAYS)) return null;
+  return { days: middle, count: days.length, exact: sorted[0] === sorted[sorted.length - 1] };
+}
+
+/** Approved invoices, newest first, all taxed or all untaxed, before a new one can depart from them. */
+export const USUAL_TAX_RUN = 3;
+/** How far back the tax is looked for: a vendor that registered for tax a year ago charges it now. */
+const TAX_LOOKBACK = 6;
+/**
+ * How far apart the approved invoices' rates may be and still be one rate: tax rounded to the cent on
+ * a small subtotal moves the rate by a few hundredths of a point, a second rate on some lines by more.
+ */
+const RATE_SPREAD = 0.005;
+/**
+ * How far from the usual rate a new invoice's rate is "far": two points, beyond any rounding and any
+ * local surcharge change, while a reduced or another country's rate (19% → 7%, 8.25% → 20%) is more.
+ */
+const RATE_DEPARTURE = 0.02;
+/** Amounts within a cent are the same: tax of 0.004 is none, subtotal + tax within a cent is the total. */
+const CENT = 0.01;
+
+/**
+ * The tax an approved invoice carried: as approved, else none when its subtotal is its total (a clerk
+ * who approves an untaxed invoice often leaves the tax empty), else unknown.
+ */
+function taxOf(f: ApprovedInvoiceFact): number | null {
+  if (f.taxAmount !== undefined && f.taxAmount !== null) return f.taxAmount;
+  const { subtotal, totalAmount } = f;
+  if (subtotal === undefined || subtotal === null || totalAmount === null) return null;
+  return Math.abs(subtotal - totalAmount) < CENT ? 0 : null;
+}
+
+/** Tax over subtotal, or null when there is no subtotal to weigh it against (or they disagree in sign). */
+function rateOf(tax: number, subtotal: number | null | undefined): number | null {
+  if (subtotal === undefined || subtotal === null || Math.abs(subtotal) < CENT) return null;
+  const rate = tax / subtotal;
+  return rate >= 0 ? rate : null;
+}
+
+/**
+ * The vendor's tax behaviour: whether its newest approved invoices whose tax is known (USUAL_TAX_RUN or
+ * more of its last TAX_LOOKBACK) all carried tax or all carried none, and, when taxed, the rate they
+ * all charged within RATE_SPREAD (null when it varies or no subtotal was approved). Null when they mix.
+ */
+export function usualTax(
+  history: ApprovedInvoiceFact[],
+): { taxed: boolean; rate: number | null; count: number } | null {
+  const known = history
+    .slice(0, TAX_LOOKBACK)
+    .map((f) => ({ tax: taxOf(f), subtotal: f.subtotal }))
+    .filter((k): k is { tax: number; subtotal: number | null | undefined } => k.tax !== null);
+  if (known.length < USUAL_TAX_RUN) return null;
+  const taxed = known.filter((k) => Math.abs(k.tax) >= CENT).length;
+  if (taxed === 0) return { taxed: false, rate: null, count: known.length };
+  if (taxed !== known.length) return null;
+  const rates = known.map((k) => rateOf(k.tax, k.subtotal));
+  const sure = rates.every((r) => r !== null) ? (rates as number[]).sort((a, b) => a - b) : [];
+  const rate =
+    sure.length && sure[sure.length - 1] - sure[0] <= RATE_SPREAD ? sure[Math.floor(sure.length / 2)] : null;
+  return { taxed: true, rate, count: known.length };
+}
+
+/** A rate as a person reads it: 0.19 → "19%", 0.0825 → "8.25%". */
+export const percentOf = (rate: number) => `${Math.round(rate * 10_000) / 100}%`;
+
+/**
+ * Tax charged unlike the vendor's approved invoices: where they carried none, none where they all
+ * carried some, or a rate RATE_DEPARTURE from theirs. Weighed only on a reading whose subtotal and tax
+ * add up to its total: a tax misread (a deposit, a balance read as tax) is then not called a departure.
+ */
+function taxDeparture(
+  history: ApprovedInvoiceFact[],
+  invoice: { subtotal?: number | null; taxAmount?: number | null; totalAmount: number | null },
+): string | null {
+  const { subtotal, taxAmount, totalAmount } = invoice;
+  if (subtotal === undefined || subtotal === null || taxAmount === undefined || taxAmount === null)
+    return null;
+  if (totalAmount === null || Math.abs(subtotal + taxAmount - totalAmount) >= CENT) return null;
+  const usual = usualTax(history);
+  if (!usual) return null;
+  const charged = Math.abs(taxAmount) >= CENT;
+  const rate = charged ? rateOf(taxAmount, subtotal) : null;
+  if (!usual.taxed && charged)
+    return `Tax is charged on this invoice${rate === null ? '' : ` (${percentOf(rate)})`}, and this vendor's last ${usual.count} approved invoices carried none.`;
+  if (usual.taxed && !charged)
+    return `No tax is charged on this invoice, and this vendor's last ${usual.count} approved invoices all carried tax${usual.rate === null ? '' : ` (${percentOf(usual.rate)})`}.`;
+  if (usual.rate !== null && rate !== null && Math.abs(rate - usual.rate) > RATE_DEPARTURE)
+    return `The tax rate ${percentOf(rate)} is not this vendor's usual one: its last ${usual.count} approved invoices were taxed at ${percentOf(usual.rate)}.`;
+  return null;
+}
+
 /**
  * Why a new invoice of this vendor departs from its approved history, in words (none when it does
  * not). A vendor with no approved invoice is itself the departure: its first invoice never passes
@@ -225,6 +364,9 @@ export function departuresFrom(
     paymentAccounts?: readonly PaymentAccount[];
     /** The vendor's address as read, when read surely (an unsure reading is no evidence of a move). */
     vendorAddress?: string | null;
+    /** The subtotal and tax as read, when read surely (an unsure reading is no evidence of a change). */
+    subtotal?: number | null;
+    taxAmount?: number | null;
   },
 ): string[] {
   if (history.length === 0) return [FIRST_INVOICE_REASON];
@@ -232,6 +374,7 @@ export function departuresFrom(
     paymentDeparture(history, invoice.paymentAccounts),
     currencyDeparture(history, invoice.currency),
     addressDeparture(history, postcodeOf(invoice.vendorAddress)),
+    taxDeparture(history, invoice),
     amountDeparture(history, invoice),
     numberDeparture(history, invoice.invoiceNumber),
   ].filter((r): r is string => r !== null);
@@ -272,9 +415,18 @@ export function historyView(
   const paidTo = new Map<string, { kind: PaymentAccount['kind']; last4: string }>();
   for (const a of history.flatMap((f) => f.paymentAccounts ?? []))
     paidTo.set(`${a.kind}|${a.last4}`, { kind: a.kind, last4: a.last4 });
+  const terms = usualTerms(history);
+  const tax = usualTax(history);
   return {
     approvedInvoices: history.length,
     paymentAccounts: [...paidTo.values()],
+    paymentTerms: terms && { days: terms.days, count: terms.count },
+    tax: tax && {
+      taxed: tax.taxed,
+      // Four decimals: a rate of two-decimal percent (8.25%) without the division's float tail.
+      rate: tax.rate === null ? null : Math.round(tax.rate * 10_000) / 10_000,
+      count: tax.count,
+    },
     totals: [...totals.values()],
     lastInvoiceNumber: history.find((f) => f.invoiceNumber)?.invoiceNumber ?? null,
     accounts: [...accounts.values()],

@@ -58,6 +58,9 @@ export async function recordApprovedInvoice(
       (lines ?? []).map((l) => l.text),
     ),
     postcode: postcodeOf(invoice.vendorAddress),
+    dueDate: invoice.dueDate,
+    subtotal: invoice.subtotal,
+    taxAmount: invoice.taxAmount,
     approvedAt: new Date().toISOString(),
   };
   await ports().updateVendorHistory(invoice.orgId, invoice.vendorId, (history) =>

@@ -130,7 +130,7 @@ describe('VendorMemorySection', () => {
     );
   });
 
-  it('sums up what the approved invoices taught: the totals, the numbering, the accounts and their properties', async () => {
+  it('sums up what the approved invoices taught: the totals, the numbering, the accounts and their properties, the terms and the tax', async () => {
     mockApi({
       [MEMORY_PATH]: {
         body: {
@@ -141,6 +141,8 @@ describe('VendorMemorySection', () => {
             lastInvoiceNumber: 'INV-2026-0403',
             accounts: [{ accountNumber: '55-0100-1', propertyId: 'p1', propertyName: 'Maple Court' }],
             paymentAccounts: [{ kind: 'us-bank', last4: '8709' }],
+            paymentTerms: { days: 30, count: 3 },
+            tax: { taxed: true, rate: 0.0825, count: 3 },
           },
         },
       },
@@ -159,6 +161,8 @@ describe('VendorMemorySection', () => {
       'Last invoice number INV-2026-0403',
       'Account 55-0100-1 is booked to Maple Court',
       'Paid to the bank account ending 8709',
+      'Due 30 days after the invoice date',
+      'Tax at 8.25% of the subtotal',
     ]);
     expect(within(region).queryByText(NOTHING_LEARNED)).not.toBeInTheDocument();
     // Something is learned, so it can be forgotten.

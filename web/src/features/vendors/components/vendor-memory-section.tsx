@@ -72,6 +72,17 @@ function LayoutItem({ layout }: { layout: LearnedLayout }) {
   );
 }
 
+/** The vendor's payment terms as a person reads them. */
+const termsText = (days: number) =>
+  days === 0 ? 'Due on the invoice date' : `Due ${days} day${days === 1 ? '' : 's'} after the invoice date`;
+
+/** The vendor's tax as a person reads it: "Tax at 19% of the subtotal", "No tax charged". */
+function taxText(tax: NonNullable<ApprovedHistory['tax']>): string {
+  if (!tax.taxed) return 'No tax charged';
+  if (tax.rate === null) return 'Tax charged, at varying rates';
+  return `Tax at ${Math.round(tax.rate * 10_000) / 100}% of the subtotal`;
+}
+
 /** What the vendor's approved invoices taught: what a new invoice of it is weighed against. */
 function HistorySummary({ history }: { history: ApprovedHistory }) {
   const n = history.approvedInvoices;
@@ -99,10 +110,14 @@ function HistorySummary({ history }: { history: ApprovedHistory }) {
             Paid to the {a.kind === 'iban' ? 'IBAN' : 'bank account'} ending {a.last4}
           </li>
         ))}
+        {/* Older answers predate the terms and the tax too. */}
+        {history.paymentTerms ? <li>{termsText(history.paymentTerms.days)}</li> : null}
+        {history.tax ? <li>{taxText(history.tax)}</li> : null}
       </ul>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        A new invoice far outside these totals, numbered unlike them, or asking for payment to another bank
-        account is sent to review.
+        A new invoice far outside these totals, numbered unlike them, taxed unlike them, or asking for payment
+        to another bank account is sent to review.
+        {history.paymentTerms ? ' One without a due date is given one by these terms.' : ''}
       </p>
     </div>
   );

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
+import type { ApprovedInvoiceFact } from '../vendors/history';
+import { classifyInvoice, type ExtractionContext, validateAndDecide } from './pipeline';
+import type { ExtractedInvoice } from './types';
+
+/** A plain reading of a vendor's invoice dated 2026-05-01, sure of everything but (maybe) its due date. */
+function reading(dueDate: string | null, dueDateConfidence: number): ExtractedInvoice {
+  return {
+    vendorName: 'Hofmann Elektro GmbH',
+    vendorAddress: null,
+    vendorEmail: null,
+    vendorPhone: null,
+    invoiceNumber: 'R-1005',
+    invoiceDate: '2026-05-01',
+    dueDate,
+    subtotal: 100,
+    taxAmount: 19,
+    totalAmount: 119,
+    currency: 'EUR',
+    amountDue: null,
+    accountNumber: null,
+    serviceAddress: null,
+    servicePeriodStart: null,
+    servicePeriodEnd: null,
+    lineItems: [],
+    confidence: {
+      vendorName: 0.99,
+      vendorAddress: 0,
+      vendorEmail: 0,
+      vendorPhone: 0,
+      invoiceNumber: 0.99,
+      invoiceDate: 0.99,
+      dueDate: dueDateConfidence,
+      subtotal: 0.99,
+      taxAmount: 0.99,
+      totalAmount: 0.99,
+      currency: 0.99,
+      lineItems: 0,
+    },
+    locations: dueDate ? { dueDate: { page: 1, left: 0.1, top: 0.1, width: 0.1, height: 0.02 } } : {},
+  };
+}
+
+/** Approved in month n, dated the 1st, due `days` later, taxed at 19%. */
+const approved = (n: number, days: number): ApprovedInvoiceFact => {
+  const date = `2026-0${n}-01`;
+  return {
+    invoiceId: `inv-${n}`,
+    invoiceNumber: `R-100${n}`,
+    totalAmount: 119,
+    currency: 'EUR',
+    invoiceDate: date,
+    dueDate: new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
+    subtotal: 100,
+    taxAmount: 19,
+    approvedAt: `2026-0${n}-03T09:00:00.000Z`,
+  };
+};
+
+const vendor = { id: 'v-hofmann', name: 'Hofmann Elektro GmbH', status: 'ACTIVE' as const };
+const context = (history: ApprovedInvoiceFact[]): ExtractionContext => ({
+  vendors: [vendor],
+  vendorHistory: async () => history,
+  defaultCurrency: 'EUR',
+});
+
+describe("the vendor's payment terms, learned from its approved invoices", () => {
+  const net30 = [4, 3, 2].map((n) => approved(n, 30));
+
+  it('gives an invoice with no due date, or an unsure one, the date its terms make, saying so', async () => {
+    for (const read of [reading(null, 0), reading('2026-05-21', 0.4)]) {
+      const classified = await classifyInvoice(read, context(net30));
+      expect(classified.invoice.dueDate).toBe('2026-05-31');
+      expect(classified.invoice.confidence.dueDate).toBeGreaterThanOrEqual(SKIP_REVIEW_CONFIDENCE);
+      // The unsure reading's place on the page is not where the date came from.
+      expect(classified.invoice.locations.dueDate).toBeUndefined();
+      expect(classified.notes).toContain(
+        "Due date 2026-05-31: this vendor's last 3 approved invoices were due 30 days after their date.",
+      );
+    }
+  });
+
+  it('leaves a sure reading as read', async () => {
+    const read = reading('2026-05-15', 0.98);
+    const classified = await classifyInvoice(read, context(net30));
+    expect(classified.invoice.dueDate).toBe('2026-05-15');
+    expect(classified.invoice.confidence.dueDate).toBe(0.98);
+    expect(classified.notes.filter((n) => n.startsWith('Due date'))).toEqual([]);
+  });
+
+  it('gives no due date from terms that vary, from too few approvals, or without an invoice date', async () => {
+    const varied = [approved(4, 30), approved(3, 14), approved(2, 30)];
+    const undated = { ...reading(null, 0), invoiceDate: null };
+    for (const [history, read] of [
+      [varied, reading(null, 0)],
+      [net30.slice(0, 2), reading(null, 0)],
+      [net30, undated],
+    ] as const) {
+      const classified = await classifyInvoice(read, context(history));
+      expect(classified.invoice.dueDate).toBeNull();
+      expect(classified.notes.filter((n) => n.startsWith('Due date'))).toEqual([]);
+    }
+  });
+});
+
+describe("the vendor's tax, learned from its approved invoices", () => {
+  const vat = [4, 3, 2].map((n) => approved(n, 30));
+  const decide = async (read: ExtractedInvoice) => {
+    const ctx = context(vat);
+    const classified = await classifyInvoice(read, ctx);
+    return validateAndDecide(classified.invoice, ctx, { vendorId: vendor.id, currency: classified.currency });
+  };
+  const reduced = (confidence: number): ExtractedInvoice => {
+    const read = reading(null, 0);
+    return {
+      ...read,
+      taxAmount: 7,
+      totalAmount: 107,
+      confidence: { ...read.confidence, taxAmount: confidence },
+    };
+  };
+
+  it('sends to review an invoice read surely at another rate', async () => {
+    const decided = await decide(reduced(0.98));
+    expect(decided.status).toBe('REVIEW_REQUIRED');
+    expect(decided.reviewReasons).toContain(
+      "The tax rate 7% is not this vendor's usual one: its last 3 approved invoices were taxed at 19%.",
+    );
+  });
+
+  it('calls no departure on an unsure reading of the tax, nor on the usual rate', async () => {
+    const unsure = await decide(reduced(0.5));
+    expect(unsure.reviewReasons.filter((r) => r.includes('tax rate'))).toEqual([]);
+    const usual = await decide(reading(null, 0));
+    expect(usual.reviewReasons.filter((r) => r.toLowerCase().includes('tax'))).toEqual([]);
+  });
+});
