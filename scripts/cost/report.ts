@@ -129,6 +129,11 @@ where it must (\`functions/workflow/process-invoice.asl.json\`):
 - **IsLocalReadingSure**: a sure reading goes straight to Normalize, **no Textract call**. An unsure one,
   and every scan or photo, goes to AnalyzeExpense (one page sync, more pages async), and Textract's
   answer is the one used.
+- **Batch scans**: a text PDF of several invoices is split on its own text (**Split**) before anything
+  reads it, at no Textract cost. A scanned PDF of several pages can only be split on what OCR read
+  (**SplitRead**, after the asynchronous job): when it holds several invoices, each document is read
+  again on its own file, so **a split scan's pages are paid twice** (the whole file once to find the
+  documents, then each document). A scan of one invoice is read once.
 
 So Textract pages = pages × (scans + text PDFs the local engine is unsure of). Measured (${t.source}):
 **${t.textractDocuments} of ${t.documents} documents** reach Textract, ${t.textractPages} pages: ${scans.length} scans and photos,
