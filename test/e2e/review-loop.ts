@@ -342,7 +342,10 @@ export async function reviewLoopSteps({ page, step, shot, seen, assertA11y }: E2
     await page.waitForFunction(() => Boolean((document.activeElement as HTMLElement | null)?.dataset.field));
     await page.keyboard.press('e');
     await dialog.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
-    // The caret is in the box before typing: a focus call can land while the form is still settling.
+    // The caret is in the box before typing. The form puts it on its start field as it opens; the test
+    // moves it to Notes only after that (once in CI the caret was back on Vendor Name after this focus
+    // call, a cause not yet found, so this orders the two and the wait below still fails on a steal).
+    await page.waitForFunction(() => Boolean(document.activeElement?.id.startsWith('edit-')));
     const notes = dialog.getByLabel('Notes');
     await notes.focus();
     await page.waitForFunction(() => document.activeElement?.id === 'edit-notes');
