@@ -36,6 +36,19 @@ async function invoicesThisMonth(api: Api): Promise<number> {
   return organizationSchema.parse(await (await api('/api/organization/current')).json()).invoicesThisMonth;
 }
 
+/** Waits until the organization lists `count` invoices or more, every one of them decided. */
+const allDecided = (what: string, api: Api, count: number) =>
+  until(
+    what,
+    async () => {
+      await ws.runner.idle();
+      const all = await listed(api);
+      const decided = all.every((i) => i.status === 'PROCESSED' || i.status === 'REVIEW_REQUIRED');
+      return all.length >= count && decided && all;
+    },
+    240_000,
+  );
+
 /** Uploads a batch as a new organization's first file and waits until its only invoice is decided. */
 async function keptWhole(api: Api, batch: BatchEntry[]): Promise<Invoice> {
   const response = await api('/api/invoices/upload', {
@@ -43,11 +56,7 @@ async function keptWhole(api: Api, batch: BatchEntry[]): Promise<Invoice> {
     body: fileForm(new Uint8Array(await batchScanPdf(batch)), 'big-scan.pdf'),
   });
   expect(response.status, await response.clone().text()).toBe(201);
-  const [invoice] = await until('the batch kept whole to be decided', async () => {
-    await ws.runner.idle();
-    const all = await listed(api);
-    return all.every((i) => i.status === 'REVIEW_REQUIRED' || i.status === 'PROCESSED') && all;
-  });
+  const [invoice] = await allDecided('the batch kept whole to be decided', api, 1);
   expect(await listed(api)).toHaveLength(1);
   return invoice;
 }
@@ -85,16 +94,7 @@ describe('a batch scan of 12 invoices', () => {
     const uploaded = invoiceSchema.parse(await response.json());
 
     // Every document's run is started by its own file's object event, while the upload's run goes on.
-    const invoices = await until(
-      'the 12 invoices of the batch to be decided',
-      async () => {
-        await ws.runner.idle();
-        const all = await listed();
-        const decided = all.filter((i) => i.status === 'PROCESSED' || i.status === 'REVIEW_REQUIRED');
-        return all.length >= entries.length && decided.length === all.length && all;
-      },
-      240_000,
-    );
+    const invoices = await allDecided('the 12 invoices of the batch to be decided', ws.api, entries.length);
     console.info(`batch of ${entries.length} invoices decided in ${Date.now() - started} ms`);
 
     expect(invoices).toHaveLength(entries.length);
@@ -171,16 +171,7 @@ describe('a scanned batch without a text layer', () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const uploaded = invoiceSchema.parse(await response.json());
 
-    const invoices = await until(
-      'the scanned batch to be decided',
-      async () => {
-        await ws.runner.idle();
-        const all = await listed(api);
-        const decided = all.filter((i) => i.status === 'PROCESSED' || i.status === 'REVIEW_REQUIRED');
-        return all.length >= batch.length && decided.length === all.length && all;
-      },
-      240_000,
-    );
+    const invoices = await allDecided('the scanned batch to be decided', api, batch.length);
 
     expect(invoices).toHaveLength(batch.length);
     const ranges = batchPages(batch);

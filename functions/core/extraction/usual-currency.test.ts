@@ -1,46 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import type { ApprovedInvoiceFact } from '../vendors/history';
-import { classifyInvoice, type ExtractionContext, validateAndDecide } from './pipeline';
-import type { ExtractedInvoice } from './types';
+import { classifyInvoice, validateAndDecide } from './pipeline';
+import { hofmann, hofmannContext, hofmannReading } from './vendor-reading.fixture';
 
-/** A plain reading of a vendor's invoice, sure of everything but (maybe) its currency. */
-function reading(currency: string | null, currencyConfidence: number): ExtractedInvoice {
-  return {
-    vendorName: 'Hofmann Elektro GmbH',
-    vendorAddress: null,
-    vendorEmail: null,
-    vendorPhone: null,
+/** A reading of an April invoice, sure of everything but (maybe) its currency. */
+const reading = (currency: string | null, currencyConfidence: number) =>
+  hofmannReading({
     invoiceNumber: 'R-1004',
     invoiceDate: '2026-04-01',
-    dueDate: null,
-    subtotal: 100,
-    taxAmount: 19,
-    totalAmount: 119,
     currency,
-    amountDue: null,
-    accountNumber: null,
-    serviceAddress: null,
-    servicePeriodStart: null,
-    servicePeriodEnd: null,
-    lineItems: [],
-    confidence: {
-      vendorName: 0.99,
-      vendorAddress: 0,
-      vendorEmail: 0,
-      vendorPhone: 0,
-      invoiceNumber: 0.99,
-      invoiceDate: 0.99,
-      dueDate: 0,
-      subtotal: 0.99,
-      taxAmount: 0.99,
-      totalAmount: 0.99,
-      currency: currencyConfidence,
-      lineItems: 0,
-    },
-    locations: {},
-  };
-}
+    confidence: { currency: currencyConfidence },
+  });
 
 const approved = (n: number, currency: string): ApprovedInvoiceFact => ({
   invoiceId: `inv-${n}`,
@@ -51,12 +22,7 @@ const approved = (n: number, currency: string): ApprovedInvoiceFact => ({
   approvedAt: `2026-0${n}-03T09:00:00.000Z`,
 });
 
-const vendor = { id: 'v-hofmann', name: 'Hofmann Elektro GmbH', status: 'ACTIVE' as const };
-const context = (history: ApprovedInvoiceFact[]): ExtractionContext => ({
-  vendors: [vendor],
-  vendorHistory: async () => history,
-  defaultCurrency: 'USD',
-});
+const context = (history: ApprovedInvoiceFact[]) => hofmannContext(history, 'USD');
 
 describe("the vendor's usual currency, learned from its approved invoices", () => {
   const euros = [3, 2, 1].map((n) => approved(n, 'EUR'));
@@ -76,7 +42,7 @@ describe("the vendor's usual currency, learned from its approved invoices", () =
     const classified = await classifyInvoice(reading('USD', 0.98), ctx);
     expect(classified.currency).toBe('USD');
     const decided = await validateAndDecide(classified.invoice, ctx, {
-      vendorId: vendor.id,
+      vendorId: hofmann.id,
       currency: classified.currency,
     });
     expect(decided.status).toBe('REVIEW_REQUIRED');

@@ -1,46 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import type { ApprovedInvoiceFact } from '../vendors/history';
-import { classifyInvoice, type ExtractionContext, validateAndDecide } from './pipeline';
+import { classifyInvoice, validateAndDecide } from './pipeline';
 import type { ExtractedInvoice } from './types';
+import { hofmann, hofmannContext, hofmannReading } from './vendor-reading.fixture';
 
-/** A plain reading of a vendor's invoice dated 2026-05-01, sure of everything but (maybe) its due date. */
-function reading(dueDate: string | null, dueDateConfidence: number): ExtractedInvoice {
-  return {
-    vendorName: 'Hofmann Elektro GmbH',
-    vendorAddress: null,
-    vendorEmail: null,
-    vendorPhone: null,
-    invoiceNumber: 'R-1005',
-    invoiceDate: '2026-05-01',
+/** A reading of a May invoice, sure of everything but (maybe) its due date. */
+const reading = (dueDate: string | null, dueDateConfidence: number) =>
+  hofmannReading({
     dueDate,
-    subtotal: 100,
-    taxAmount: 19,
-    totalAmount: 119,
-    currency: 'EUR',
-    amountDue: null,
-    accountNumber: null,
-    serviceAddress: null,
-    servicePeriodStart: null,
-    servicePeriodEnd: null,
-    lineItems: [],
-    confidence: {
-      vendorName: 0.99,
-      vendorAddress: 0,
-      vendorEmail: 0,
-      vendorPhone: 0,
-      invoiceNumber: 0.99,
-      invoiceDate: 0.99,
-      dueDate: dueDateConfidence,
-      subtotal: 0.99,
-      taxAmount: 0.99,
-      totalAmount: 0.99,
-      currency: 0.99,
-      lineItems: 0,
-    },
+    confidence: { dueDate: dueDateConfidence },
     locations: dueDate ? { dueDate: { page: 1, left: 0.1, top: 0.1, width: 0.1, height: 0.02 } } : {},
-  };
-}
+  });
 
 /** Approved in month n, dated the 1st, due `days` later, taxed at 19%. */
 const approved = (n: number, days: number): ApprovedInvoiceFact => {
@@ -58,12 +29,7 @@ const approved = (n: number, days: number): ApprovedInvoiceFact => {
   };
 };
 
-const vendor = { id: 'v-hofmann', name: 'Hofmann Elektro GmbH', status: 'ACTIVE' as const };
-const context = (history: ApprovedInvoiceFact[]): ExtractionContext => ({
-  vendors: [vendor],
-  vendorHistory: async () => history,
-  defaultCurrency: 'EUR',
-});
+const context = (history: ApprovedInvoiceFact[]) => hofmannContext(history, 'EUR');
 
 describe("the vendor's payment terms, learned from its approved invoices", () => {
   const net30 = [4, 3, 2].map((n) => approved(n, 30));
@@ -109,7 +75,10 @@ describe("the vendor's tax, learned from its approved invoices", () => {
   const decide = async (read: ExtractedInvoice) => {
     const ctx = context(vat);
     const classified = await classifyInvoice(read, ctx);
-    return validateAndDecide(classified.invoice, ctx, { vendorId: vendor.id, currency: classified.currency });
+    return validateAndDecide(classified.invoice, ctx, {
+      vendorId: hofmann.id,
+      currency: classified.currency,
+    });
   };
   const reduced = (confidence: number): ExtractedInvoice => {
     const read = reading(null, 0);
