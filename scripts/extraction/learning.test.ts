@@ -41,13 +41,32 @@ describe('approvedFromLabels', () => {
       invoiceNumber: null,
       invoiceDate: '2018-12-25',
       dueDate: null,
-      subtotal: 7.5,
+      // Read as 7.50 against a total of 9.00: not approved as read.
+      subtotal: null,
       taxAmount: null,
       totalAmount: 9,
       amountDue: null,
       accountNumber: 'ACC 9',
       servicePeriodStart: null,
       servicePeriodEnd: null,
+    });
+  });
+
+  it('keeps an unlabelled subtotal and tax that add up to the approved total, and clears ones that do not', () => {
+    const label = { labelledFields: ['totalAmount'], totalAmount: 10.6 };
+    expect(approvedFromLabels(label, { subtotal: 10, taxAmount: 0.6, totalAmount: 10.6 })).toMatchObject({
+      subtotal: 10,
+      taxAmount: 0.6,
+    });
+    expect(approvedFromLabels(label, { subtotal: 10, taxAmount: 10.6, totalAmount: 10.6 })).toMatchObject({
+      subtotal: null,
+      taxAmount: null,
+    });
+    // A labelled subtotal stays as labelled even when the sum is off.
+    const both = { labelledFields: ['totalAmount', 'subtotal'], totalAmount: 10.6, subtotal: 9 };
+    expect(approvedFromLabels(both, { subtotal: 9, taxAmount: 0.6 })).toMatchObject({
+      subtotal: 9,
+      taxAmount: null,
     });
   });
 });

@@ -25,11 +25,17 @@ export function recurringSellers<T extends { path: string; label: Record<string,
     .map(([key, list]) => [key, [...list].sort((a, b) => a.path.localeCompare(b.path))]);
 }
 
+/** The amounts a reviewer checks against the total before approving (see approvedFromLabels). */
+const SUMMED = ['subtotal', 'taxAmount'] as const;
+
 /**
  * What a person approves after correcting the reading to the labels: a field the label states (one of
  * its `labelledFields`, null there meaning the invoice has none) takes the label's value; a field the
  * labels say nothing of keeps the reading's value, as a reviewer leaves a field they were not asked
- * to fix.
+ * to fix. Except the subtotal and tax when the labels leave them out (receipts label the total only):
+ * the review screen says when subtotal plus tax is not the total, so a reviewer does not approve them
+ * as read then; not knowing what the page prints, this one clears them (the product learns nothing of
+ * a cleared field).
  */
 export function approvedFromLabels(
   label: Record<string, unknown>,
@@ -42,5 +48,13 @@ export function approvedFromLabels(
       ? (label[field] ?? null)
       : (reading as Record<string, unknown>)[field];
   }
-  return approvedValuesOf(values);
+  const approved = approvedValuesOf(values);
+  const cents = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : 0);
+  const { subtotal, totalAmount } = approved;
+  const addsUp =
+    typeof subtotal !== 'number' ||
+    typeof totalAmount !== 'number' ||
+    Math.abs(cents(subtotal) + cents(approved.taxAmount) - cents(totalAmount)) <= 1;
+  if (!addsUp) for (const field of SUMMED) if (!labelled.has(field)) approved[field] = null;
+  return approved;
 }

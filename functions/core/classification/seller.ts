@@ -194,9 +194,12 @@ export function chooseSeller(
     // The reading's own pick keeps its text; a next candidate linked by a detail, not its name, is
     // only a stand-in for the vendor: the master name is shown.
     const keep = first === invoice.name || linked.by === 'name';
+    // A name printed as one of the organization's vendors is called is as sure as that match: the
+    // bill goes to that vendor of record, whatever the layout's doubt about where the name is printed.
+    const named = keep && linked.by === 'name' ? Math.max(layout ?? 0, linked.score) : layout;
     return {
       vendorName: keep ? first : master,
-      confidence: keep ? (layout ?? linked.score) : linked.score,
+      confidence: keep ? (named ?? linked.score) : linked.score,
       link: linked,
       note: linkNote(master, linked.by),
     };

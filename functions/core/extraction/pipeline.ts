@@ -36,6 +36,7 @@ import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEIn
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-types';
 import { layoutOf, type PageLine } from './layout';
 import { normalize } from './normalize';
+import { amountsConfirm, printedRates } from './tax-rates';
 import type { ExtractedInvoice } from './types';
 
 /** An organization's category; `id` is the stored category's (absent for the default chart). */
@@ -169,13 +170,16 @@ export async function classifyInvoice(
     vendors,
     ctx.sender ?? null,
   );
+  const sellerConfidence = Math.round(seller.confidence * 100) / 100;
   let invoice =
     seller.vendorName === read.vendorName
-      ? read
+      ? sellerConfidence > (read.confidence.vendorName ?? 0)
+        ? { ...read, confidence: { ...read.confidence, vendorName: sellerConfidence } }
+        : read
       : {
           ...read,
           vendorName: seller.vendorName,
-          confidence: { ...read.confidence, vendorName: Math.round(seller.confidence * 100) / 100 },
+          confidence: { ...read.confidence, vendorName: sellerConfidence },
           // The location was of the name set aside; the one chosen is found elsewhere (or is the master's).
           locations: withoutVendorLocation(read.locations),
         };
@@ -210,6 +214,7 @@ export async function classifyInvoice(
     invoice = terms.invoice;
     notes.push(terms.note);
   }
+  invoice = withConfirmedAmounts(invoice, printedRates((layout ?? []).map((l) => l.text)));
   // The service address first: a utility bill names its property there.
   let propertyMatch: Classified['propertyMatch'] = matchProperty(
     [invoice.serviceAddress, addressText].filter(Boolean).join('\n') || null,
@@ -280,6 +285,26 @@ function withUsualCurrency(
       confidence: { ...invoice.confidence, currency: agrees ? Math.max(read, learned) : learned },
     },
     note: `Currency ${usual.currency}: this vendor's last ${usual.count} approved invoices were in ${usual.currency}.`,
+  };
+}
+
+/**
+ * A subtotal and tax that the arithmetic confirms (amountsConfirm: the tax at a usual or printed rate of
+ * the subtotal, the two adding up to the total) are as sure as the total they add up to: where the
+ * total is read surely, a person checking the sums would find nothing. Otherwise the reading stands.
+ */
+function withConfirmedAmounts(invoice: ExtractedInvoice, rates: readonly number[]): ExtractedInvoice {
+  const total = invoice.confidence.totalAmount ?? 0;
+  const { subtotal = 0, taxAmount = 0 } = invoice.confidence;
+  if (total < SKIP_REVIEW_CONFIDENCE || Math.min(subtotal, taxAmount) >= total) return invoice;
+  if (!amountsConfirm(invoice, rates)) return invoice;
+  return {
+    ...invoice,
+    confidence: {
+      ...invoice.confidence,
+      subtotal: Math.max(subtotal, total),
+      taxAmount: Math.max(taxAmount, total),
+    },
   };
 }
 

@@ -80,17 +80,25 @@ describe("the vendor's tax, learned from its approved invoices", () => {
       currency: classified.currency,
     });
   };
-  const reduced = (confidence: number): ExtractedInvoice => {
+  const reduced = (confidence: number, totalAmount = 107): ExtractedInvoice => {
     const read = reading(null, 0);
     return {
       ...read,
       taxAmount: 7,
-      totalAmount: 107,
+      totalAmount,
       confidence: { ...read.confidence, taxAmount: confidence },
     };
   };
 
-  it('sends to review an invoice read surely at another rate', async () => {
+  it('sends to review an invoice read surely at another rate, or whose sums confirm it', async () => {
+    // Read unsure, but 7 is 7% of the subtotal 100 and the two make the sure total 107.
+    for (const read of [reduced(0.98), reduced(0.5)]) {
+      const decided = await decide(read);
+      expect(decided.status).toBe('REVIEW_REQUIRED');
+      expect(decided.reviewReasons).toContain(
+        "The tax rate 7% is not this vendor's usual one: its last 3 approved invoices were taxed at 19%.",
+      );
+    }
     const decided = await decide(reduced(0.98));
     expect(decided.status).toBe('REVIEW_REQUIRED');
     expect(decided.reviewReasons).toContain(
@@ -99,7 +107,8 @@ describe("the vendor's tax, learned from its approved invoices", () => {
   });
 
   it('calls no departure on an unsure reading of the tax, nor on the usual rate', async () => {
-    const unsure = await decide(reduced(0.5));
+    // Read unsure, and the sums do not vouch for it (100 + 7 is not the total 119).
+    const unsure = await decide(reduced(0.5, 119));
     expect(unsure.reviewReasons.filter((r) => r.includes('tax rate'))).toEqual([]);
     const usual = await decide(reading(null, 0));
     expect(usual.reviewReasons.filter((r) => r.toLowerCase().includes('tax'))).toEqual([]);

@@ -54,6 +54,17 @@ describe('validateInvoice', () => {
     expect(reasons).toEqual(['The line items add up to 150.00, but the subtotal is 160.00.']);
   });
 
+  it('accepts line items priced with the tax in them, which add up to the total instead', () => {
+    // The same 150.00 of items, now on a receipt whose prices include the 12.00 of tax.
+    expect(validateInvoice(invoice({ subtotal: 138, taxAmount: 12, totalAmount: 150 }), { today })).toEqual(
+      [],
+    );
+    // Without a tax there is no gross price: the items must make the subtotal.
+    expect(
+      validateInvoice(invoice({ subtotal: 140, taxAmount: null, totalAmount: 150 }), { today }),
+    ).toContain('The line items add up to 150.00, but the subtotal is 140.00.');
+  });
+
   it('flags subtotal plus tax that misses the total by more than a cent, and accepts one cent', () => {
     expect(validateInvoice(invoice({ totalAmount: 162.01 }), { today })).toEqual([]);
     expect(validateInvoice(invoice({ totalAmount: 170 }), { today })).toEqual([

@@ -66,7 +66,12 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
   if (itemTotals.length > 0 && itemTotals.length === invoice.lineItems.length) {
     const sum = itemTotals.reduce((s, v) => s + cents(v), 0);
     const against = invoice.subtotal ?? (invoice.taxAmount === null ? invoice.totalAmount : null);
-    if (against !== null && Math.abs(sum - cents(against)) > 1) {
+    // Prices with the tax in them (receipts print them so) add up to the total instead.
+    const gross =
+      invoice.taxAmount !== null &&
+      invoice.totalAmount !== null &&
+      Math.abs(sum - cents(invoice.totalAmount)) <= 1;
+    if (against !== null && Math.abs(sum - cents(against)) > 1 && !gross) {
       const what = invoice.subtotal !== null ? 'subtotal' : 'total';
       reasons.push(`The line items add up to ${money(sum / 100)}, but the ${what} is ${money(against)}.`);
     }

@@ -28,9 +28,11 @@ export async function learnLayoutOnApproval(
 ): Promise<LayoutMemory[] | null> {
   if (!invoice.vendorId || !lines?.length) return null;
   const approved = approvedValuesOf(invoice);
+  // What the invoice was read as, to tell the values the person corrected from those they kept.
+  const read = invoice.extracted ? approvedValuesOf(invoice.extracted) : undefined;
   const now = new Date().toISOString();
   return ports().updateVendorMemory(invoice.orgId, invoice.vendorId, (layouts) =>
-    learnLayout(layouts, lines, approved, { now, newId: ulid }),
+    learnLayout(layouts, lines, approved, { now, newId: ulid, read }),
   );
 }
 

@@ -44,26 +44,37 @@ describe('the vendor layout memory', () => {
   it("learns one real Coolblue invoice's approved values and reads the seller's next invoice with them", async () => {
     const labels = corpusLabels('invoice2data');
     const first = await read('invoice2data/coolblue1.pdf');
-    const memory = learnLayout([], first.layout, approvedValuesOf(labels['coolblue1.pdf']), at(1));
+    // The labels leave the VAT out; the person approved it as printed (717.97 total less 593.36 net).
+    const approved = { ...approvedValuesOf(labels['coolblue1.pdf']), taxAmount: 124.61 };
+    const memory = learnLayout([], first.layout, approved, at(1));
     expect(memory).toHaveLength(1);
     expect(Object.keys(memory[0].fields).sort()).toEqual([
       'invoiceDate',
       'invoiceNumber',
       'subtotal',
+      'taxAmount',
       'totalAmount',
     ]);
 
     const second = await read('invoice2data/coolblue2.pdf');
     const remembered = applyLayoutMemory(second.invoice, second.layout, memory);
     const truth = labels['coolblue2.pdf'];
-    expect(remembered?.fields).toEqual(['invoiceNumber', 'invoiceDate', 'subtotal', 'totalAmount']);
+    expect(remembered?.fields).toEqual([
+      'invoiceNumber',
+      'invoiceDate',
+      'subtotal',
+      'taxAmount',
+      'totalAmount',
+    ]);
     expect(remembered?.invoice).toMatchObject({
       invoiceNumber: truth.invoiceNumber,
       invoiceDate: truth.invoiceDate,
       subtotal: truth.subtotal,
+      // 4,904.94 less 4,053.67, as printed.
+      taxAmount: 851.27,
       totalAmount: truth.totalAmount,
     });
-    expect(remembered?.note).toContain('invoice number, invoice date, subtotal, total amount');
+    expect(remembered?.note).toContain('invoice number, invoice date, subtotal, tax amount, total amount');
     // Another seller's invoice is not this layout: its reading stands.
     const other = await read('invoice2data/AmazonWebServices.pdf');
     expect(applyLayoutMemory(other.invoice, other.layout, memory)).toBeNull();
@@ -97,6 +108,41 @@ describe('the vendor layout memory', () => {
     expect(remembered?.note).toContain('differs from the reading: invoice date, amount due');
     // The reading itself is left as it was.
     expect(misread.invoiceDate).toBe('2026-03-04');
+  });
+
+  it('a memory only marked where the reading was right stands aside when it reads otherwise', async () => {
+    // Approved as read: nothing was corrected, so the anchor only says where the number was printed.
+    const first = statement({ ref: '58213', issued: '03/02/2026', pay: '$1,750.50' });
+    const asRead = { invoiceNumber: '58213', amountDue: 1750.5 };
+    const memory = learnLayout([], first, asRead, { ...at(1), read: asRead });
+    expect(memory[0].fields.invoiceNumber?.[0].corrected).toBe(false);
+    const next = statement({ ref: '58377', issued: '04/03/2026', pay: '$920.00' });
+    const { invoice: reading } = normalizeAnalysis({ ExpenseDocuments: [] });
+    const otherwise = { ...reading, invoiceNumber: 'PO-7731', amountDue: 920 };
+    otherwise.confidence = { ...reading.confidence, invoiceNumber: 0.95, amountDue: 0.8 };
+    const remembered = applyLayoutMemory(otherwise, next, memory);
+    // The reading's number stands, in doubt for a person; where both agree, the memory vouches for it.
+    expect(remembered?.invoice.invoiceNumber).toBe('PO-7731');
+    expect(remembered?.invoice.confidence.invoiceNumber).toBeLessThan(0.6);
+    expect(remembered?.invoice.confidence.amountDue).toBe(0.9);
+    expect(remembered?.note).toContain(
+      "Check invoice number: not where this vendor's approved invoices print it.",
+    );
+  });
+
+  it('an approval whose subtotal and tax do not make its total teaches neither', () => {
+    const page = [
+      line('Harbor Electric Supply Dock Road', 0.1, 0.05),
+      line('Net amount 100.00', 0.6, 0.5),
+      line('VAT 10.00', 0.6, 0.52),
+      line('Total 150.00', 0.6, 0.54),
+    ];
+    const off = learnLayout([], page, { subtotal: 100, taxAmount: 10, totalAmount: 150 }, at(1));
+    expect(Object.keys(off[0].fields)).toEqual(['totalAmount']);
+    // Printed so that they add up, the same three are learned.
+    const page2 = [...page.slice(0, 1), line('Net amount 140.00', 0.6, 0.5), ...page.slice(2)];
+    const right = learnLayout([], page2, { subtotal: 140, taxAmount: 10, totalAmount: 150 }, at(1));
+    expect(Object.keys(right[0].fields).sort()).toEqual(['subtotal', 'taxAmount', 'totalAmount']);
   });
 
   it('no memory, or none of this layout: nothing changes', () => {

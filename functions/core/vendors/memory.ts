@@ -48,6 +48,11 @@ export interface FieldMemory extends Anchor {
   right: number;
   wrong: number;
   learnedAt: string;
+  /**
+   * Whether the person changed (or filled in) the reading's value on the invoice it was learned from:
+   * the reading is known to miss there. Absent on memories stored before it was kept: taken as true.
+   */
+  corrected?: boolean;
 }
 
 /** What is remembered of one of a vendor's layouts. */
@@ -115,6 +120,8 @@ export interface RecalledField {
   confidence: number;
   /** The anchor has read right on at least one later approval (not only on the invoice it was learned from). */
   confirmed: boolean;
+  /** It was learned where the person corrected the reading (FieldMemory.corrected). */
+  corrected: boolean;
   location: { page: number; left: number; top: number; width: number; height: number };
 }
 
@@ -128,7 +135,12 @@ export function recallFields(
     for (const anchor of usable(layout.fields[field])) {
       const found = recallAnchor(lines, MEMORY_FIELDS[field], anchor);
       if (!found) continue;
-      out[field] = { ...found, confidence: memoryConfidence(anchor), confirmed: anchor.right > 0 };
+      out[field] = {
+        ...found,
+        confidence: memoryConfidence(anchor),
+        confirmed: anchor.right > 0,
+        corrected: anchor.corrected !== false,
+      };
       break;
     }
   }
@@ -156,9 +168,13 @@ export interface Remembered {
 /**
  * The reading with what the vendor's memory of this layout reads put first, or null when no memory
  * applies (no layout of the vendor's matches, or it reads nothing here): then the reading stands
- * exactly as it was. Where memory and reading agree the value keeps the surer confidence; where they
- * differ memory wins, with its own confidence and location. A value the document's e-invoice XML
- * states (confidence 1) is never replaced: it is stated, not read.
+ * exactly as it was. Where memory and reading agree the value keeps the surer confidence. Where they
+ * differ, memory wins with its own confidence and location once a later approval confirmed it, or
+ * when it was learned from a correction (the reading is known to miss there), below the skip-review
+ * mark until confirmed. A memory neither confirmed nor learned from a correction only marked where
+ * the reading had it right once: where it now reads otherwise the reading stands, in doubt, for a
+ * person. A value the document's e-invoice XML states (confidence 1) is never replaced: it is stated,
+ * not read.
  */
 export function applyLayoutMemory(
   read: ExtractedInvoice,
@@ -176,21 +192,27 @@ export function applyLayoutMemory(
   };
   const fields: MemoryField[] = [];
   const changed: MemoryField[] = [];
+  const doubted: MemoryField[] = [];
   for (const field of FIELDS) {
     const found = recalled[field];
-    if (!found || (read.confidence[field] ?? 0) >= 1) continue;
+    const readConfidence = read.confidence[field] ?? 0;
+    if (!found || readConfidence >= 1) continue;
     fields.push(field);
-    const agrees = sameValue(MEMORY_FIELDS[field], read[field], found.value);
+    if (sameValue(MEMORY_FIELDS[field], read[field], found.value)) {
+      invoice.confidence[field] = Math.max(found.confidence, readConfidence);
+      continue;
+    }
     // A memory no later approval has confirmed yet may be wrong where the reading is right (replayed on
-    // the corpus's recurring sellers, such overrides were wrong more often than right): its first
+    // the corpus's recurring sellers, such departures were wrong more often than right): its first
     // departure from the reading goes to a person, and passes alone only once it has read right.
-    const confidence = agrees
-      ? Math.max(found.confidence, read.confidence[field] ?? 0)
-      : found.confirmed
-        ? found.confidence
-        : Math.min(found.confidence, UNCONFIRMED_OVERRIDE_CONFIDENCE);
-    invoice.confidence[field] = confidence;
-    if (agrees) continue;
+    if (!found.confirmed && !found.corrected && read[field] !== null) {
+      invoice.confidence[field] = Math.min(readConfidence, UNCONFIRMED_OVERRIDE_CONFIDENCE);
+      doubted.push(field);
+      continue;
+    }
+    invoice.confidence[field] = found.confirmed
+      ? found.confidence
+      : Math.min(found.confidence, UNCONFIRMED_OVERRIDE_CONFIDENCE);
     changed.push(field);
     (invoice as unknown as Record<MemoryField, Value>)[field] = found.value;
     const located = EXTRACTED_LOCATED[field];
@@ -200,41 +222,71 @@ export function applyLayoutMemory(
   const words = (list: MemoryField[]) => list.map((f) => FIELD_WORDS[f]).join(', ');
   const note =
     `Read as on this vendor's approved invoices of this layout: ${words(fields)}` +
-    (changed.length ? ` (differs from the reading: ${words(changed)}).` : '.');
+    (changed.length ? ` (differs from the reading: ${words(changed)}).` : '.') +
+    (doubted.length ? ` Check ${words(doubted)}: not where this vendor's approved invoices print it.` : '');
   return { invoice, note, layoutId: match.layout.id, fields };
 }
 
 export type ApprovedValues = Partial<Record<MemoryField, Value | null>>;
 
 /** A new anchor for the approved value, kept only when it reads that value back on its own layout. */
-function learnField(lines: PageLine[], field: MemoryField, value: Value, now: string): FieldMemory | null {
+function learnField(
+  lines: PageLine[],
+  field: MemoryField,
+  value: Value,
+  now: string,
+  corrected: boolean,
+): FieldMemory | null {
   const kind = MEMORY_FIELDS[field];
   const anchor = learnAnchor(lines, kind, value);
   if (!anchor || !sameValue(kind, recallAnchor(lines, kind, anchor)?.value, value)) return null;
-  return { ...anchor, right: 0, wrong: 0, learnedAt: now };
+  return { ...anchor, right: 0, wrong: 0, learnedAt: now, corrected };
+}
+
+/**
+ * The amounts that do not add up on an approval: its subtotal and tax when subtotal plus tax is not
+ * its total (to the cent). Approved so, one of them is not what the page means (the review screen
+ * said so), and a memory of either would repeat it on every later invoice.
+ */
+function unreconciled(approved: ApprovedValues): MemoryField[] {
+  const { subtotal, taxAmount, totalAmount } = approved;
+  if (typeof subtotal !== 'number' || typeof totalAmount !== 'number') return [];
+  const cents = (v: Value | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : 0);
+  return Math.abs(cents(subtotal) + cents(taxAmount) - cents(totalAmount)) > 1
+    ? ['subtotal', 'taxAmount']
+    : [];
 }
 
 /**
  * The vendor's memory after a person approved an invoice of this layout with these values (the
  * approved ones, never the reading's). The layout it matches counts each of its anchors right or
  * wrong against the approved value (an anchor that reads a value the person left empty is wrong), and
- * learns a new anchor for each value none of them read; the template's fingerprint keeps the words
- * both have. A layout not remembered yet is added, and the least recently approved one goes beyond
- * MAX_LAYOUTS_PER_VENDOR. A page without text or without any approved value printed teaches nothing.
+ * learns a new anchor for each value none of them read, marked corrected where the approved value is
+ * not what the invoice was read as (`read`, the reading the person started from; without it every
+ * value counts as corrected). The template's fingerprint keeps the words both have. A layout not
+ * remembered yet is added, and the least recently approved one goes beyond MAX_LAYOUTS_PER_VENDOR. A
+ * page without text or without any approved value printed teaches nothing, and amounts that do not
+ * add up (unreconciled) teach nothing either way.
  */
 export function learnLayout(
   layouts: LayoutMemory[],
   lines: PageLine[],
   approved: ApprovedValues,
-  context: { now: string; newId: () => string },
+  context: { now: string; newId: () => string; read?: ApprovedValues },
 ): LayoutMemory[] {
-  const { now } = context;
+  const { now, read } = context;
   const fingerprint = fingerprintOf(lines);
   if (fingerprint.length === 0) return layouts;
   const match = matchLayout(layouts, fingerprint);
   const fields: LayoutMemory['fields'] = {};
+  const doubtful = unreconciled(approved);
   for (const field of FIELDS) {
     const kind = MEMORY_FIELDS[field];
+    if (doubtful.includes(field)) {
+      const kept = match?.layout.fields[field];
+      if (kept) fields[field] = kept;
+      continue;
+    }
     const value = approved[field] ?? null;
     let readRight = false;
     const scored = (match?.layout.fields[field] ?? []).map((anchor) => {
@@ -244,7 +296,8 @@ export function learnLayout(
       readRight ||= right;
       return right ? { ...anchor, right: anchor.right + 1 } : { ...anchor, wrong: anchor.wrong + 1 };
     });
-    const learned = value !== null && !readRight ? learnField(lines, field, value, now) : null;
+    const corrected = !read || !sameValue(kind, read[field], value);
+    const learned = value !== null && !readRight ? learnField(lines, field, value, now, corrected) : null;
     const anchors = [...scored, ...(learned ? [learned] : [])]
       .sort((a, b) => weightOf(b) - weightOf(a) || b.learnedAt.localeCompare(a.learnedAt))
       .slice(0, MAX_ANCHORS_PER_FIELD);

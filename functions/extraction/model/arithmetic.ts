@@ -1,3 +1,4 @@
+import { printedRates as ratesIn, TAX_SLACK_CENTS, USUAL_TAX_RATES } from '../../core/extraction/tax-rates';
 import type { DocLine } from '../fields/lines';
 import type { Candidate } from './candidates';
 
@@ -8,13 +9,6 @@ import type { Candidate } from './candidates';
  * (the items' amounts over their sum, the net and tax over the total).
  */
 
-/** VAT, GST and sales-tax rates in common use; a rate printed on the page is added to them. */
-const USUAL_RATES = [
-  0.025, 0.05, 0.055, 0.06, 0.07, 0.077, 0.08, 0.081, 0.09, 0.1, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18,
-  0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27,
-];
-/** Per-line rounding lets a printed tax differ from rate × net by a cent or two. */
-const TAX_SLACK = 2;
 /** Larger figures are account, phone or register numbers, never an invoice's amounts. */
 const LARGEST = 1e9;
 
@@ -22,16 +16,7 @@ const LARGEST = 1e9;
 export const cents = (v: number) => Math.round(v * 100);
 
 /** The tax rates printed on the page ("19%", "7,7 %"), as fractions. */
-export function printedRates(lines: DocLine[]): number[] {
-  const out = new Set<number>();
-  for (const l of lines) {
-    for (const m of l.text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s*%/g)) {
-      const r = Number(m[1].replace(',', '.')) / 100;
-      if (r > 0 && r <= 0.3) out.add(Math.round(r * 10000) / 10000);
-    }
-  }
-  return [...out];
-}
+export const printedRates = (lines: DocLine[]): number[] => ratesIn(lines.map((l) => l.text));
 
 export interface TaxTriples {
   /** Values (in cents) that are net + tax of a triple printed on the page. */
@@ -49,11 +34,11 @@ export interface TaxTriples {
 export function taxTriples(values: number[], rates: number[]): TaxTriples {
   const printed = new Set(values.filter((v) => v > 0 && v < LARGEST).map(cents));
   const out: TaxTriples = { total: new Set(), net: new Set(), tax: new Set() };
-  const allRates = [...new Set([...USUAL_RATES, ...rates])];
+  const allRates = [...new Set([...USUAL_TAX_RATES, ...rates])];
   for (const net of printed) {
     for (const r of allRates) {
       const want = net * r;
-      for (let tax = Math.round(want) - TAX_SLACK; tax <= Math.round(want) + TAX_SLACK; tax++) {
+      for (let tax = Math.round(want) - TAX_SLACK_CENTS; tax <= Math.round(want) + TAX_SLACK_CENTS; tax++) {
         if (tax <= 0 || !printed.has(tax)) continue;
         // The sum may be a cent off where net and tax were rounded apart.
         const sum = [net + tax, net + tax - 1, net + tax + 1].find((s) => printed.has(s));
