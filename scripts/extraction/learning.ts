@@ -3,7 +3,12 @@
  * and what a reviewer approves of one when it is corrected to its labels.
  */
 import type { ExtractedInvoice } from '../../functions/core/extraction/types';
-import { type ApprovedValues, approvedValuesOf, MEMORY_FIELDS } from '../../functions/core/vendors/memory';
+import {
+  type ApprovedValues,
+  approvedValuesOf,
+  MEMORY_FIELDS,
+  unreconciled,
+} from '../../functions/core/vendors/memory';
 import { sellerKey } from './corpus';
 
 /**
@@ -24,9 +29,6 @@ export function recurringSellers<T extends { path: string; label: Record<string,
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, list]) => [key, [...list].sort((a, b) => a.path.localeCompare(b.path))]);
 }
-
-/** The amounts a reviewer checks against the total before approving (see approvedFromLabels). */
-const SUMMED = ['subtotal', 'taxAmount'] as const;
 
 /**
  * What a person approves after correcting the reading to the labels: a field the label states (one of
@@ -49,12 +51,6 @@ export function approvedFromLabels(
       : (reading as Record<string, unknown>)[field];
   }
   const approved = approvedValuesOf(values);
-  const cents = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : 0);
-  const { subtotal, totalAmount } = approved;
-  const addsUp =
-    typeof subtotal !== 'number' ||
-    typeof totalAmount !== 'number' ||
-    Math.abs(cents(subtotal) + cents(approved.taxAmount) - cents(totalAmount)) <= 1;
-  if (!addsUp) for (const field of SUMMED) if (!labelled.has(field)) approved[field] = null;
+  for (const field of unreconciled(approved)) if (!labelled.has(field)) approved[field] = null;
   return approved;
 }

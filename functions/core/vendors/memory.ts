@@ -248,7 +248,7 @@ function learnField(
  * its total (to the cent). Approved so, one of them is not what the page means (the review screen
  * said so), and a memory of either would repeat it on every later invoice.
  */
-function unreconciled(approved: ApprovedValues): MemoryField[] {
+export function unreconciled(approved: ApprovedValues): MemoryField[] {
   const { subtotal, taxAmount, totalAmount } = approved;
   if (typeof subtotal !== 'number' || typeof totalAmount !== 'number') return [];
   const cents = (v: Value | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : 0);
