@@ -173,9 +173,14 @@ export async function classifyInvoice(
   const sellerConfidence = Math.round(seller.confidence * 100) / 100;
   let invoice =
     seller.vendorName === read.vendorName
-      ? sellerConfidence > (read.confidence.vendorName ?? 0)
-        ? { ...read, confidence: { ...read.confidence, vendorName: sellerConfidence } }
-        : read
+      ? {
+          ...read,
+          // The same name may be surer than read: it is one of the organization's vendors' names.
+          confidence: {
+            ...read.confidence,
+            vendorName: Math.max(read.confidence.vendorName ?? 0, sellerConfidence),
+          },
+        }
       : {
           ...read,
           vendorName: seller.vendorName,
@@ -214,7 +219,7 @@ export async function classifyInvoice(
     invoice = terms.invoice;
     notes.push(terms.note);
   }
-  invoice = withConfirmedAmounts(invoice, printedRates((layout ?? []).map((l) => l.text)));
+  invoice = withConfirmedAmounts(invoice, layout ?? []);
   // The service address first: a utility bill names its property there.
   let propertyMatch: Classified['propertyMatch'] = matchProperty(
     [invoice.serviceAddress, addressText].filter(Boolean).join('\n') || null,
@@ -293,11 +298,12 @@ function withUsualCurrency(
  * the subtotal, the two adding up to the total) are as sure as the total they add up to: where the
  * total is read surely, a person checking the sums would find nothing. Otherwise the reading stands.
  */
-function withConfirmedAmounts(invoice: ExtractedInvoice, rates: readonly number[]): ExtractedInvoice {
+function withConfirmedAmounts(invoice: ExtractedInvoice, lines: readonly PageLine[]): ExtractedInvoice {
   const total = invoice.confidence.totalAmount ?? 0;
   const { subtotal = 0, taxAmount = 0 } = invoice.confidence;
   if (total < SKIP_REVIEW_CONFIDENCE || Math.min(subtotal, taxAmount) >= total) return invoice;
-  if (!amountsConfirm(invoice, rates)) return invoice;
+  // The page's own rates are read only for an invoice the sums may vouch for.
+  if (!amountsConfirm(invoice, printedRates(lines.map((l) => l.text)))) return invoice;
   return {
     ...invoice,
     confidence: {

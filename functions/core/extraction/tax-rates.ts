@@ -27,6 +27,21 @@ export function printedRates(texts: readonly string[]): number[] {
 }
 
 /**
+ * Whether subtotal plus tax (a missing tax counts as none) is the total, to the cent; null without a
+ * subtotal and a total to compare. Validate, the layout memory and amountsConfirm all judge sums so.
+ */
+export function addsUpToTotal(amounts: {
+  subtotal?: unknown;
+  taxAmount?: unknown;
+  totalAmount?: unknown;
+}): boolean | null {
+  const { subtotal, taxAmount, totalAmount } = amounts;
+  if (typeof subtotal !== 'number' || typeof totalAmount !== 'number') return null;
+  const tax = typeof taxAmount === 'number' ? cents(taxAmount) : 0;
+  return Math.abs(cents(subtotal) + tax - cents(totalAmount)) <= 1;
+}
+
+/**
  * Whether a subtotal, a tax and a total confirm one another: the tax is the subtotal at a usual or
  * printed rate (to TAX_SLACK_CENTS) and the two add up to the total (to the cent). Three figures read
  * apart that meet both sums are seldom a misreading, and a tax of zero or a missing one proves nothing.
@@ -35,9 +50,9 @@ export function amountsConfirm(
   amounts: { subtotal: number | null; taxAmount: number | null; totalAmount: number | null },
   rates: readonly number[],
 ): boolean {
-  const { subtotal, taxAmount, totalAmount } = amounts;
-  if (subtotal === null || taxAmount === null || totalAmount === null) return false;
-  const [net, tax, total] = [cents(subtotal), cents(taxAmount), cents(totalAmount)];
-  if (net <= 0 || tax <= 0 || Math.abs(net + tax - total) > 1) return false;
+  const { subtotal, taxAmount } = amounts;
+  if (subtotal === null || taxAmount === null || !addsUpToTotal(amounts)) return false;
+  const [net, tax] = [cents(subtotal), cents(taxAmount)];
+  if (net <= 0 || tax <= 0) return false;
   return [...USUAL_TAX_RATES, ...rates].some((r) => Math.abs(net * r - tax) <= TAX_SLACK_CENTS);
 }

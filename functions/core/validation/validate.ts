@@ -1,5 +1,6 @@
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import { fieldsWith, fieldWords } from '../../../shared/invoice-fields';
+import { addsUpToTotal } from '../extraction/tax-rates';
 import type { ExtractedInvoice, FieldConfidence } from '../extraction/types';
 
 /** An invoice already stored that may be the same one (found by the caller). */
@@ -76,13 +77,11 @@ export function validateInvoice(invoice: ExtractedInvoice, options: ValidationOp
       reasons.push(`The line items add up to ${money(sum / 100)}, but the ${what} is ${money(against)}.`);
     }
   }
-  if (invoice.subtotal !== null && invoice.totalAmount !== null) {
-    const expected = cents(invoice.subtotal) + cents(invoice.taxAmount ?? 0);
-    if (Math.abs(expected - cents(invoice.totalAmount)) > 1) {
-      reasons.push(
-        `Subtotal ${money(invoice.subtotal)} plus tax ${money(invoice.taxAmount ?? 0)} is ${money(expected / 100)}, not the total ${money(invoice.totalAmount)}.`,
-      );
-    }
+  if (addsUpToTotal(invoice) === false) {
+    const [subtotal, tax, total] = [invoice.subtotal ?? 0, invoice.taxAmount ?? 0, invoice.totalAmount ?? 0];
+    reasons.push(
+      `Subtotal ${money(subtotal)} plus tax ${money(tax)} is ${money((cents(subtotal) + cents(tax)) / 100)}, not the total ${money(total)}.`,
+    );
   }
 
   const latest = addDays(today, 365);

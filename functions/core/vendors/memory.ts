@@ -8,6 +8,7 @@ import {
   type ValueKind,
 } from '../extraction/anchors';
 import { fingerprintOf, fingerprintSimilarity, type PageLine } from '../extraction/layout';
+import { addsUpToTotal } from '../extraction/tax-rates';
 import type { ExtractedInvoice } from '../extraction/types';
 import { LOW_CONFIDENCE } from '../validation/validate';
 
@@ -248,14 +249,8 @@ function learnField(
  * its total (to the cent). Approved so, one of them is not what the page means (the review screen
  * said so), and a memory of either would repeat it on every later invoice.
  */
-export function unreconciled(approved: ApprovedValues): MemoryField[] {
-  const { subtotal, taxAmount, totalAmount } = approved;
-  if (typeof subtotal !== 'number' || typeof totalAmount !== 'number') return [];
-  const cents = (v: Value | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : 0);
-  return Math.abs(cents(subtotal) + cents(taxAmount) - cents(totalAmount)) > 1
-    ? ['subtotal', 'taxAmount']
-    : [];
-}
+export const unreconciled = (approved: ApprovedValues): MemoryField[] =>
+  addsUpToTotal(approved) === false ? ['subtotal', 'taxAmount'] : [];
 
 /**
  * The vendor's memory after a person approved an invoice of this layout with these values (the
