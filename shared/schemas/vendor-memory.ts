@@ -74,6 +74,24 @@ export const approvedHistorySchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * Its usual split: the properties (and categories) its newest approved invoices (`count` of them) were
+   * all split over, each share's percent of the total. Its next invoice arrives split so. Null when they differ.
+   */
+  split: z
+    .object({
+      shares: z.array(
+        z.object({
+          propertyId: z.string(),
+          propertyName: z.string().nullable(),
+          categoryId: z.string().nullable(),
+          percent: z.number().positive(),
+        }),
+      ),
+      count: z.number().int().positive(),
+    })
+    .nullable()
+    .default(null),
 });
 export type ApprovedHistory = z.infer<typeof approvedHistorySchema>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_INVOICE_REASON } from '../../functions/core/vendors/history';
-import { type Invoice, invoiceSchema } from '../../shared/schemas';
+import { type Invoice, invoiceSchema, propertySchema } from '../../shared/schemas';
 import { type Api, fileForm, startTestStack, type TestStack } from '../helpers/local-stack';
 import { trustNewVendors } from '../helpers/organization-settings';
 import { body } from '../helpers/responses';
@@ -10,8 +10,9 @@ import { type InvoiceSpec, invoicePdf, plumbingInvoice } from './pipeline-invoic
  * Issue 34 §2 and §4, the AP controls on a vendor's history, against DynamoDB Local and the local
  * workflow: a vendor's first invoice never passes without a person (unless the organization says so);
  * once approved, the vendor's usual invoices pass; an amount far outside its approved range, or a
- * number off its numbering, is sent to review saying why. What is remembered is the organization's
- * own: another organization's first invoice of the same vendor is a first, and a reset forgets.
+ * number off its numbering, is sent to review saying why; a split the clerk made alike three times
+ * comes with the next invoice. What is remembered is the organization's own: another organization's
+ * first invoice of the same vendor is a first, and a reset forgets.
  */
 let stack: TestStack;
 
@@ -80,6 +81,82 @@ describe("a vendor's approved history", () => {
     expect((await api(`/api/vendors/${first.vendorId}/memory`, { method: 'DELETE' })).status).toBe(204);
     const afterReset = await upload(api, month(6));
     expect(afterReset.reviewReasons).toContain(FIRST_INVOICE_REASON);
+  });
+
+  it('splits the next invoice as the clerk split the last three, over its own total', async () => {
+    const { api } = await stack.newUser();
+    // Two buildings the invoices never name: nothing on the page points to either.
+    const property = async (name: string, address: string) =>
+      (
+        await body(
+          await api('/api/properties', {
+            method: 'POST',
+            json: { name, address, propertyType: 'APARTMENT' },
+          }),
+          201,
+          propertySchema,
+        )
+      ).id;
+    const birch = await property('Birch Hall', '5 Birch Lane, Shelbyville, IL 62565');
+    const cedar = await property('Cedar Point', '77 Cedar Street, Shelbyville, IL 62565');
+    for (const n of [1, 2, 3]) {
+      const invoice = await upload(api, month(n));
+      expect(invoice.allocations).toEqual([]);
+      // The clerk books 60% on Birch Hall and 40% on Cedar Point ($1,566.00 each month).
+      const split = await api(`/api/invoices/${invoice.id}`, {
+        method: 'PUT',
+        json: {
+          version: invoice.version,
+          allocations: [
+            { propertyId: birch, amount: 939.6 },
+            { propertyId: cedar, amount: 626.4 },
+          ],
+        },
+      });
+      expect(split.status).toBe(200);
+      await approve(api, invoice.id);
+    }
+    // $1,500.00 + 8% tax: the usual 60/40 of its own total, to the cent.
+    const next = await upload(api, month(4, 1500));
+    expect(next.totalAmount).toBe(1620);
+    expect(next.allocations).toEqual([
+      { propertyId: birch, propertyName: 'Birch Hall', categoryId: null, categoryName: null, amount: 972 },
+      { propertyId: cedar, propertyName: 'Cedar Point', categoryId: null, categoryName: null, amount: 648 },
+    ]);
+    expect(next.matchNotes).toContain(
+      "Split as this vendor's last 3 approved invoices were: 60% Birch Hall, 40% Cedar Point.",
+    );
+    const memory = await api(`/api/vendors/${next.vendorId}/memory`);
+    const { history } = (await memory.json()) as { history: { split: unknown } };
+    expect(history.split).toEqual({
+      shares: [
+        { propertyId: birch, propertyName: 'Birch Hall', categoryId: null, percent: 60 },
+        { propertyId: cedar, propertyName: 'Cedar Point', categoryId: null, percent: 40 },
+      ],
+      count: 3,
+    });
+
+    // The clerk splits this one otherwise: reading it again keeps the clerk's split, not the usual one.
+    const halves = [
+      { propertyId: birch, amount: 810 },
+      { propertyId: cedar, amount: 810 },
+    ];
+    const own = await api(`/api/invoices/${next.id}`, {
+      method: 'PUT',
+      json: { version: next.version, allocations: halves },
+    });
+    expect(own.status).toBe(200);
+    expect((await api(`/api/invoices/${next.id}/reprocess`, { method: 'POST' })).status).toBe(202);
+    // A reprocess starts its run from the outbox: handed over first, then run.
+    await stack.outbox.drained();
+    await stack.workflow?.idle();
+    const reread = await body(await api(`/api/invoices/${next.id}`), 200, invoiceSchema);
+    expect(reread.version).toBeGreaterThan(next.version + 1);
+    expect(['PROCESSED', 'REVIEW_REQUIRED']).toContain(reread.status);
+    expect(reread.allocations.map((a) => [a.propertyId, a.amount])).toEqual([
+      [birch, 810],
+      [cedar, 810],
+    ]);
   });
 
   it('sends to review an invoice that asks for payment to a bank account the approved ones never named', async () => {

@@ -1,4 +1,4 @@
-import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
+import type { Allocation, DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import type { DocumentEvidence } from '../../core/classification/seller';
 import type { PageLine } from '../../core/extraction/layout';
 import type { ExtractedInvoice } from '../../core/extraction/types';
@@ -17,6 +17,8 @@ export interface RunClassification {
   /** How the vendor was linked (or that it was made as a suggestion), with the score. */
   vendorMatch?: VendorMatch | null;
   propertyId: string | null;
+  /** The vendor's usual split over properties, shared out over this total (absent on older runs). */
+  allocations?: Allocation[];
   /** ISO 4217: extracted, else the vendor's, else the organization's default. */
   currency?: string;
   /** How the vendor and the property were found, for the reviewer. */

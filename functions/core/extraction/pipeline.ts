@@ -1,6 +1,6 @@
 import { SKIP_REVIEW_CONFIDENCE } from '../../../shared/constants';
 import { fieldsWith } from '../../../shared/invoice-fields';
-import type { DuplicateOf, VendorMatch } from '../../../shared/schemas';
+import type { Allocation, DuplicateOf, VendorMatch } from '../../../shared/schemas';
 import { DEFAULT_CATEGORIES, type ExpenseCategory } from '../classification/categories';
 import {
   CATEGORY_MIN_CONFIDENCE,
@@ -32,6 +32,7 @@ import {
 } from '../vendors/history';
 import { applyLayoutMemory, type LayoutMemory, memoryConfidence } from '../vendors/memory';
 import { paymentAccountsIn } from '../vendors/payment-accounts';
+import { splitAsUsual, usualSplit } from '../vendors/usual-split';
 import { applyEInvoice, type EInvoice, type EmbeddedFilesReader, readEmbeddedEInvoice } from './e-invoice';
 import type { AnalyzeExpenseResponse, ExpenseAnalyzer, ExpenseDocumentInput } from './expense-types';
 import { layoutOf, type PageLine } from './layout';
@@ -111,6 +112,8 @@ export interface Classified {
   category: OrgCategory | null;
   vendorMatch: VendorMatch | null;
   propertyMatch: { propertyId: string; score: number; by: 'address' | 'name' | 'account' | 'usual' } | null;
+  /** The vendor's usual split over properties, shared out over this total (none when it has no usual one). */
+  allocations: Allocation[];
   /** ISO 4217: extracted, else the vendor's, else the organization's default; null when none is known. */
   currency: string | null;
 }
@@ -236,6 +239,11 @@ export async function classifyInvoice(
   const property = propertyMatch && properties.find((p) => p.id === propertyMatch.propertyId);
   if (property)
     notes.push(propertyNote(property, propertyMatch?.by, invoice.accountNumber, fromHistory?.count));
+  // Nor does it name one to split over: the vendor's approved invoices may all have been split alike.
+  const split = propertyMatch
+    ? null
+    : splitAsUsual(usualSplit(history), invoice.totalAmount, properties, categories);
+  if (split) notes.push(split.note);
   let classification = classify(
     { vendorName: invoice.vendorName, lineDescriptions: invoice.lineItems.map((i) => i.description) },
     ctx.orgMemory,
@@ -264,6 +272,7 @@ export async function classifyInvoice(
     category,
     vendorMatch,
     propertyMatch,
+    allocations: split?.allocations ?? [],
     currency: invoice.currency ?? vendor?.currency ?? ctx.defaultCurrency ?? null,
   };
 }

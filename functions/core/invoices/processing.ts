@@ -103,7 +103,9 @@ export async function settle(
       lines.map((l) => ({ ...l, categoryId: null })),
     );
   }
-  // A person's splits stay only while they still fit what this run read (core/invoices/allocations).
+  // A person's split outranks the vendor's usual one (core/vendors/usual-split.ts) the run offers...
+  if ((before.allocations ?? []).length > 0) delete changes.allocations;
+  // ...and stays only while it still fits what this run read (core/invoices/allocations).
   changes = {
     ...changes,
     ...splitsAfterRun(before, {

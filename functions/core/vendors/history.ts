@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../shared/format';
 import type { ApprovedHistory } from '../../../shared/schemas/vendor-memory';
 import { type PaymentAccount, sameAccount } from './payment-accounts';
+import { type SplitShare, splitView } from './usual-split';
 
 /**
  * What the organization knows of a vendor from the invoices its people approved: a short record of
@@ -27,6 +28,8 @@ export interface ApprovedInvoiceFact {
   dueDate?: string | null;
   subtotal?: number | null;
   taxAmount?: number | null;
+  /** How it was split over properties, as approved (core/vendors/usual-split.ts; absent on older records and unsplit ones). */
+  split?: SplitShare[] | null;
   approvedAt: string;
 }
 
@@ -430,5 +433,6 @@ export function historyView(
     totals: [...totals.values()],
     lastInvoiceNumber: history.find((f) => f.invoiceNumber)?.invoiceNumber ?? null,
     accounts: [...accounts.values()],
+    split: splitView(history, propertyName),
   };
 }

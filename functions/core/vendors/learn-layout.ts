@@ -5,6 +5,7 @@ import { ports } from '../ports';
 import { type ApprovedInvoiceFact, postcodeOf, withApproval, withoutInvoice } from './history';
 import { approvedValuesOf, type LayoutMemory, learnLayout } from './memory';
 import { paymentAccountsIn } from './payment-accounts';
+import { splitOfApproval } from './usual-split';
 
 /**
  * The lines of the approved invoice's processing run, read once for both lessons below; none when the
@@ -63,6 +64,7 @@ export async function recordApprovedInvoice(
     dueDate: invoice.dueDate,
     subtotal: invoice.subtotal,
     taxAmount: invoice.taxAmount,
+    split: splitOfApproval(invoice.allocations),
     approvedAt: new Date().toISOString(),
   };
   await ports().updateVendorHistory(invoice.orgId, invoice.vendorId, (history) =>

@@ -16,7 +16,13 @@ export async function whatWasLearned(orgId: string, vendorId: string): Promise<V
     ports().loadVendorMemory(orgId, vendorId),
     ports().loadVendorHistory(orgId, vendorId),
   ]);
-  const propertyIds = [...new Set(history.map((f) => f.propertyId).filter((id): id is string => !!id))];
+  const propertyIds = [
+    ...new Set(
+      history
+        .flatMap((f) => [f.propertyId, ...(f.split ?? []).map((s) => s.propertyId)])
+        .filter((id): id is string => !!id),
+    ),
+  ];
   const names = new Map(
     await Promise.all(
       propertyIds.map(async (id) => [id, (await ports().findProperty(orgId, id))?.name ?? null] as const),

@@ -36,6 +36,7 @@ export const handler = coreHandler(async function classifyState({
     vendorId: found.vendorMatch?.vendorId ?? null,
     vendorMatch: found.vendorMatch,
     propertyId: found.propertyMatch?.propertyId ?? null,
+    ...(found.allocations.length ? { allocations: found.allocations } : {}),
     ...(found.currency ? { currency: found.currency } : {}),
     notes: found.notes,
   };

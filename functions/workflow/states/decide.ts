@@ -88,6 +88,8 @@ export const handler = coreHandler(async function decideState({
       duplicateOf: validation.duplicateOf ?? null,
       readFailure: validation.readFailure ?? null,
       propertyId: classification.propertyId,
+      // The vendor's usual split; settle keeps a person's own split over it.
+      ...(classification.allocations?.length ? { allocations: classification.allocations } : {}),
       categoryId: classification.categoryId,
       categoryName: classification.categoryName,
       reviewReasons: validation.reasons,

@@ -169,6 +169,37 @@ describe('VendorMemorySection', () => {
     expect(within(region).getByRole('button', { name: 'Reset what was learned' })).toBeInTheDocument();
   });
 
+  it('says how the approved invoices were split, and that the next one arrives split so', async () => {
+    mockApi({
+      [MEMORY_PATH]: {
+        body: {
+          layouts: [],
+          history: {
+            approvedInvoices: 3,
+            totals: [{ currency: 'USD', lowest: 1566, highest: 1566, count: 3 }],
+            lastInvoiceNumber: null,
+            accounts: [],
+            split: {
+              shares: [
+                { propertyId: 'p1', propertyName: 'Birch Hall', categoryId: null, percent: 60 },
+                { propertyId: 'p2', propertyName: null, categoryId: null, percent: 40 },
+              ],
+              count: 3,
+            },
+          },
+        },
+      },
+    });
+    renderWithProviders(<VendorMemorySection vendor={acme} />, { user: { role: 'MEMBER' } });
+    const region = await section();
+    expect(
+      await within(region).findByText(
+        'Split 60% Birch Hall, 40% a property since deleted on its last 3 approved invoices',
+      ),
+    ).toBeInTheDocument();
+    expect(region).toHaveTextContent('Its next invoice arrives split the same way, for you to confirm.');
+  });
+
   it('resets only once confirmed: Cancel keeps the memory, Reset forgets it and says so', async () => {
     let learned = learnedMemory();
     const { calls } = mockApi({

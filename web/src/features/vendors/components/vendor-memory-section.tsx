@@ -113,11 +113,21 @@ function HistorySummary({ history }: { history: ApprovedHistory }) {
         {/* Older answers predate the terms and the tax too. */}
         {history.paymentTerms ? <li>{termsText(history.paymentTerms.days)}</li> : null}
         {history.tax ? <li>{taxText(history.tax)}</li> : null}
+        {history.split ? (
+          <li>
+            Split{' '}
+            {history.split.shares
+              .map((s) => `${s.percent}% ${s.propertyName ?? 'a property since deleted'}`)
+              .join(', ')}{' '}
+            on its last {history.split.count} approved invoices
+          </li>
+        ) : null}
       </ul>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         A new invoice far outside these totals, numbered unlike them, taxed unlike them, or asking for payment
         to another bank account is sent to review.
         {history.paymentTerms ? ' One without a due date is given one by these terms.' : ''}
+        {history.split ? ' Its next invoice arrives split the same way, for you to confirm.' : ''}
       </p>
     </div>
   );
