@@ -47,6 +47,30 @@ describe('InvoiceDetailDialog', () => {
     expect(screen.getByRole('button', { name: /Retry AI Processing/ })).toBeInTheDocument();
   });
 
+  it('shows the split it was booked with among the details, each share on its property', async () => {
+    setup({
+      status: 'PROCESSED',
+      totalAmount: 1620,
+      currency: 'USD',
+      allocations: [
+        { propertyId: 'p1', propertyName: 'Birch Hall', categoryId: null, categoryName: null, amount: 972 },
+        {
+          propertyId: 'p2',
+          propertyName: 'Cedar Point',
+          categoryId: 'c1',
+          categoryName: 'Landscaping',
+          amount: 648,
+        },
+      ],
+    });
+    const split = (await screen.findByText('Split')).closest('div') as HTMLElement;
+    expect(
+      within(split)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Birch Hall: $972.00', 'Cedar Point · Landscaping: $648.00']);
+  });
+
   it('shows each sync outcome: the QuickBooks Bill Id, and a retrying integration with its reason', async () => {
     const result = (integrationId: string, overrides: Record<string, unknown>) => ({
       integrationId,

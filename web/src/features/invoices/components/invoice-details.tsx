@@ -166,6 +166,22 @@ export function ExtractedInformation({ invoice, canRetrySync }: { invoice: Invoi
         {invoice.serviceAddress ? (
           <Field wide label="Service Address" value={invoice.serviceAddress} />
         ) : null}
+        {invoice.allocations?.length ? (
+          <Field
+            wide
+            label="Split"
+            value={
+              <ul className="grid gap-0.5">
+                {invoice.allocations.map((a) => (
+                  <li key={`${a.propertyId}-${a.categoryId ?? ''}`}>
+                    {a.propertyName ?? 'A property since deleted'}
+                    {a.categoryName ? ` · ${a.categoryName}` : ''}: {formatMoney(a.amount, cur)}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null}
         {invoice.notes ? <Field wide label="Notes" value={invoice.notes} /> : null}
         {invoice.rejectionReason ? (
           <Field wide label="Rejection Reason" value={invoice.rejectionReason} />
