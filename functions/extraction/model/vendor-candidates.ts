@@ -93,8 +93,33 @@ function cleanName(text: string): string {
   return tidy(s);
 }
 
+/**
+ * The vocabulary of a document's form, not of anyone's name: titles, field words and payment words (a
+ * "PAID" stamp, a "CASH" tender line, an autopay notice), in the languages the product meets. A run of
+ * these words only is a heading, a label or a stamp.
+ */
+const FORM_WORD =
+  /^(invoice|receipt|bill|statement|tax|total|subtotal|sub|amount|number|no|nr|date|document|page|copy|original|duplicate|account|customer|order|reference|ref|balance|due|paid|unpaid|payment|pay|cash|change|tender|card|credit|debit|visa|mastercard|amex|direct|auto|autopay|online|summary|details|rechnung|quittung|beleg|betrag|summe|datum|nummer|konto|zahlung|bezahlt|facture|re[çc]u|montant|num[ée]ro|paiement|pay[ée]e?|esp[èe]ces)$/iu;
+/** Words that speak to the reader or for the writer: a greeting, a slogan or a notice, never a name. */
+const READER_WORD =
+  /(?:^|[^\p{L}])(you|your|yours|we|our|please|thank|ihre?|bitte|vous|votre|nous|merci)(?=$|[^\p{L}])/iu;
+/** A word printed with its letters spaced out ("I N V O I C E") read as the word itself. */
+const unspaced = (t: string) => t.replace(/\b(\p{L}) (?=\p{L}\b)/gu, '$1');
+
+/**
+ * Never a seller's name: a run of form words only (spaced-out letters undone), or one that speaks to
+ * the reader (the issuer rules of a payables desk: greetings, labels and stamps are no names).
+ */
+export function neverAName(text: string): boolean {
+  if (READER_WORD.test(text)) return true;
+  const words = unspaced(text)
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  return words.length > 0 && words.every((w) => FORM_WORD.test(w));
+}
+
 const plausibleName = (s: string) =>
-  s.length >= 2 && s.length <= 80 && letters(s) >= 2 && s.split(' ').length <= 10;
+  s.length >= 2 && s.length <= 80 && letters(s) >= 2 && s.split(' ').length <= 10 && !neverAName(s);
 
 export function nameCandidates(lines: DocLine[]): NameCandidate[] {
   const out: NameCandidate[] = [];
@@ -223,7 +248,8 @@ export function withRulesAnswers(
   const has = (list: Array<{ text: string }>, text: string) =>
     list.some((c) => foldText(c.text) === foldText(text));
   const extraNames: NameCandidate[] = [];
-  const name = rules.name && !has(names, rules.name) ? locate(lines, rules.name) : null;
+  const name =
+    rules.name && !neverAName(rules.name) && !has(names, rules.name) ? locate(lines, rules.name) : null;
   if (rules.name && name)
     extraNames.push({ ...name, text: rules.name, variant: 'segment', segment: 0, lastLine: name.line });
   const extraAddresses: AddressCandidate[] = [];

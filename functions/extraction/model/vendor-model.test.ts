@@ -3,6 +3,7 @@ import { docLines } from '../fields/lines';
 import { groupIntoLines, type LayoutPage, type LayoutWord } from '../text-layout';
 import { trainLinear } from './linear';
 import { applyModel } from './model';
+import { neverAName } from './vendor-candidates';
 import { ADDRESS_FEATURE_NAMES, NAME_FEATURE_NAMES } from './vendor-features';
 import { addressFeaturesFrom, pickName, pickVendor, prepareVendor } from './vendor-model';
 
@@ -131,6 +132,47 @@ describe('vendor candidates and features', () => {
     );
     const inline = prep.addresses.find((c) => c.text === 'Kirchweg 12\n50667 Köln')!;
     expect(prep.addressOwn[prep.addresses.indexOf(inline)][ADDRESS_FEATURE_NAMES.indexOf('inline')]).toBe(1);
+  });
+});
+
+describe('what is never a name', () => {
+  it('is a run of form words (spaced-out letters read as one word), or words to the reader', () => {
+    for (const text of [
+      'I N V O I C E',
+      'Document Number',
+      'PAID',
+      'CASH',
+      'Direct Pay',
+      'Tax Invoice',
+      'Rechnung Nr.',
+      'Thank you for your business',
+      'Your Energy Bill',
+      'We will serve people with excellence',
+      'Merci de votre confiance',
+    ])
+      expect(neverAName(text), text).toBe(true);
+    for (const text of [
+      'Duke Energy',
+      'A B C Plumbing',
+      'US Foods',
+      'Cash & Carry Wholesale Sdn Bhd',
+      'Payless Shoes',
+    ])
+      expect(neverAName(text), text).toBe(false);
+  });
+
+  it('offers none of it as a candidate, nor as the rules answer', () => {
+    const stamped = page([
+      ['PAID', 420, 30, 24],
+      ['Thank you for your business', 40, 60],
+      ['Nord Technik GmbH', 40, 90, 16],
+      ['Hauptstraße 5', 40, 110],
+      ['10115 Berlin', 40, 122],
+    ]);
+    const prep = prepareVendor(docLines([stamped]), { name: 'PAID', address: null });
+    const texts = prep.names.map((c) => c.text);
+    expect(texts).toContain('Nord Technik GmbH');
+    expect(texts.filter((t) => neverAName(t))).toEqual([]);
   });
 });
 
