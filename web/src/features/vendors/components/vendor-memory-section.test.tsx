@@ -130,25 +130,23 @@ describe('VendorMemorySection', () => {
     );
   });
 
-  it('sums up what the approved invoices taught: the totals, the numbering, the accounts and their properties, the terms and the tax', async () => {
-    mockApi({
-      [MEMORY_PATH]: {
-        body: {
-          layouts: [],
-          history: {
-            approvedInvoices: 3,
-            totals: [{ currency: 'USD', lowest: 180.5, highest: 1566, count: 3 }],
-            lastInvoiceNumber: 'INV-2026-0403',
-            accounts: [{ accountNumber: '55-0100-1', propertyId: 'p1', propertyName: 'Maple Court' }],
-            paymentAccounts: [{ kind: 'us-bank', last4: '8709' }],
-            paymentTerms: { days: 30, count: 3 },
-            tax: { taxed: true, rate: 0.0825, count: 3 },
-          },
-        },
-      },
-    });
+  /** The section as a member sees it for a vendor whose approved invoices taught `history` (no layout). */
+  async function historySection(history: Record<string, unknown>) {
+    mockApi({ [MEMORY_PATH]: { body: { layouts: [], history } } });
     renderWithProviders(<VendorMemorySection vendor={acme} />, { user: { role: 'MEMBER' } });
-    const region = await section();
+    return section();
+  }
+
+  it('sums up what the approved invoices taught: the totals, the numbering, the accounts and their properties, the terms and the tax', async () => {
+    const region = await historySection({
+      approvedInvoices: 3,
+      totals: [{ currency: 'USD', lowest: 180.5, highest: 1566, count: 3 }],
+      lastInvoiceNumber: 'INV-2026-0403',
+      accounts: [{ accountNumber: '55-0100-1', propertyId: 'p1', propertyName: 'Maple Court' }],
+      paymentAccounts: [{ kind: 'us-bank', last4: '8709' }],
+      paymentTerms: { days: 30, count: 3 },
+      tax: { taxed: true, rate: 0.0825, count: 3 },
+    });
     expect(
       await within(region).findByRole('heading', { name: 'From 3 approved invoices' }),
     ).toBeInTheDocument();
@@ -170,28 +168,19 @@ describe('VendorMemorySection', () => {
   });
 
   it('says how the approved invoices were split, and that the next one arrives split so', async () => {
-    mockApi({
-      [MEMORY_PATH]: {
-        body: {
-          layouts: [],
-          history: {
-            approvedInvoices: 3,
-            totals: [{ currency: 'USD', lowest: 1566, highest: 1566, count: 3 }],
-            lastInvoiceNumber: null,
-            accounts: [],
-            split: {
-              shares: [
-                { propertyId: 'p1', propertyName: 'Birch Hall', categoryId: null, percent: 60 },
-                { propertyId: 'p2', propertyName: null, categoryId: null, percent: 40 },
-              ],
-              count: 3,
-            },
-          },
-        },
+    const region = await historySection({
+      approvedInvoices: 3,
+      totals: [{ currency: 'USD', lowest: 1566, highest: 1566, count: 3 }],
+      lastInvoiceNumber: null,
+      accounts: [],
+      split: {
+        shares: [
+          { propertyId: 'p1', propertyName: 'Birch Hall', categoryId: null, percent: 60 },
+          { propertyId: 'p2', propertyName: null, categoryId: null, percent: 40 },
+        ],
+        count: 3,
       },
     });
-    renderWithProviders(<VendorMemorySection vendor={acme} />, { user: { role: 'MEMBER' } });
-    const region = await section();
     expect(
       await within(region).findByText(
         'Split 60% Birch Hall, 40% a property since deleted on its last 3 approved invoices',
