@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planBill } from '../billing/bill-plan';
 import { classifyInvoice } from '../extraction/pipeline';
 import { hofmannContext, hofmannReading } from '../extraction/vendor-reading.fixture';
 import type { ApprovedInvoiceFact } from './history';
@@ -130,6 +131,17 @@ describe('Classify with a usual split', () => {
     expect(classified.notes).toContain(
       "Split as this vendor's last 3 approved invoices were: 60% Maple Court, 40% Oak Terrace.",
     );
+  });
+
+  it('books the split it proposes as the bill, to the cent of the total', async () => {
+    const read = hofmannReading({ subtotal: 100.01, taxAmount: 19, totalAmount: 119.01 });
+    const { invoice, allocations } = await classifyInvoice(read, context(threeAlike));
+    const plan = planBill({ ...invoice, id: 'inv-5', categoryId: null, allocations });
+    if ('error' in plan) throw new Error(plan.error);
+    expect(plan.totalCents).toBe(11_901);
+    expect(plan.lines.reduce((sum, l) => sum + l.cents, 0)).toBe(11_901);
+    expect(allocations.reduce((sum, a) => sum + Math.round(a.amount * 100), 0)).toBe(11_901);
+    expect(new Set(plan.lines.filter((l) => !l.tax).map((l) => l.propertyId))).toEqual(new Set([MAPLE, OAK]));
   });
 
   it('leaves an invoice whose page names a property, or a vendor with no usual split, unsplit', async () => {

@@ -33,23 +33,31 @@ export function splitOfApproval(allocations: readonly Allocation[] | undefined):
   return allocations.map(({ propertyId, categoryId, amount }) => ({ propertyId, categoryId, amount }));
 }
 
-const keyOf = (s: Pick<SplitShare, 'propertyId' | 'categoryId'>) => `${s.propertyId}|${s.categoryId ?? ''}`;
+/** A share's place: its property and category. */
+type Place = Pick<SplitShare, 'propertyId' | 'categoryId'>;
+const keyOf = (s: Place) => `${s.propertyId}|${s.categoryId ?? ''}`;
 
-/** Each share's part of the whole, by property and category; null when the split has no positive whole. */
-function proportions(split: SplitShare[]): Map<string, number> | null {
+/** Each place's part of the whole (shares on one place summed); null when the split has no positive whole. */
+function proportions(split: SplitShare[]): Map<string, Place & { part: number }> | null {
   const whole = split.reduce((sum, s) => sum + s.amount, 0);
   if (!(whole > 0) || split.some((s) => s.amount <= 0)) return null;
-  const out = new Map<string, number>();
-  for (const s of split) out.set(keyOf(s), (out.get(keyOf(s)) ?? 0) + s.amount / whole);
+  const out = new Map<string, Place & { part: number }>();
+  for (const { propertyId, categoryId, amount } of split) {
+    const key = keyOf({ propertyId, categoryId });
+    out.set(key, { propertyId, categoryId, part: (out.get(key)?.part ?? 0) + amount / whole });
+  }
   return out;
 }
 
 export interface UsualSplit {
   /** The shares of the newest approved split, each with its part of the whole (0..1, adding up to 1). */
-  shares: Array<{ propertyId: string; categoryId: string | null; part: number }>;
+  shares: Array<Place & { part: number }>;
   /** The approved invoices it was learned from. */
   count: number;
 }
+
+/** A share's part as a percent, to a tenth: what the vendor's page and the reviewer's note say. */
+const percentOf = (part: number) => Math.round(part * 1000) / 10;
 
 /**
  * The vendor's usual split: its newest USUAL_SPLIT_RUN approved invoices were all split over the same
@@ -63,18 +71,11 @@ export function usualSplit(history: readonly Approval[]): UsualSplit | null {
   const parts = recent.map((f) => (f.split ? proportions(f.split) : null));
   const [newest] = parts;
   if (!newest) return null;
-  const alike = (p: Map<string, number> | null) =>
+  const alike = (p: ReturnType<typeof proportions>) =>
     p !== null &&
     p.size === newest.size &&
-    [...newest].every(([key, part]) => Math.abs((p.get(key) ?? -1) - part) <= SHARE_TOLERANCE);
-  if (!parts.every(alike)) return null;
-  return {
-    shares: [...newest].map(([key, part]) => {
-      const [propertyId, categoryId] = key.split('|');
-      return { propertyId, categoryId: categoryId || null, part };
-    }),
-    count: recent.length,
-  };
+    [...newest].every(([key, { part }]) => Math.abs((p.get(key)?.part ?? -1) - part) <= SHARE_TOLERANCE);
+  return parts.every(alike) ? { shares: [...newest.values()], count: recent.length } : null;
 }
 
 /**
@@ -107,7 +108,7 @@ export function splitView(
         propertyId: s.propertyId,
         propertyName: propertyName(s.propertyId),
         categoryId: s.categoryId,
-        percent: Math.round(s.part * 1000) / 10,
+        percent: percentOf(s.part),
       })),
       count: usual.count,
     }
@@ -138,9 +139,7 @@ export function splitAsUsual(
       categoryName: category?.name ?? null,
     });
   }
-  const parts = usual.shares.map(
-    (s, i) => `${Math.round(s.part * 1000) / 10}% ${allocations[i].propertyName}`,
-  );
+  const parts = usual.shares.map((s, i) => `${percentOf(s.part)}% ${allocations[i].propertyName}`);
   return {
     allocations,
     note: `Split as this vendor's last ${usual.count} approved invoices were: ${parts.join(', ')}.`,

@@ -99,7 +99,7 @@ function cleanName(text: string): string {
  * these words only is a heading, a label or a stamp.
  */
 const FORM_WORD =
-  /^(invoice|receipt|bill|statement|tax|total|subtotal|sub|amount|number|no|nr|date|document|page|copy|original|duplicate|account|customer|order|reference|ref|balance|due|paid|unpaid|payment|pay|cash|change|tender|card|credit|debit|visa|mastercard|amex|direct|auto|autopay|online|summary|details|rechnung|quittung|beleg|betrag|summe|datum|nummer|konto|zahlung|bezahlt|facture|re[çc]u|montant|num[ée]ro|paiement|pay[ée]e?|esp[èe]ces)$/iu;
+  /^(invoice|receipt|bill|statement|tax|total|subtotal|sub|amount|number|no|nr|date|document|page|copy|original|duplicate|account|customer|order|reference|ref|balance|due|paid|unpaid|payment|pay|cash|change|tender|card|credit|debit|visa|mastercard|amex|autopay|online|summary|details|rechnung|quittung|beleg|betrag|summe|datum|nummer|konto|zahlung|bezahlt|facture|re[çc]u|montant|num[ée]ro|paiement|pay[ée]e?|esp[èe]ces)$/iu;
 /** Words that speak to the reader or for the writer: a greeting, a slogan or a notice, never a name. */
 const READER_WORD =
   /(?:^|[^\p{L}])(you|your|yours|we|our|please|thank|ihre?|bitte|vous|votre|nous|merci)(?=$|[^\p{L}])/iu;

@@ -142,7 +142,7 @@ describe('what is never a name', () => {
       'Document Number',
       'PAID',
       'CASH',
-      'Direct Pay',
+      'Pay Online',
       'Tax Invoice',
       'Rechnung Nr.',
       'Thank you for your business',
